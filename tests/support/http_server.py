@@ -1,0 +1,141 @@
+"""A static file server on 127.0.0.1 for tests and benches.
+
+``python -m http.server`` listens with a backlog of 5: a crawler opening 16 connections at
+once gets SYNs dropped and pays 1 s retransmits (see shared/notes/stack.md, pitfall 2).
+This server listens with a backlog of 128, handles each connection on a daemon thread,
+logs nothing and shuts down cleanly.
+
+    with serve_directory(site_dir) as base_url:      # "http://127.0.0.1:54321"
+        crawl(base_url + "/")
+
+Faults for failure-path tests: ``faults`` maps a URL path to an HTTP status (``500``,
+``404``, ``503`` …) or to ``"drop"`` (the connection is closed without any response).
+The mapping is read on every request, so a test may change it while the server runs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import socket
+import threading
+import urllib.parse
+from collections.abc import Iterator, MutableMapping, MutableSequence
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+HOST = "127.0.0.1"
+# Deep enough for CONCURRENT_REQUESTS 16-32 plus a browser's sub-requests.
+LISTEN_BACKLOG = 128
+# Plain text types get an explicit charset so no client has to sniff one.
+CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".htm": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".json": "application/json",
+    ".xml": "application/xml; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".md": "text/markdown; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".jpg": "image/jpeg",
+    ".jpeg": "image/jpeg",
+    ".gif": "image/gif",
+    ".webp": "image/webp",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+    "": "application/octet-stream",
+}
+
+Fault = int | str  # an HTTP status, or "drop"
+
+
+class StaticServer(ThreadingHTTPServer):
+    """ThreadingHTTPServer with a deep listen queue and daemon handler threads."""
+
+    request_queue_size = LISTEN_BACKLOG
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+class StaticHandler(SimpleHTTPRequestHandler):
+    """Serves files under ``directory``; ``dir/`` serves ``dir/index.html``, else 404."""
+
+    extensions_map = CONTENT_TYPES
+    server_version = "leafcrawl-test/1"
+    sys_version = ""
+
+    def __init__(self, *args, directory: str, faults: MutableMapping[str, Fault] | None,
+                 request_log: MutableSequence[str] | None, **kwargs):
+        self._faults = faults
+        self._request_log = request_log
+        super().__init__(*args, directory=directory, **kwargs)
+
+    def log_message(self, format, *args):  # noqa: A002 - signature from the base class
+        pass
+
+    def _fault(self) -> bool:
+        """Apply a configured fault for this path; True when the request is answered."""
+        path = urllib.parse.urlsplit(self.path).path
+        if self._request_log is not None:
+            self._request_log.append(path)
+        if not self._faults:
+            return False
+        fault = self._faults.get(path)
+        if fault is None:
+            fault = self._faults.get(urllib.parse.unquote(path))
+        if fault is None:
+            return False
+        if fault == "drop":
+            # Abort the connection: no status line, no body.
+            with contextlib.suppress(OSError):
+                self.connection.shutdown(socket.SHUT_RDWR)
+            self.close_connection = True
+            return True
+        self.send_error(int(fault))
+        return True
+
+    def do_GET(self):
+        if not self._fault():
+            super().do_GET()
+
+    def do_HEAD(self):
+        if not self._fault():
+            super().do_HEAD()
+
+    def list_directory(self, path):
+        # A static host without autoindex: a directory without index.html is a 404.
+        self.send_error(404, "File not found")
+        return None
+
+
+@contextlib.contextmanager
+def serve_directory(
+    root: str | os.PathLike,
+    *,
+    port: int = 0,
+    faults: MutableMapping[str, Fault] | None = None,
+    request_log: MutableSequence[str] | None = None,
+) -> Iterator[str]:
+    """Serve ``root`` on 127.0.0.1 and yield the base URL (no trailing slash).
+
+    ``port=0`` picks a free port. ``faults``: URL path -> status code or ``"drop"``.
+    ``request_log``: if given, the path of every request is appended to it (thread-safe
+    for list.append).
+    """
+    root = os.fspath(root)
+    if not os.path.isdir(root):
+        raise NotADirectoryError(root)
+    handler = functools.partial(StaticHandler, directory=root, faults=faults,
+                                request_log=request_log)
+    server = StaticServer((HOST, port), handler)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
+                              name=f"static-server-{server.server_address[1]}", daemon=True)
+    thread.start()
+    try:
+        yield f"http://{HOST}:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
