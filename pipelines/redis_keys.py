@@ -1,0 +1,168 @@
+"""The one module that owns leafcrawl's Redis key layout (pure: no redis import).
+
+Every key starts with a prefix (setting ``LEAFCRAWL_REDIS_PREFIX``, default ``leafcrawl``),
+so several crawls or test runs can share one Redis without seeing each other's data::
+
+    <p>:page:<url>                 HASH   one page record (see "Page hash" below)
+    <p>:site:<site>:scores         ZSET   member url, score = the page's indexiness score;
+                                          pages that only ever failed sit at -inf
+    <p>:sites                      SET    every site name that has at least one page
+    <p>:content:<content_hash>     STRING the canonical URL that owns this content
+                                          (claimed with SET NX by the archive job)
+    <p>:aliases:<canonical_url>    SET    other URLs whose content equals the canonical's
+    <p>:run:<run_id>               HASH   per-run counters: enqueued, archived, duplicates,
+                                          unchanged, failed
+
+    RQ queue                       name from setting LEAFCRAWL_QUEUE (default ``leafcrawl``);
+                                   its keys live under RQ's own ``rq:`` prefix.
+
+Page hash fields: url, site, verdict, score, seed_score, status (HTTP status or "error"),
+error, depth, referrer, referrer_score, fetched_at, content_hash, title, render; the JSON
+fields breakdown, counts, counted_links; one ``term:<name>`` field per breakdown term (so
+``HGETALL`` shows each contribution); and, once the archive job ran, archived_path,
+archived_hash and canonical. Fields whose value is None are absent.
+
+URLs and site names are used verbatim inside keys (Redis keys are binary-safe); the url is
+always the last component, so a ``:`` inside it is harmless.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# --- settings and defaults --------------------------------------------------------------
+
+PREFIX_SETTING = "LEAFCRAWL_REDIS_PREFIX"
+"""Scrapy setting naming the key prefix."""
+
+DEFAULT_PREFIX = "leafcrawl"
+"""Prefix of every leafcrawl key when the setting is absent."""
+
+REDIS_URL_SETTING = "LEAFCRAWL_REDIS_URL"
+"""Scrapy setting with the Redis URL (redis://host:port/db or unix:///path.sock)."""
+
+QUEUE_SETTING = "LEAFCRAWL_QUEUE"
+"""Scrapy setting (and worker env var) naming the RQ queue of archive jobs."""
+
+DEFAULT_QUEUE = "leafcrawl"
+"""RQ queue name when the setting is absent."""
+
+RUN_ID_SETTING = "LEAFCRAWL_RUN_ID"
+"""Scrapy setting naming the current run (keys its ``run`` counters hash)."""
+
+ARCHIVE_DIR_SETTING = "LEAFCRAWL_ARCHIVE_DIR"
+"""Scrapy setting with the directory the archive job writes Markdown into."""
+
+DEFAULT_ARCHIVE_DIR = "archive"
+"""Archive directory (relative to the crawl's cwd, made absolute) when the setting is absent."""
+
+ARCHIVE_JOB = "workers.jobs.archive_page"
+"""Dotted path of the RQ archive job: enqueued by name so pipelines/ never imports workers/."""
+
+# --- key templates ----------------------------------------------------------------------
+
+PAGE_KEY = "{prefix}:page:{url}"
+"""HASH: one page record."""
+
+SITE_SCORES_KEY = "{prefix}:site:{site}:scores"
+"""ZSET: a site's page URLs scored by indexiness (highest first with ZREVRANGE)."""
+
+SITES_KEY = "{prefix}:sites"
+"""SET: every site seen."""
+
+CONTENT_KEY = "{prefix}:content:{content_hash}"
+"""STRING: canonical URL owning this content hash (dedup across URLs)."""
+
+ALIASES_KEY = "{prefix}:aliases:{url}"
+"""SET: URLs whose content duplicates the canonical URL ``url``."""
+
+RUN_KEY = "{prefix}:run:{run_id}"
+"""HASH: counters of one run (see RUN_COUNTERS)."""
+
+# --- field names ------------------------------------------------------------------------
+
+TERM_FIELD_PREFIX = "term:"
+"""Page hash field prefix: one field per breakdown term, ``term:<name>`` -> contribution."""
+
+FIELD_ARCHIVED_PATH = "archived_path"
+"""Page hash field: absolute path of the Markdown file written for this URL."""
+
+FIELD_ARCHIVED_HASH = "archived_hash"
+"""Page hash field: content hash of the Markdown file last written for this URL."""
+
+FIELD_CANONICAL = "canonical"
+"""Page hash field: the URL whose file holds this page's content (itself unless a duplicate)."""
+
+COUNTER_ENQUEUED = "enqueued"
+"""Run counter: archive jobs enqueued by the crawl."""
+COUNTER_ARCHIVED = "archived"
+"""Run counter: Markdown files written."""
+COUNTER_DUPLICATES = "duplicates"
+"""Run counter: pages whose content another URL already owns (no file written)."""
+COUNTER_UNCHANGED = "unchanged"
+"""Run counter: pages already archived with the same content (no file written)."""
+COUNTER_FAILED = "failed"
+"""Run counter: archive jobs that raised."""
+
+RUN_COUNTERS = (COUNTER_ENQUEUED, COUNTER_ARCHIVED, COUNTER_DUPLICATES, COUNTER_UNCHANGED, COUNTER_FAILED)
+"""Every field of the run hash, in display order."""
+
+RUN_DONE_COUNTERS = (COUNTER_ARCHIVED, COUNTER_DUPLICATES, COUNTER_UNCHANGED, COUNTER_FAILED)
+"""Counters a finished job increments exactly one of: their sum == enqueued when drained."""
+
+
+# --- key builders -----------------------------------------------------------------------
+
+
+def page_key(prefix: str, url: str) -> str:
+    """Key of the page record hash of ``url``."""
+    return PAGE_KEY.format(prefix=prefix, url=url)
+
+
+def site_scores_key(prefix: str, site: str) -> str:
+    """Key of ``site``'s sorted set of page URLs by score."""
+    return SITE_SCORES_KEY.format(prefix=prefix, site=site)
+
+
+def sites_key(prefix: str) -> str:
+    """Key of the set of all sites."""
+    return SITES_KEY.format(prefix=prefix)
+
+
+def content_key(prefix: str, content_hash: str) -> str:
+    """Key holding the canonical URL of ``content_hash``."""
+    return CONTENT_KEY.format(prefix=prefix, content_hash=content_hash)
+
+
+def aliases_key(prefix: str, canonical_url: str) -> str:
+    """Key of the set of URLs duplicating ``canonical_url``."""
+    return ALIASES_KEY.format(prefix=prefix, url=canonical_url)
+
+
+def run_key(prefix: str, run_id: str) -> str:
+    """Key of the counters hash of run ``run_id``."""
+    return RUN_KEY.format(prefix=prefix, run_id=run_id)
+
+
+def term_field(term: str) -> str:
+    """Page hash field holding breakdown term ``term``."""
+    return TERM_FIELD_PREFIX + term
+
+
+def all_keys_pattern(prefix: str) -> str:
+    """SCAN/KEYS pattern matching every key under ``prefix`` (for cleanup and tests)."""
+    escaped = "".join("\\" + c if c in "*?[]\\" else c for c in prefix)
+    return escaped + ":*"
+
+
+# --- settings helpers (anything with .get(name, default), e.g. Scrapy Settings, a dict) ---
+
+
+def prefix_from_settings(settings: Any) -> str:
+    """The key prefix configured in ``settings`` (DEFAULT_PREFIX when unset or empty)."""
+    return settings.get(PREFIX_SETTING) or DEFAULT_PREFIX
+
+
+def queue_from_settings(settings: Any) -> str:
+    """The RQ queue name configured in ``settings`` (DEFAULT_QUEUE when unset or empty)."""
+    return settings.get(QUEUE_SETTING) or DEFAULT_QUEUE

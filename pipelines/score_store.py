@@ -1,0 +1,201 @@
+"""Thin Redis shell storing page records (scores, breakdowns) under the layout of redis_keys.
+
+Works with any redis-py compatible client, whether or not it was built with
+``decode_responses=True``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from pipelines import redis_keys as rk
+
+RECORD_FIELDS = (
+    "url", "site", "verdict", "score", "seed_score", "breakdown", "counts", "counted_links",
+    "status", "error", "depth", "referrer", "referrer_score", "fetched_at", "content_hash",
+    "title", "render",
+)
+"""The page record fields of the contract (docs/interfaces.md); other item keys are ignored."""
+
+FLOAT_FIELDS = frozenset({"score", "seed_score", "referrer_score"})
+"""Fields decoded back to float."""
+
+INT_FIELDS = frozenset({"depth"})
+"""Fields decoded back to int."""
+
+JSON_FIELDS = frozenset({"breakdown", "counts", "counted_links"})
+"""Fields stored as JSON text and decoded back to dicts."""
+
+ERROR_STATUS = "error"
+"""The status of a page that could not be fetched or analysed."""
+
+JOB_FIELDS = (rk.FIELD_ARCHIVED_PATH, rk.FIELD_ARCHIVED_HASH, rk.FIELD_CANONICAL)
+"""Fields the archive job adds to the page hash; returned by get_page when present."""
+
+
+def _text(value: Any) -> str:
+    """A Redis reply (bytes or str) as str."""
+    if isinstance(value, bytes):
+        return value.decode("utf-8", errors="replace")
+    return value
+
+
+def _encode(name: str, value: Any) -> str:
+    if name in JSON_FIELDS:
+        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    if name in FLOAT_FIELDS:
+        return repr(float(value))
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return str(value)
+
+
+def _decode(name: str, raw: str) -> Any:
+    if name in JSON_FIELDS:
+        return json.loads(raw)
+    if name in FLOAT_FIELDS:
+        return float(raw)
+    if name in INT_FIELDS:
+        return int(raw)
+    if name == "status":
+        return int(raw) if raw.lstrip("-").isdigit() else raw
+    return raw
+
+
+def decode_page_hash(raw: dict) -> dict | None:
+    """Decode an HGETALL reply of a page hash to a record (None if the hash is empty).
+
+    Every contract field is present (None when absent in Redis); the archive job's fields
+    (archived_path, archived_hash, canonical) are added when set. ``term:*`` fields are
+    left out: the same numbers are in ``breakdown``.
+    """
+    if not raw:
+        return None
+    fields = {_text(k): _text(v) for k, v in raw.items()}
+    record: dict[str, Any] = {name: None for name in RECORD_FIELDS}
+    for name, value in fields.items():
+        if name.startswith(rk.TERM_FIELD_PREFIX):
+            continue
+        if name in RECORD_FIELDS:
+            record[name] = _decode(name, value)
+        elif name in JOB_FIELDS:
+            record[name] = value
+    return record
+
+
+class ScoreStore:
+    """Page records in Redis: one hash per page, a score zset per site, the set of sites."""
+
+    def __init__(self, redis, prefix: str = rk.DEFAULT_PREFIX):
+        self.redis = redis
+        self.prefix = prefix or rk.DEFAULT_PREFIX
+
+    # -- writing ------------------------------------------------------------------------
+
+    def save_page(self, record: dict) -> None:
+        """Store one page record (see docs/interfaces.md) in one MULTI/EXEC transaction.
+
+        Scalars become strings, breakdown/counts/counted_links JSON, and each breakdown term
+        also its own ``term:<name>`` field. Fields that are None are removed, as are
+        ``term:`` fields of terms no longer in the breakdown, so re-saving a page never
+        leaves stale values. The URL joins its site's score zset and the site the sites set.
+        """
+        url = record.get("url")
+        site = record.get("site")
+        if not url or not site:
+            raise ValueError(f"page record needs url and site, got url={url!r} site={site!r}")
+        key = rk.page_key(self.prefix, url)
+        mapping: dict[str, str] = {}
+        to_delete: list[str] = []
+        for name in RECORD_FIELDS:
+            value = record.get(name)
+            if value is None:
+                to_delete.append(name)
+            else:
+                mapping[name] = _encode(name, value)
+        breakdown = record.get("breakdown") or {}
+        for term, contribution in breakdown.items():
+            mapping[rk.term_field(term)] = repr(float(contribution))
+        # Terms of an earlier save that this breakdown no longer has (read outside the
+        # transaction: a concurrent save of the same URL at worst leaves one extra term field).
+        for existing in self.redis.hkeys(key):
+            field = _text(existing)
+            if field.startswith(rk.TERM_FIELD_PREFIX) and field not in mapping:
+                to_delete.append(field)
+
+        score = record.get("score")
+        with self.redis.pipeline(transaction=True) as pipe:
+            if to_delete:
+                pipe.hdel(key, *to_delete)
+            pipe.hset(key, mapping=mapping)
+            if score is not None:
+                pipe.zadd(rk.site_scores_key(self.prefix, site), {url: float(score)})
+            else:
+                # No score (failed page): list it last, but keep a score from an earlier crawl.
+                pipe.zadd(rk.site_scores_key(self.prefix, site), {url: -math.inf}, nx=True)
+            pipe.sadd(rk.sites_key(self.prefix), site)
+            pipe.execute()
+
+    def record_failure(
+        self,
+        url: str,
+        site: str,
+        error: str,
+        depth: int | None = None,
+        referrer: str | None = None,
+        *,
+        fetched_at: str | None = None,
+        referrer_score: float | None = None,
+    ) -> None:
+        """Record that ``url`` could not be fetched or analysed: status "error" plus the message.
+
+        Only the failure fields are written: a score or breakdown stored by an earlier
+        successful crawl stays (and so does the page's place in the site zset); a page that
+        never succeeded sits at -inf in its site's zset.
+        """
+        fields: dict[str, Any] = {
+            "url": url, "site": site, "status": ERROR_STATUS, "error": str(error),
+            "depth": depth, "referrer": referrer, "fetched_at": fetched_at,
+            "referrer_score": referrer_score,
+        }
+        mapping = {name: _encode(name, v) for name, v in fields.items() if v is not None}
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hset(rk.page_key(self.prefix, url), mapping=mapping)
+            pipe.zadd(rk.site_scores_key(self.prefix, site), {url: -math.inf}, nx=True)
+            pipe.sadd(rk.sites_key(self.prefix), site)
+            pipe.execute()
+
+    # -- reading ------------------------------------------------------------------------
+
+    def get_page(self, url: str) -> dict | None:
+        """The record of ``url`` decoded back (floats, ints, dicts), or None if unknown."""
+        return decode_page_hash(self.redis.hgetall(rk.page_key(self.prefix, url)))
+
+    def site_pages(self, site: str, limit: int | None = None) -> list[dict]:
+        """Records of ``site``'s pages, highest score first (at most ``limit``)."""
+        stop = -1 if limit is None else limit - 1
+        if limit is not None and limit <= 0:
+            return []
+        urls = [_text(u) for u in self.redis.zrevrange(rk.site_scores_key(self.prefix, site), 0, stop)]
+        if not urls:
+            return []
+        with self.redis.pipeline(transaction=False) as pipe:
+            for url in urls:
+                pipe.hgetall(rk.page_key(self.prefix, url))
+            replies = pipe.execute()
+        return [rec for rec in map(decode_page_hash, replies) if rec is not None]
+
+    def sites(self) -> list[str]:
+        """Every site with at least one page, sorted."""
+        return sorted(_text(s) for s in self.redis.smembers(rk.sites_key(self.prefix)))
+
+    def aliases(self, canonical_url: str) -> list[str]:
+        """URLs found to duplicate ``canonical_url``'s content, sorted."""
+        return sorted(_text(u) for u in self.redis.smembers(rk.aliases_key(self.prefix, canonical_url)))
+
+    def run_counters(self, run_id: str) -> dict[str, int]:
+        """Counters of run ``run_id``: every name of redis_keys.RUN_COUNTERS, 0 when unset."""
+        raw = {_text(k): int(_text(v)) for k, v in self.redis.hgetall(rk.run_key(self.prefix, run_id)).items()}
+        return {name: raw.get(name, 0) for name in rk.RUN_COUNTERS} | raw
