@@ -1,0 +1,55 @@
+"""Find a Chromium for scrapy-playwright without Playwright's own download.
+
+Playwright's browser download cannot reach its CDN on many machines (and never on
+these), so leafcrawl looks for a browser the system already has, in a fixed order.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+from pathlib import Path
+
+ENV_VAR = "LEAFCRAWL_CHROMIUM"
+"""Explicit path to a Chromium/Chrome binary; wins over everything else."""
+
+PATH_CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+"""Executable names looked up on PATH, in order (Debian, Ubuntu, Google's package)."""
+
+PLAYWRIGHT_GLOBS = (
+    "~/.cache/ms-playwright/chromium-*/chrome-linux*/chrome",
+    "~/.cache/ms-playwright/chromium_headless_shell-*/chrome-*/headless_shell",
+)
+"""Where `playwright install chromium` puts its browser, if someone managed to run it."""
+
+HOW_TO_GET_ONE = (
+    "no Chromium found. Install one and run again:\n"
+    "  Debian/Ubuntu (root):  apt-get install -y chromium\n"
+    "  elsewhere:             python -m playwright install chromium\n"
+    f"  or point {ENV_VAR} at a Chromium/Chrome binary.\n"
+    "Sites that need no JavaScript can also be crawled without a browser: --render never"
+)
+
+
+class BrowserNotFound(RuntimeError):
+    """No usable Chromium; the message says how to get one."""
+
+
+def find_chromium(environ: dict | None = None) -> str:
+    """Return the path of a Chromium binary, or raise BrowserNotFound."""
+    env = os.environ if environ is None else environ
+    explicit = env.get(ENV_VAR)
+    if explicit:
+        if os.path.isfile(explicit) and os.access(explicit, os.X_OK):
+            return explicit
+        raise BrowserNotFound(f"{ENV_VAR}={explicit} is not an executable file")
+    for name in PATH_CANDIDATES:
+        found = shutil.which(name, path=env.get("PATH"))
+        if found:
+            return found
+    for pattern in PLAYWRIGHT_GLOBS:
+        matches = sorted(glob.glob(str(Path(pattern).expanduser())), reverse=True)
+        if matches:
+            return matches[0]
+    raise BrowserNotFound(HOW_TO_GET_ONE)

@@ -1,0 +1,229 @@
+"""The `leafcrawl` command: crawl, scores, explain, worker, analyze, schedule.
+
+Every expected failure (bad config, unreachable Redis, nothing fetched, no browser)
+ends with one line on stderr and a non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import sys
+
+EXIT_USAGE = 2
+EXIT_FAILED = 1
+
+
+def _add_crawl(sub) -> None:
+    p = sub.add_parser("crawl", help="crawl a site: follow its index pages, archive its leaves")
+    p.add_argument("url", nargs="?", help="start URL (or use --config)")
+    p.add_argument("--config", help="site config file (configs/sites/NAME.yaml or .toml)")
+    p.add_argument("--render", choices=["always", "never"],
+                   help="always: headless Chromium (default); never: plain HTTP, no JavaScript")
+    p.add_argument("--archive-dir", help="where Markdown goes (default ./archive)")
+    p.add_argument("--depth", type=int, help="depth limit (0 = unlimited)")
+    p.add_argument("--max-pages", type=int, help="stop after this many pages (0 = unlimited)")
+    p.add_argument("--threshold", type=float, help="index when the score is above this (default 0)")
+    p.add_argument("--follow-leaf-links", action="store_true", default=None,
+                   help="also follow the links of leaf pages")
+    p.add_argument("--with-worker", action="store_true",
+                   help="with REDIS_URL: also run an RQ worker for this crawl")
+    p.add_argument("--no-wait", action="store_true", help="do not wait for the archive jobs")
+    p.add_argument("--json-summary", metavar="FILE", help="also write the summary as JSON")
+    p.add_argument("--log-level", default="WARNING", help="Scrapy log level (default WARNING)")
+
+
+def _add_inspect(sub) -> None:
+    p = sub.add_parser("scores", help="print stored page scores")
+    p.add_argument("target", nargs="?", help="a site name or a page URL (default: every site)")
+    p.add_argument("--json", action="store_true", help="JSON instead of a table")
+    p.add_argument("--limit", type=int, default=0, help="at most this many pages per site")
+    p = sub.add_parser("explain", help="why a page got its verdict: terms, weights, links")
+    p.add_argument("url")
+    p.add_argument("--json", action="store_true")
+
+
+def _add_worker(sub) -> None:
+    p = sub.add_parser("worker", help="run an RQ worker for archive jobs (needs REDIS_URL)")
+    p.add_argument("--burst", action="store_true", help="exit when the queue is empty")
+    p.add_argument("--with-scheduler", action="store_true", help="also run RQ's cron scheduler")
+
+
+def _add_analyze(sub) -> None:
+    p = sub.add_parser("analyze", help='score saved pages: JSON lines {"id","url","path"} in, results out')
+    p.add_argument("input", nargs="?", default="-", help="JSON-lines file (default stdin)")
+    p.add_argument("-o", "--output", default="-", help="output file (default stdout)")
+    p.add_argument("--jobs", type=int, default=1, help="processes to use")
+    p.add_argument("--threshold", type=float, default=0.0)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="leafcrawl", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    _add_crawl(sub)
+    _add_inspect(sub)
+    _add_worker(sub)
+    _add_analyze(sub)
+    return parser
+
+
+def cmd_crawl(args) -> int:
+    from crawler.crawl_runner import run_crawl
+    from pipelines.site_config import config_from_url, load_site_config, validate
+
+    overrides = {"render": args.render, "archive_dir": args.archive_dir, "depth_limit": args.depth,
+                 "max_pages": args.max_pages, "threshold": args.threshold,
+                 "follow_leaf_links": args.follow_leaf_links}
+    if args.config:
+        cfg = load_site_config(args.config)
+        if args.url:
+            raise UsageError("give either a URL or --config, not both")
+        data = {k: v for k, v in vars(cfg).items() if k != "source"}
+        data.update({k: v for k, v in overrides.items() if v is not None})
+        cfg = validate(data, cfg.source)
+    elif args.url:
+        cfg = config_from_url(args.url, **overrides)
+    else:
+        raise UsageError("crawl needs a start URL or --config FILE")
+    summary = run_crawl(cfg, with_worker=args.with_worker, wait_for_jobs=not args.no_wait,
+                        log_level=args.log_level)
+    print(summary.render_text())
+    if args.json_summary:
+        with open(args.json_summary, "w", encoding="utf-8") as fh:
+            json.dump(summary.to_dict(), fh, indent=2)
+    return 0
+
+
+@contextlib.contextmanager
+def _store():
+    """A ScoreStore on REDIS_URL, or on the embedded Redis a crawl left in ./.leafcrawl/."""
+    from crawler.redis_connection import connect
+    from pipelines.score_store import ScoreStore
+
+    prefix = os.environ.get("LEAFCRAWL_REDIS_PREFIX", "leafcrawl")
+    url = os.environ.get("REDIS_URL")
+    if url:
+        yield ScoreStore(connect(url), prefix)
+        return
+    from crawler.crawl_runner import EMBEDDED_DATA_DIR
+    from crawler.embedded_redis import EmbeddedRedis
+
+    with EmbeddedRedis(EMBEDDED_DATA_DIR) as embedded:
+        conn = connect(embedded.url)
+        try:
+            yield ScoreStore(conn, prefix)
+        finally:
+            conn.close()
+
+
+def cmd_scores(args) -> int:
+    from crawler.report import render_scores
+
+    with _store() as store:
+        if args.target and "://" in args.target:
+            page = store.get_page(args.target)
+            if page is None:
+                raise NotFound(f"no stored score for {args.target}")
+            pages = {page.get("site", "?"): [page]}
+        else:
+            sites = [args.target] if args.target else store.sites()
+            if args.target and args.target not in store.sites():
+                raise NotFound(f"no site named {args.target!r} (known: {', '.join(store.sites()) or 'none'})")
+            pages = {site: store.site_pages(site, limit=args.limit or None) for site in sites}
+    print(json.dumps(pages, indent=2, ensure_ascii=False) if args.json else render_scores(pages))
+    return 0
+
+
+def cmd_explain(args) -> int:
+    from crawler.report import render_explanation
+
+    with _store() as store:
+        page = store.get_page(args.url)
+    if page is None:
+        raise NotFound(f"no stored score for {args.url}")
+    print(json.dumps(page, indent=2, ensure_ascii=False) if args.json else render_explanation(page))
+    return 0
+
+
+def cmd_worker(args) -> int:
+    from crawler.redis_connection import connect
+
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        raise UsageError("leafcrawl worker needs REDIS_URL (a crawl on the embedded Redis runs its own worker)")
+    connect(url)  # fail in one line before rq prints a traceback
+    queue = os.environ.get("LEAFCRAWL_QUEUE", "leafcrawl")
+    argv = [sys.executable, "-m", "rq.cli", "worker", "--url", url,
+            "--worker-class", "rq.worker.SimpleWorker", queue]
+    if args.burst:
+        argv.insert(4, "--burst")
+    if args.with_scheduler:
+        argv.insert(4, "--with-scheduler")
+    os.execv(sys.executable, argv)
+    return 0  # not reached
+
+
+def cmd_analyze(args) -> int:
+    from crawler.offline_analysis import run_analyze
+
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    with contextlib.ExitStack() as stack:
+        if args.input == "-":
+            inp, source = sys.stdin, "<stdin>"
+        else:
+            try:
+                inp = stack.enter_context(open(args.input, encoding="utf-8"))
+            except OSError as exc:
+                raise UsageError(f"{args.input}: {exc.strerror}") from None
+            source = args.input
+        out = sys.stdout if args.output == "-" else stack.enter_context(open(args.output, "w", encoding="utf-8"))
+        counts = run_analyze(inp, out, source=source, jobs=args.jobs, threshold=args.threshold)
+    print(f"leafcrawl analyze: {counts['pages']} pages, {counts['errors']} errors", file=sys.stderr)
+    return 0
+
+
+class UsageError(ValueError):
+    pass
+
+
+class NotFound(LookupError):
+    pass
+
+
+COMMANDS = {"crawl": cmd_crawl, "scores": cmd_scores, "explain": cmd_explain,
+            "worker": cmd_worker, "analyze": cmd_analyze}
+
+
+def _expected_errors() -> tuple[type[BaseException], ...]:
+    from crawler.browser import BrowserNotFound
+    from crawler.crawl_runner import CrawlError
+    from crawler.offline_analysis import InputError
+    from crawler.redis_connection import RedisUnavailable
+    from pipelines.site_config import ConfigError
+
+    errors = [BrowserNotFound, CrawlError, InputError, RedisUnavailable, ConfigError, UsageError, NotFound]
+    with contextlib.suppress(ImportError):
+        from crawler.embedded_redis import EmbeddedRedisError
+
+        errors.append(EmbeddedRedisError)
+    return tuple(errors)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    handler = COMMANDS[args.command]
+    try:
+        return handler(args)
+    except _expected_errors() as exc:
+        print(f"leafcrawl {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    except KeyboardInterrupt:
+        print(f"leafcrawl {args.command}: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

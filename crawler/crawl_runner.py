@@ -1,0 +1,202 @@
+"""Run one site crawl: Redis (embedded or external), an RQ worker if needed, Scrapy,
+then wait for the archive jobs and report.
+
+With no REDIS_URL the crawl owns everything it starts (an embedded Redis under
+./.leafcrawl/ and one worker) and stops all of it, whatever happens. With REDIS_URL it
+uses that Redis and the workers already listening there, unless --with-worker is given.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+import uuid
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from crawler.redis_connection import RedisUnavailable, connect
+from pipelines.site_config import SiteConfig
+
+EMBEDDED_DATA_DIR = ".leafcrawl"
+"""Where the embedded Redis keeps its data, relative to the working directory."""
+
+JOBS_TIMEOUT_S = 1800
+"""How long a finished crawl waits for its archive jobs before giving up on them."""
+
+
+class CrawlError(RuntimeError):
+    """The crawl could not run or fetched nothing; the message is the one line to print."""
+
+
+@dataclass
+class CrawlSummary:
+    site: str
+    run_id: str
+    render: str
+    redis: str
+    archive_dir: str
+    pages_fetched: int = 0
+    index: int = 0
+    leaf: int = 0
+    archived: int = 0
+    unchanged: int = 0
+    duplicates: int = 0
+    failures: int = 0
+    jobs_failed: int = 0
+    jobs_pending: int = 0
+    elapsed_s: float = 0.0
+    crawl_s: float = 0.0
+    errors: list = field(default_factory=list)
+
+    @property
+    def pages_per_s(self) -> float:
+        return self.pages_fetched / self.crawl_s if self.crawl_s > 0 else 0.0
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["pages_per_s"] = round(self.pages_per_s, 2)
+        return data
+
+    def render_text(self) -> str:
+        rows = [
+            ("pages fetched", f"{self.pages_fetched}  ({self.pages_per_s:.1f} pages/s, {self.render})"),
+            ("index", self.index),
+            ("leaf", self.leaf),
+            ("archived", self.archived),
+            ("unchanged", f"{self.unchanged}  (already archived, same content)"),
+            ("duplicates", f"{self.duplicates}  (same content under another URL)"),
+            ("failures", self.failures + self.jobs_failed),
+            ("time", f"{self.elapsed_s:.1f} s"),
+            ("archive", self.archive_dir),
+            ("redis", self.redis),
+        ]
+        if self.jobs_pending:
+            rows.insert(5, ("jobs pending", f"{self.jobs_pending}  (left for the workers)"))
+        lines = [f"leafcrawl: crawled {self.site} (run {self.run_id})"]
+        lines += [f"  {name:<14}{value}" for name, value in rows]
+        lines += [f"  ! {url}: {error}" for url, error in self.errors[:5]]
+        return "\n".join(lines)
+
+
+def crawl_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir: Path,
+                   prefix: str, queue: str, log_level: str) -> dict:
+    """The Scrapy settings for this run, on top of crawler/settings.py."""
+    from scrapy.utils.project import get_project_settings
+
+    from crawler import settings as defaults
+
+    settings = get_project_settings()
+    overrides = {
+        "LEAFCRAWL_REDIS_URL": redis_url,
+        "LEAFCRAWL_RUN_ID": run_id,
+        "LEAFCRAWL_ARCHIVE_DIR": str(archive_dir),
+        "LEAFCRAWL_REDIS_PREFIX": prefix,
+        "LEAFCRAWL_QUEUE": queue,
+        "LEAFCRAWL_THRESHOLD": cfg.threshold,
+        "LEAFCRAWL_RENDER": cfg.render,
+        "LEAFCRAWL_FOLLOW_LEAF_LINKS": cfg.follow_leaf_links,
+        "DEPTH_LIMIT": cfg.depth_limit,
+        "CLOSESPIDER_PAGECOUNT": cfg.max_pages,
+        "LOG_LEVEL": log_level,
+    }
+    if cfg.render == "always":
+        from crawler.browser import find_chromium
+
+        overrides.update(defaults.PLAYWRIGHT_SETTINGS)
+        overrides["PLAYWRIGHT_LAUNCH_OPTIONS"] = {
+            "executable_path": find_chromium(),
+            "headless": True,
+            "args": defaults.CHROMIUM_ARGS,
+            "timeout": 30000,
+        }
+    for key, value in overrides.items():
+        settings.set(key, value, priority="cmdline")
+    return settings
+
+
+def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool = True,
+              log_level: str = "WARNING") -> CrawlSummary:
+    """Crawl one site end to end and return its summary."""
+    started = time.monotonic()
+    run_id = time.strftime("%Y%m%dT%H%M%S") + "-" + uuid.uuid4().hex[:6]
+    prefix = os.environ.get("LEAFCRAWL_REDIS_PREFIX", "leafcrawl")
+    queue = os.environ.get("LEAFCRAWL_QUEUE", "leafcrawl")
+    archive_dir = Path(cfg.archive_dir).expanduser().resolve()
+    external_url = os.environ.get("REDIS_URL")
+
+    with contextlib.ExitStack() as stack:
+        if external_url:
+            redis_url, own_worker = external_url, with_worker
+            shown = external_url
+        else:
+            from crawler.embedded_redis import EmbeddedRedis
+
+            embedded = stack.enter_context(EmbeddedRedis(EMBEDDED_DATA_DIR))
+            redis_url, own_worker = embedded.url, True
+            shown = f"embedded ({Path(EMBEDDED_DATA_DIR).resolve()})"
+        conn = connect(redis_url)
+        settings = crawl_settings(cfg, redis_url=redis_url, run_id=run_id, archive_dir=archive_dir,
+                                  prefix=prefix, queue=queue, log_level=log_level)
+        if own_worker:
+            from crawler.worker_process import start_worker, stop_worker
+
+            worker = start_worker(redis_url, queue)
+            stack.callback(stop_worker, worker)
+
+        crawl_started = time.monotonic()
+        stats, errors = _run_scrapy(cfg, settings)
+        crawl_s = time.monotonic() - crawl_started
+
+        summary = CrawlSummary(site=cfg.name, run_id=run_id, render="browser" if cfg.render == "always" else "plain",
+                               redis=shown, archive_dir=str(archive_dir), crawl_s=crawl_s, errors=errors)
+        summary.index = stats.get("leafcrawl/index", 0)
+        summary.leaf = stats.get("leafcrawl/leaf", 0)
+        summary.failures = stats.get("leafcrawl/failures", 0)
+        summary.pages_fetched = summary.index + summary.leaf + summary.failures
+
+        if wait_for_jobs:
+            _wait_for_jobs(conn, queue, own_worker)
+        _read_run_counters(conn, prefix, run_id, summary)
+    summary.elapsed_s = time.monotonic() - started
+    if summary.index + summary.leaf == 0 and summary.failures:
+        url, error = errors[0] if errors else (cfg.start_urls[0], "failed")
+        raise CrawlError(f"nothing crawled: {url}: {error}")
+    return summary
+
+
+def _run_scrapy(cfg: SiteConfig, settings) -> tuple[dict, list]:
+    from scrapy.crawler import CrawlerProcess
+
+    from crawler.spiders.site_spider import SiteSpider
+
+    process = CrawlerProcess(settings)
+    crawler = process.create_crawler(SiteSpider)
+    process.crawl(crawler, site_config=cfg)
+    process.start()
+    spider = getattr(crawler, "spider", None)
+    return crawler.stats.get_stats(), list(getattr(spider, "errors", []))
+
+
+def _wait_for_jobs(conn, queue: str, own_worker: bool) -> None:
+    from crawler.worker_process import wait_until_drained, workers_listening
+
+    if not own_worker and workers_listening(conn, queue) == 0:
+        return  # nobody will run them now; the summary says they are pending
+    wait_until_drained(conn, queue, timeout=JOBS_TIMEOUT_S)
+
+
+def _read_run_counters(conn, prefix: str, run_id: str, summary: CrawlSummary) -> None:
+    from pipelines import redis_keys
+
+    raw = conn.hgetall(redis_keys.run_key(prefix, run_id))
+    counts = {(k.decode() if isinstance(k, bytes) else k): int(v) for k, v in raw.items()}
+    summary.archived = counts.get("archived", 0)
+    summary.unchanged = counts.get("unchanged", 0)
+    summary.duplicates = counts.get("duplicates", 0)
+    summary.jobs_failed = counts.get("failed", 0)
+    done = summary.archived + summary.unchanged + summary.duplicates + summary.jobs_failed
+    summary.jobs_pending = max(0, counts.get("enqueued", 0) - done)
+
+
+__all__ = ["CrawlError", "CrawlSummary", "RedisUnavailable", "run_crawl"]

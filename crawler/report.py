@@ -1,0 +1,57 @@
+"""Text views of stored page records for `leafcrawl scores` and `leafcrawl explain`."""
+
+from __future__ import annotations
+
+MAX_LINKS_SHOWN = 12
+"""Per term in `explain`: enough to see the pattern, short enough to read."""
+
+
+def _fmt_score(value) -> str:
+    return "-" if value is None else f"{float(value):+.1f}"
+
+
+def render_scores(pages_by_site: dict[str, list[dict]]) -> str:
+    if not pages_by_site:
+        return "no pages stored yet"
+    lines = []
+    for site, pages in pages_by_site.items():
+        verdicts = [p.get("verdict") for p in pages]
+        lines.append(f"{site}: {len(pages)} pages, {verdicts.count('index')} index, "
+                     f"{verdicts.count('leaf')} leaf, {sum(1 for p in pages if p.get('error'))} failed")
+        lines.append(f"  {'score':>8} {'seed':>8}  {'verdict':<7} {'status':<6} url")
+        for page in pages:
+            verdict = page.get("verdict") or "error"
+            lines.append(f"  {_fmt_score(page.get('score')):>8} {_fmt_score(page.get('seed_score')):>8}  "
+                         f"{verdict:<7} {str(page.get('status', '')):<6} {page.get('url')}")
+    return "\n".join(lines)
+
+
+def render_explanation(page: dict) -> str:
+    lines = [f"{page.get('url')}"]
+    if page.get("error"):
+        lines.append(f"  failed: {page['error']} (status {page.get('status')})")
+        return "\n".join(lines)
+    lines.append(f"  verdict   {page.get('verdict')}  (score {_fmt_score(page.get('score'))}; "
+                 f"positive = index, negative = leaf)")
+    lines.append(f"  seed      {_fmt_score(page.get('seed_score'))}  (the seed formula alone)")
+    for key in ("title", "referrer", "depth", "fetched_at", "archived_path", "canonical"):
+        if page.get(key) not in (None, ""):
+            lines.append(f"  {key:<9} {page[key]}")
+    breakdown = page.get("breakdown") or {}
+    counts = page.get("counts") or {}
+    links = page.get("counted_links") or {}
+    lines.append("  terms (contribution = count x weight):")
+    for term, contribution in sorted(breakdown.items(), key=lambda kv: -abs(float(kv[1]))):
+        count = counts.get(term)
+        shown = f"{count:>4} x" if count is not None else "      "
+        lines.append(f"    {_fmt_score(contribution):>8}  {shown}  {term}")
+    lines.append(f"    {'=' * 8}")
+    lines.append(f"    {_fmt_score(sum(float(v) for v in breakdown.values())):>8}  total")
+    for term, urls in links.items():
+        if not urls:
+            continue
+        lines.append(f"  links counted as {term} ({len(urls)}):")
+        lines += [f"    {url}" for url in urls[:MAX_LINKS_SHOWN]]
+        if len(urls) > MAX_LINKS_SHOWN:
+            lines.append(f"    … {len(urls) - MAX_LINKS_SHOWN} more")
+    return "\n".join(lines)

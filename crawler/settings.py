@@ -1,0 +1,71 @@
+"""Scrapy settings for leafcrawl (scrapy.cfg points here).
+
+Run-specific values (Redis URL, run id, archive dir, render mode) are filled in by the
+CLI; see crawler/crawl_runner.py. The browser settings are added only for browser mode so
+a plain crawl never starts Playwright's node drivers.
+"""
+
+BOT_NAME = "leafcrawl"
+SPIDER_MODULES = ["crawler.spiders"]
+NEWSPIDER_MODULE = "crawler.spiders"
+
+# Playwright needs the asyncio reactor; using it in plain mode too keeps one code path.
+TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
+
+ROBOTSTXT_OBEY = True
+USER_AGENT = "leafcrawl/0.1 (+https://github.com/leafcrawl)"
+CONCURRENT_REQUESTS = 16
+CONCURRENT_REQUESTS_PER_DOMAIN = 16
+DOWNLOAD_TIMEOUT = 30
+RETRY_TIMES = 1
+# Breadth-first: index pages near the start are where the links are; FIFO queues keep
+# memory flat on deep archives.
+DEPTH_PRIORITY = 1
+SCHEDULER_DISK_QUEUE = "scrapy.squeues.PickleFifoDiskQueue"
+SCHEDULER_MEMORY_QUEUE = "scrapy.squeues.FifoMemoryQueue"
+LOG_LEVEL = "WARNING"
+TELNETCONSOLE_ENABLED = False
+REQUEST_FINGERPRINTER_IMPLEMENTATION = "2.7"
+# Bodies beyond this are refused by Scrapy itself; analysis has its own, lower cap.
+DOWNLOAD_MAXSIZE = 64 * 1024 * 1024
+DOWNLOAD_WARNSIZE = 16 * 1024 * 1024
+
+ITEM_PIPELINES = {
+    "pipelines.scrapy_pipelines.StoreScorePipeline": 300,
+    "pipelines.scrapy_pipelines.EnqueueLeafPipeline": 400,
+}
+
+LEAFCRAWL_REDIS_PREFIX = "leafcrawl"
+LEAFCRAWL_QUEUE = "leafcrawl"
+LEAFCRAWL_THRESHOLD = 0.0
+LEAFCRAWL_RENDER = "always"
+LEAFCRAWL_FOLLOW_LEAF_LINKS = False
+# How long a rendered page may keep changing its DOM after `load` before we read it.
+LEAFCRAWL_SETTLE_QUIET_MS = 300
+LEAFCRAWL_SETTLE_MAX_MS = 3000
+
+# --- browser mode only (merged in by crawl_runner.browser_settings) ---------------
+PLAYWRIGHT_SETTINGS = {
+    "DOWNLOAD_HANDLERS": {
+        "http": "scrapy_playwright.handler.ScrapyPlaywrightDownloadHandler",
+        "https": "scrapy_playwright.handler.ScrapyPlaywrightDownloadHandler",
+    },
+    "PLAYWRIGHT_BROWSER_TYPE": "chromium",
+    # 2 contexts x 8 pages measured fastest here (5.1 pages/s, all JS content found).
+    "PLAYWRIGHT_MAX_CONTEXTS": 2,
+    "PLAYWRIGHT_MAX_PAGES_PER_CONTEXT": 8,
+    "CONCURRENT_REQUESTS": 16,
+    "PLAYWRIGHT_DEFAULT_NAVIGATION_TIMEOUT": 30000,
+}
+
+# The flags without which Chromium's background services hammer a closed network.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]

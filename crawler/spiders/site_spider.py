@@ -1,0 +1,119 @@
+"""The one spider: fetch a page, ask the analysis whether it is an index or a leaf,
+follow an index's links, hand a leaf to the archive pipeline.
+
+Follow requests go through Scrapy's scheduler so DEPTH_LIMIT, allowed_domains and the
+dupefilter hold; each carries the URL and score of the page that produced it, so every
+crawl edge can be explained from Redis.
+"""
+
+from __future__ import annotations
+
+import scrapy
+from scrapy.http import TextResponse
+from scrapy.spidermiddlewares.httperror import HttpError
+from twisted.internet.error import DNSLookupError, TCPTimedOutError, TimeoutError
+
+from crawler.items import failure_item, page_item
+from crawler.page_settle import settle_page_methods
+from pipelines.page import IndexinessConfig, PageError, analyze_page
+
+REFERRER = "leafcrawl_referrer"
+REFERRER_SCORE = "leafcrawl_referrer_score"
+MAX_ERRORS_KEPT = 20  # enough to explain a failed crawl; the rest are in Redis
+
+
+class SiteSpider(scrapy.Spider):
+    name = "site"
+
+    def __init__(self, site_config=None, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if site_config is None:
+            raise ValueError("SiteSpider needs a site_config")
+        self.site = site_config
+        self.allowed_domains = list(site_config.allowed_domains)
+        self.start_urls = list(site_config.start_urls)
+        self.errors: list[tuple[str, str]] = []  # (url, error), first few, for the summary
+
+    @classmethod
+    def from_crawler(cls, crawler, *args, **kwargs):
+        spider = super().from_crawler(crawler, *args, **kwargs)
+        settings = crawler.settings
+        spider.index_config = IndexinessConfig.from_settings(settings)
+        spider.browser = settings.get("LEAFCRAWL_RENDER", "always") == "always"
+        spider.follow_leaf_links = settings.getbool("LEAFCRAWL_FOLLOW_LEAF_LINKS")
+        spider.settle = (settings.getint("LEAFCRAWL_SETTLE_QUIET_MS"),
+                         settings.getint("LEAFCRAWL_SETTLE_MAX_MS"))
+        return spider
+
+    async def start(self):
+        for url in self.start_urls:
+            yield self.page_request(url, referrer=None, referrer_score=None)
+
+    def page_request(self, url: str, referrer: str | None, referrer_score: float | None) -> scrapy.Request:
+        meta = {REFERRER: referrer, REFERRER_SCORE: referrer_score}
+        if self.browser:
+            meta.update({
+                "playwright": True,
+                "playwright_page_init_callback": "crawler.page_settle.install_settle_tracker",
+                "playwright_page_methods": settle_page_methods(*self.settle),
+            })
+        return scrapy.Request(url, callback=self.parse_page, errback=self.on_error, meta=meta)
+
+    @property
+    def render_mode(self) -> str:
+        return "browser" if self.browser else "plain"
+
+    def parse_page(self, response):
+        meta = response.meta
+        where = dict(site=self.site.name, depth=meta.get("depth", 0), referrer=meta.get(REFERRER),
+                     referrer_score=meta.get(REFERRER_SCORE), render=self.render_mode)
+        if not isinstance(response, TextResponse):
+            ctype = response.headers.get("Content-Type", b"").decode("latin-1") or "no content type"
+            error = f"not an HTML page ({ctype})"
+            self.note_failure(response.url, error)
+            yield failure_item(response.url, status=response.status, error=error, **where)
+            return
+        try:
+            analysis = analyze_page(response.body, response.url, self.index_config)
+        except PageError as exc:
+            self.note_failure(response.url, str(exc))
+            yield failure_item(response.url, status=response.status, error=str(exc), **where)
+            return
+
+        is_index = analysis.verdict == "index"
+        self.crawler.stats.inc_value(f"leafcrawl/{analysis.verdict}")
+        yield page_item(analysis, status=response.status, archive=not is_index, **where)
+
+        if is_index:
+            links = analysis.follow_links
+        elif self.follow_leaf_links:
+            links = analysis.page_links
+        else:
+            links = []
+        for link in links:
+            yield self.page_request(link, referrer=response.url, referrer_score=analysis.score)
+
+    def note_failure(self, url: str, error: str) -> None:
+        self.crawler.stats.inc_value("leafcrawl/failures")
+        if len(self.errors) < MAX_ERRORS_KEPT:
+            self.errors.append((url, error))
+        self.logger.warning("failed %s: %s", url, error)
+
+    def on_error(self, failure):
+        request = failure.request
+        meta = request.meta
+        if failure.check(HttpError):
+            status = failure.value.response.status
+            error = f"HTTP {status}"
+        elif failure.check(DNSLookupError):
+            status, error = "error", "DNS lookup failed"
+        elif failure.check(TimeoutError, TCPTimedOutError):
+            status, error = "error", "timed out"
+        else:
+            status = "error"
+            message = (failure.getErrorMessage() or "").strip().splitlines()
+            error = f"{type(failure.value).__name__}: {message[0] if message else 'no message'}"
+        self.note_failure(request.url, error)
+        yield failure_item(request.url, site=self.site.name, status=status, error=error,
+                           depth=meta.get("depth", 0), referrer=meta.get(REFERRER),
+                           referrer_score=meta.get(REFERRER_SCORE), render=self.render_mode)

@@ -1,0 +1,152 @@
+"""Site configs: one YAML or TOML file per site, validated into a SiteConfig.
+
+Every error names the file, the key and the problem, because a crawl that starts on a
+half-read config wastes the user's time far more than one that refuses to start.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import yaml
+
+RENDER_MODES = ("always", "never")
+"""always: every page through headless Chromium; never: plain HTTP (no JavaScript)."""
+
+DEFAULT_ARCHIVE_DIR = "archive"
+
+
+class ConfigError(ValueError):
+    """A site config (or the command line standing in for one) is invalid."""
+
+
+@dataclass
+class SiteConfig:
+    name: str
+    start_urls: list[str]
+    allowed_domains: list[str] = field(default_factory=list)
+    render: str = "always"
+    depth_limit: int = 0  # 0 = unlimited, as Scrapy's DEPTH_LIMIT
+    max_pages: int = 0  # 0 = unlimited
+    threshold: float = 0.0
+    follow_leaf_links: bool = False
+    archive_dir: str = DEFAULT_ARCHIVE_DIR
+    schedule: str | None = None  # cron expression for scheduled crawls
+    source: str = "<command line>"
+
+    def __post_init__(self) -> None:
+        if not self.allowed_domains:
+            self.allowed_domains = sorted({_host(u) for u in self.start_urls})
+
+
+_TYPES = {
+    "name": str,
+    "start_urls": list,
+    "allowed_domains": list,
+    "render": str,
+    "depth_limit": int,
+    "max_pages": int,
+    "threshold": (int, float),
+    "follow_leaf_links": bool,
+    "archive_dir": str,
+    "schedule": str,
+}
+_ALIASES = {"depth": "depth_limit", "depth-limit": "depth_limit", "max-pages": "max_pages"}
+
+
+def _host(url: str) -> str:
+    return urlsplit(url).hostname or ""
+
+
+def _fail(source: str, key: str, problem: str) -> ConfigError:
+    return ConfigError(f"{source}: key '{key}': {problem}")
+
+
+def validate(data: dict, source: str) -> SiteConfig:
+    """Check every key of a parsed config and build the SiteConfig."""
+    if not isinstance(data, dict):
+        raise ConfigError(f"{source}: expected a mapping of keys, got {type(data).__name__}")
+    clean: dict = {}
+    for raw_key, value in data.items():
+        key = _ALIASES.get(raw_key, raw_key)
+        if key not in _TYPES:
+            known = ", ".join(sorted(_TYPES))
+            raise _fail(source, raw_key, f"unknown key (known keys: {known})")
+        expected = _TYPES[key]
+        # bool is an int in Python; a YAML `true` for max_pages is a mistake, not 1.
+        if isinstance(value, bool) and expected is not bool:
+            raise _fail(source, raw_key, f"expected {_type_name(expected)}, got a boolean")
+        if not isinstance(value, expected):
+            raise _fail(source, raw_key, f"expected {_type_name(expected)}, got {type(value).__name__} {value!r}")
+        clean[key] = value
+
+    for required in ("name", "start_urls"):
+        if required not in clean:
+            raise _fail(source, required, "missing (required)")
+    if not clean["name"].strip() or "/" in clean["name"]:
+        raise _fail(source, "name", "must be a non-empty name without '/'")
+    urls = clean["start_urls"]
+    if not urls:
+        raise _fail(source, "start_urls", "must list at least one URL")
+    for url in urls:
+        parts = urlsplit(url) if isinstance(url, str) else None
+        if not parts or parts.scheme not in ("http", "https") or not parts.hostname:
+            raise _fail(source, "start_urls", f"{url!r} is not an absolute http(s) URL")
+    for dom in clean.get("allowed_domains", []):
+        if not isinstance(dom, str) or not dom or "/" in dom:
+            raise _fail(source, "allowed_domains", f"{dom!r} is not a domain name")
+    if clean.get("render", "always") not in RENDER_MODES:
+        raise _fail(source, "render", f"{clean['render']!r} is not one of {', '.join(RENDER_MODES)}")
+    for key in ("depth_limit", "max_pages"):
+        if clean.get(key, 0) < 0:
+            raise _fail(source, key, "must be 0 (unlimited) or a positive number")
+    if "schedule" in clean and len(clean["schedule"].split()) != 5:
+        raise _fail(source, "schedule", f"{clean['schedule']!r} is not a five-field cron expression")
+    clean["threshold"] = float(clean.get("threshold", 0.0))
+    return SiteConfig(source=source, **clean)
+
+
+def _type_name(expected) -> str:
+    if isinstance(expected, tuple):
+        return "a number"
+    return {str: "a string", list: "a list", int: "an integer", bool: "true or false"}[expected]
+
+
+def load_site_config(path: str | Path) -> SiteConfig:
+    """Read and validate one site config file (.yaml/.yml or .toml)."""
+    path = Path(path)
+    source = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(f"{source}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{source}: cannot read: {exc}") from None
+    try:
+        if path.suffix == ".toml":
+            data = tomllib.loads(text)
+        elif path.suffix in (".yaml", ".yml"):
+            data = yaml.safe_load(text)
+        else:
+            raise ConfigError(f"{source}: unknown config format (use .yaml, .yml or .toml)")
+    except (yaml.YAMLError, tomllib.TOMLDecodeError) as exc:
+        problem = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise ConfigError(f"{source}: not valid {path.suffix[1:].upper()}: {problem}") from None
+    if data is None:
+        raise ConfigError(f"{source}: the file is empty")
+    return validate(data, source)
+
+
+def config_from_url(url: str, **overrides) -> SiteConfig:
+    """A config for a bare `leafcrawl crawl URL`: the site is named after its host."""
+    parts = urlsplit(url)
+    data = {"name": parts.netloc.replace(":", "_") or "site", "start_urls": [url]}
+    data.update({k: v for k, v in overrides.items() if v is not None})
+    return validate(data, "<command line>")
+
+
+def config_keys() -> list[str]:
+    return [f.name for f in fields(SiteConfig) if f.name != "source"]

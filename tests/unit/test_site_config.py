@@ -1,0 +1,73 @@
+import pytest
+
+from pipelines.site_config import ConfigError, config_from_url, load_site_config
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_yaml_config_loads_every_key(tmp_path):
+    path = write(tmp_path, "blog.yaml", """
+name: blog
+start_urls: [http://127.0.0.1:8000/]
+render: never
+depth_limit: 3
+max_pages: 50
+threshold: 2.5
+follow_leaf_links: true
+archive_dir: out
+""")
+    cfg = load_site_config(path)
+    assert (cfg.name, cfg.render, cfg.depth_limit, cfg.max_pages) == ("blog", "never", 3, 50)
+    assert cfg.threshold == 2.5 and cfg.follow_leaf_links is True and cfg.archive_dir == "out"
+    # the port is not part of the domain: Scrapy's offsite check ignores ports
+    assert cfg.allowed_domains == ["127.0.0.1"]
+
+
+def test_toml_config_loads(tmp_path):
+    path = write(tmp_path, "blog.toml", 'name = "blog"\nstart_urls = ["https://example.org/"]\n')
+    cfg = load_site_config(path)
+    assert cfg.start_urls == ["https://example.org/"] and cfg.render == "always"
+
+
+@pytest.mark.parametrize("body, key, problem", [
+    ("name: b\nstart_urls: [http://x.org/]\nrender: sometimes\n", "render", "not one of"),
+    ("name: b\nstart_urls: [http://x.org/]\nmax_pages: many\n", "max_pages", "expected an integer"),
+    ("name: b\nstart_urls: [http://x.org/]\nmax_pages: true\n", "max_pages", "boolean"),
+    ("name: b\nstart_urls: [ftp://x.org/]\n", "start_urls", "not an absolute http(s) URL"),
+    ("start_urls: [http://x.org/]\n", "name", "missing"),
+    ("name: b\nstart_urls: [http://x.org/]\ncolour: red\n", "colour", "unknown key"),
+    ("name: b\nstart_urls: [http://x.org/]\ndepth_limit: -1\n", "depth_limit", "positive"),
+])
+def test_invalid_config_names_file_key_and_problem(tmp_path, body, key, problem):
+    path = write(tmp_path, "bad.yaml", body)
+    with pytest.raises(ConfigError) as err:
+        load_site_config(path)
+    message = str(err.value)
+    assert str(path) in message and f"'{key}'" in message and problem in message
+    assert "\n" not in message
+
+
+def test_unparsable_and_missing_files_are_named(tmp_path):
+    broken = write(tmp_path, "broken.yaml", "name: [unclosed\n")
+    with pytest.raises(ConfigError, match="broken.yaml: not valid YAML"):
+        load_site_config(broken)
+    with pytest.raises(ConfigError, match="nope.yaml: no such file"):
+        load_site_config(tmp_path / "nope.yaml")
+    with pytest.raises(ConfigError, match="unknown config format"):
+        load_site_config(write(tmp_path, "site.ini", "x=1"))
+
+
+def test_config_from_url_names_site_after_host_and_port():
+    cfg = config_from_url("http://127.0.0.1:8123/blog/", render="never", max_pages=None)
+    assert cfg.name == "127.0.0.1_8123" and cfg.render == "never" and cfg.max_pages == 0
+
+
+def test_shipped_example_config_is_valid():
+    from pathlib import Path
+
+    for path in sorted((Path(__file__).parents[2] / "configs" / "sites").glob("*.y*ml")):
+        assert load_site_config(path).start_urls
