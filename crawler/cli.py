@@ -66,6 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_inspect(sub)
     _add_worker(sub)
     _add_analyze(sub)
+    from crawler.schedule_cli import add_schedule_parser
+
+    add_schedule_parser(sub)
     return parser
 
 
@@ -189,12 +192,18 @@ class UsageError(ValueError):
     pass
 
 
+def cmd_schedule(args) -> int:
+    from crawler.schedule_cli import cmd_schedule as run
+
+    return run(args, UsageError)
+
+
 class NotFound(LookupError):
     pass
 
 
 COMMANDS = {"crawl": cmd_crawl, "scores": cmd_scores, "explain": cmd_explain,
-            "worker": cmd_worker, "analyze": cmd_analyze}
+            "worker": cmd_worker, "analyze": cmd_analyze, "schedule": cmd_schedule}
 
 
 def _expected_errors() -> tuple[type[BaseException], ...]:

@@ -103,10 +103,16 @@ def validate(data: dict, source: str) -> SiteConfig:
     for key in ("depth_limit", "max_pages"):
         if clean.get(key, 0) < 0:
             raise _fail(source, key, "must be 0 (unlimited) or a positive number")
-    if "schedule" in clean and len(clean["schedule"].split()) != 5:
+    if "schedule" in clean and not _valid_cron(clean["schedule"]):
         raise _fail(source, "schedule", f"{clean['schedule']!r} is not a five-field cron expression")
     clean["threshold"] = float(clean.get("threshold", 0.0))
     return SiteConfig(source=source, **clean)
+
+
+def _valid_cron(expr: str) -> bool:
+    from croniter import croniter  # RQ's cron parses schedules with it; validate the same way
+
+    return len(expr.split()) == 5 and croniter.is_valid(expr)
 
 
 def _type_name(expected) -> str:

@@ -1,0 +1,62 @@
+"""`leafcrawl schedule`: scheduled site crawls on RQ's built-in cron.
+
+The scheduler only enqueues; workers (`leafcrawl worker`) run the crawls and their
+archive jobs. Scheduling needs a Redis that outlives one command, so it needs REDIS_URL.
+"""
+
+from __future__ import annotations
+
+import os
+
+
+def add_schedule_parser(sub) -> None:
+    p = sub.add_parser("schedule", help="run scheduled site crawls (RQ cron; needs REDIS_URL)")
+    p.add_argument("--configs", default=None,
+                   help="directory of site configs (default $LEAFCRAWL_SITE_CONFIGS or configs/sites)")
+    p.add_argument("--list", action="store_true", help="list scheduled sites and their next run")
+    p.add_argument("--run-now", metavar="NAME", help="enqueue the crawl of one scheduled site now")
+
+
+def cmd_schedule(args, usage_error) -> int:
+    from rq import Queue
+    from rq.cron import CronJob, CronScheduler
+
+    from crawler.redis_connection import connect
+    from workers.cron_config import DEFAULT_SITE_CONFIGS, SITE_CONFIGS_ENV, scheduled_sites
+    from workers.scheduled import CRAWL_JOB, CRAWL_JOB_TIMEOUT_S
+
+    config_dir = args.configs or os.environ.get(SITE_CONFIGS_ENV, DEFAULT_SITE_CONFIGS)
+    if not os.path.isdir(config_dir):
+        raise usage_error(f"{config_dir}: not a directory of site configs")
+    queue = os.environ.get("LEAFCRAWL_QUEUE", "leafcrawl")
+    sites = scheduled_sites(config_dir)  # validates every config before anything runs
+    if args.list:
+        if not sites:
+            print(f"no site in {config_dir} has a schedule")
+        for path, cfg in sites:
+            job = CronJob(queue_name=queue, func_name=CRAWL_JOB, cron=cfg.schedule)
+            print(f"{cfg.name:<24} {cfg.schedule:<16} next {job.next_enqueue_time:%Y-%m-%d %H:%M} UTC  {path}")
+        return 0
+
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        raise usage_error("leafcrawl schedule needs REDIS_URL: scheduled crawls need a Redis that keeps running")
+    conn = connect(url)
+    if args.run_now:
+        match = [(p, c) for p, c in sites if c.name == args.run_now]
+        if not match:
+            names = ", ".join(c.name for _, c in sites) or "none"
+            raise usage_error(f"no scheduled site named {args.run_now!r} in {config_dir} (scheduled: {names})")
+        path, _ = match[0]
+        job = Queue(queue, connection=conn).enqueue(
+            CRAWL_JOB, str(path), url, str(path.parent), job_timeout=CRAWL_JOB_TIMEOUT_S)
+        print(f"enqueued crawl of {args.run_now} as job {job.id} on queue {queue}")
+        return 0
+
+    os.environ[SITE_CONFIGS_ENV] = str(config_dir)
+    scheduler = CronScheduler(connection=conn)
+    scheduler.load_config_from_file("workers.cron_config")
+    print(f"scheduling {len(sites)} site crawl(s) from {config_dir} on queue {queue}; "
+          "run `leafcrawl worker` to execute them (Ctrl-C stops)")
+    scheduler.start()
+    return 0

@@ -1,0 +1,44 @@
+"""RQ cron config: one scheduled crawl per site config that has a `schedule`.
+
+Used by `leafcrawl schedule` and by the plain `rq cron workers.cron_config` (both read
+REDIS_URL, LEAFCRAWL_SITE_CONFIGS and LEAFCRAWL_QUEUE from the environment).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from rq import cron
+
+from pipelines.site_config import load_site_config
+from workers.scheduled import CRAWL_JOB_TIMEOUT_S, crawl_site
+
+SITE_CONFIGS_ENV = "LEAFCRAWL_SITE_CONFIGS"
+DEFAULT_SITE_CONFIGS = "configs/sites"
+CONFIG_SUFFIXES = (".yaml", ".yml", ".toml")
+
+
+def scheduled_sites(config_dir: str | os.PathLike) -> list[tuple[Path, object]]:
+    """(path, SiteConfig) for each config in config_dir that has a schedule."""
+    found = []
+    for path in sorted(Path(config_dir).iterdir()):
+        if path.suffix in CONFIG_SUFFIXES:
+            cfg = load_site_config(path)
+            if cfg.schedule:
+                found.append((path.resolve(), cfg))
+    return found
+
+
+def register_site_crawls(config_dir, redis_url: str, queue: str) -> list[dict]:
+    return [
+        cron.register(crawl_site, queue_name=queue, args=(str(path), redis_url, str(path.parent)),
+                      cron=cfg.schedule, job_timeout=CRAWL_JOB_TIMEOUT_S, name=f"crawl:{cfg.name}")
+        for path, cfg in scheduled_sites(config_dir)
+    ]
+
+
+# Loaded as a module by RQ's CronScheduler.load_config_from_file.
+if os.environ.get("REDIS_URL"):
+    register_site_crawls(os.environ.get(SITE_CONFIGS_ENV, DEFAULT_SITE_CONFIGS),
+                         os.environ["REDIS_URL"], os.environ.get("LEAFCRAWL_QUEUE", "leafcrawl"))
