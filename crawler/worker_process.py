@@ -1,0 +1,131 @@
+"""Run an RQ worker as a subprocess for the CLI, wait for its queue to drain, stop it cleanly."""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from pipelines import redis_keys as rk
+
+logger = logging.getLogger(__name__)
+
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
+"""Directory holding workers/ and pipelines/: the worker's cwd and import path."""
+
+WORKER_CLASS = "rq.worker.SimpleWorker"
+"""Runs jobs in the worker process itself: ~4x the throughput of the forking Worker here
+(shared/notes/stack.md), and our jobs are short and trusted."""
+
+POLL_INTERVAL_S = 0.1
+"""How often wait_until_drained looks at the queue."""
+
+SETTLE_S = 2.0
+"""With a run_id, how long the queue must look idle before jobs whose counters never
+arrived (a worker killed mid-job) stop being waited for."""
+
+STOP_TIMEOUT_S = 30.0
+"""How long a worker gets to finish its current job after SIGTERM before it is killed."""
+
+
+def start_worker(redis_url: str, queue: str = rk.DEFAULT_QUEUE, cwd: str | os.PathLike = PROJECT_ROOT,
+                 *, burst: bool = False, name: str | None = None, quiet: bool = True,
+                 extra_args: list[str] | None = None) -> subprocess.Popen:
+    """Start ``python -m rq.cli worker`` (SimpleWorker) on ``queue`` at ``redis_url``.
+
+    The worker imports ``workers.jobs`` from ``cwd`` (also passed as ``--path``). Its output
+    goes to our stderr. Stop it with stop_worker().
+    """
+    argv = [sys.executable, "-m", "rq.cli", "worker",
+            "--worker-class", WORKER_CLASS, "--url", redis_url, "--path", str(cwd)]
+    if burst:
+        argv.append("--burst")
+    if quiet:
+        argv.append("--quiet")
+    if name:
+        argv += ["--name", name]
+    argv += list(extra_args or [])
+    argv.append(queue)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(cwd), env.get("PYTHONPATH")]))
+    return subprocess.Popen(argv, cwd=str(cwd), env=env, stdin=subprocess.DEVNULL)
+
+
+def stop_worker(proc: subprocess.Popen, timeout: float = STOP_TIMEOUT_S) -> int:
+    """Warm shutdown: SIGTERM (the worker finishes its current job), wait, SIGKILL after
+    ``timeout``. Returns the exit code."""
+    if proc.poll() is None:
+        try:
+            proc.send_signal(signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        try:
+            proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            logger.warning("rq worker pid %s did not stop in %.0fs: killing it", proc.pid, timeout)
+            proc.kill()
+            proc.wait()
+    return proc.returncode
+
+
+def workers_listening(redis, queue: str = rk.DEFAULT_QUEUE) -> int:
+    """Number of live RQ workers registered on ``queue``."""
+    from rq import Queue, Worker
+
+    return len(Worker.all(queue=Queue(queue, connection=redis)))
+
+
+def _queue_idle(redis, queue: str) -> bool:
+    """No job waiting, none being moved to a worker, none running."""
+    from rq import Queue
+    from rq.job import JobStatus
+    from rq.registry import StartedJobRegistry
+
+    q = Queue(queue, connection=redis)
+    if q.count:
+        return False
+    # A dequeued job sits in the intermediate list until the worker registers it as started.
+    for job_id in redis.lrange(q.intermediate_queue_key, 0, -1):
+        job = q.fetch_job(job_id.decode() if isinstance(job_id, bytes) else job_id)
+        if job is not None and job.get_status(refresh=False) in (JobStatus.QUEUED, JobStatus.STARTED):
+            return False
+    return StartedJobRegistry(queue=q).get_job_count(cleanup=False) == 0
+
+
+def _run_done(redis, prefix: str, run_id: str) -> bool:
+    raw = redis.hgetall(rk.run_key(prefix, run_id))
+    counts = {(k.decode() if isinstance(k, bytes) else k): int(v) for k, v in raw.items()}
+    done = sum(counts.get(name, 0) for name in rk.RUN_DONE_COUNTERS)
+    return done >= counts.get(rk.COUNTER_ENQUEUED, 0)
+
+
+def wait_until_drained(redis, queue: str = rk.DEFAULT_QUEUE, run_id: str | None = None,
+                       timeout: float | None = None, *, prefix: str = rk.DEFAULT_PREFIX,
+                       interval: float = POLL_INTERVAL_S) -> bool:
+    """Wait until ``queue`` is empty and no job is running; True when drained, False on timeout.
+
+    With ``run_id``, also wait until that run's done counters (archived + duplicates +
+    unchanged + failed) reach its ``enqueued`` counter, i.e. every job of the run reported;
+    a job that never reports (its worker was killed) is waited for only SETTLE_S once the
+    queue is idle. ``timeout=None`` waits forever. It does not start workers: with none
+    listening (see workers_listening) a non-empty queue waits until the timeout.
+    """
+    deadline = None if timeout is None else time.monotonic() + timeout
+    idle_since = None
+    while True:
+        if _queue_idle(redis, queue):
+            if run_id is None or _run_done(redis, prefix, run_id):
+                return True
+            idle_since = idle_since or time.monotonic()
+            if time.monotonic() - idle_since >= SETTLE_S:
+                logger.warning("queue %s is idle but run %s has jobs that never reported", queue, run_id)
+                return True
+        else:
+            idle_since = None
+        if deadline is not None and time.monotonic() >= deadline:
+            return False
+        time.sleep(interval)

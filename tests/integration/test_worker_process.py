@@ -1,0 +1,128 @@
+"""A real `python -m rq.cli worker` subprocess: start, run jobs, drain, warm stop."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+import redis
+from rq import Queue
+
+from crawler.worker_process import (
+    PROJECT_ROOT, start_worker, stop_worker, wait_until_drained, workers_listening,
+)
+from pipelines import redis_keys as rk
+
+pytestmark = pytest.mark.integration
+
+
+def record_pid(key: str, seconds: float = 0.0) -> int:
+    """Job run by the worker subprocess (imported by dotted path from the project root)."""
+    from rq import get_current_job
+
+    time.sleep(seconds)
+    get_current_job().connection.rpush(key, os.getpid())
+    return os.getpid()
+
+
+JOB = f"{__name__}.record_pid"
+
+
+@pytest.fixture
+def conn(redis_url):
+    c = redis.Redis.from_url(redis_url)
+    yield c
+    c.close()
+
+
+@pytest.fixture
+def names(conn):
+    tag = uuid.uuid4().hex[:10]
+    queue, prefix = f"test-q-{tag}", f"test-{tag}"
+    yield queue, prefix
+    Queue(queue, connection=conn).delete(delete_jobs=True)
+    keys = list(conn.scan_iter(match=rk.all_keys_pattern(prefix), count=1000))
+    if keys:
+        conn.delete(*keys)
+
+
+def wait_for(predicate, timeout=20.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_worker_runs_jobs_drains_and_stops(redis_url, conn, names):
+    queue, prefix = names
+    out_key = f"{prefix}:out"
+    proc = start_worker(redis_url, queue)
+    try:
+        assert wait_for(lambda: workers_listening(conn, queue) == 1), "worker never registered"
+        q = Queue(queue, connection=conn)
+        jobs = [q.enqueue(JOB, out_key, 0.05, result_ttl=30) for _ in range(10)]
+        assert wait_until_drained(conn, queue, timeout=60)
+        assert all(j.get_status() == "finished" for j in jobs)
+        pids = {int(p) for p in conn.lrange(out_key, 0, -1)}
+        assert pids == {proc.pid}  # SimpleWorker: jobs run in the worker process itself
+        assert conn.llen(out_key) == 10
+    finally:
+        code = stop_worker(proc, timeout=20)
+    assert proc.poll() is not None and code == 0
+    with pytest.raises(ProcessLookupError):
+        os.kill(proc.pid, 0)
+    assert workers_listening(conn, queue) == 0
+
+
+def test_warm_shutdown_finishes_the_running_job(redis_url, conn, names):
+    queue, prefix = names
+    out_key = f"{prefix}:out"
+    proc = start_worker(redis_url, queue)
+    try:
+        q = Queue(queue, connection=conn)
+        job = q.enqueue(JOB, out_key, 1.5, result_ttl=30)
+        assert wait_for(lambda: job.get_status() == "started")
+    finally:
+        stop_worker(proc, timeout=20)
+    assert job.get_status() == "finished" and conn.llen(out_key) == 1
+
+
+def test_wait_until_drained_times_out_without_worker(conn, names):
+    queue, _ = names
+    Queue(queue, connection=conn).enqueue(JOB, "unused")
+    started = time.monotonic()
+    assert wait_until_drained(conn, queue, timeout=0.5) is False
+    assert time.monotonic() - started < 3
+    assert workers_listening(conn, queue) == 0
+
+
+def test_wait_until_drained_waits_for_run_counters(conn, names):
+    queue, prefix = names
+    run = rk.run_key(prefix, "r1")
+    conn.hset(run, mapping={"enqueued": 2, "archived": 1})
+    assert wait_until_drained(conn, queue, run_id="r1", prefix=prefix, timeout=0.3) is False
+    conn.hincrby(run, "duplicates", 1)
+    assert wait_until_drained(conn, queue, run_id="r1", prefix=prefix, timeout=5) is True
+    assert wait_until_drained(conn, queue, timeout=1) is True  # empty queue: drained at once
+
+
+def test_rq_cli_with_worker_settings_module(redis_url, conn, names):
+    """`rq worker -c workers.settings` reads REDIS_URL and LEAFCRAWL_QUEUE from the env."""
+    queue, prefix = names
+    out_key = f"{prefix}:out"
+    Queue(queue, connection=conn).enqueue(JOB, out_key, result_ttl=30)
+    env = dict(os.environ, REDIS_URL=redis_url, LEAFCRAWL_QUEUE=queue)
+    result = subprocess.run(
+        [sys.executable, "-m", "rq.cli", "worker", "-c", "workers.settings", "--burst",
+         "--worker-class", "rq.worker.SimpleWorker"],
+        cwd=PROJECT_ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert conn.llen(out_key) == 1
+    assert Path(PROJECT_ROOT, "workers", "settings.py").exists()
