@@ -1,0 +1,360 @@
+"""Crawl a labelled corpus site with `leafcrawl crawl` and score what was archived.
+
+    python bench/eval_crawl.py /work/shared/corpora/sites/hugo-ananke-melroy --render never
+
+CORPUS_SITE_DIR holds `site/` (served on 127.0.0.1 for the run) and `labels.csv`
+(path,label,how; label leaf|index|other). The crawl runs as a subprocess in OUT (so its
+embedded Redis lives in OUT/.leafcrawl/), archives into OUT/archive and writes
+OUT/summary.json. Each archived .md is mapped back to a labelled page through the `url:`
+of its front matter. Reported: leaf precision/recall/F1 of the archive, pages fetched vs
+pages in the site, pages/s, and archived vs not per `how` group; the verdict of every
+fetched page too when `leafcrawl scores --json` answers. Table on stdout, JSON in
+OUT/eval.json. `--evaluate-only` re-scores an existing OUT without crawling.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+LABELS = ("leaf", "index")   # "other" (redirect stubs, static files) is ignored
+DEFAULT_OUT = REPO / "bench" / "out" / "eval_crawl"
+# A generous cap: the crawl should stop on its own well before twice the site's size.
+MAX_PAGES_FACTOR = 2
+MAX_PAGES_SLACK = 100
+CRAWL_TIMEOUT_S = 3600
+
+
+@dataclass(frozen=True)
+class Label:
+    path: str   # as in labels.csv, e.g. "2013/foo/index.html"
+    label: str  # leaf | index | other
+    how: str
+
+
+def load_labels(csv_path) -> list[Label]:
+    """Rows of a corpus labels.csv (quoted fields allowed, header path,label,how)."""
+    with open(csv_path, newline="", encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    if rows and not {"path", "label", "how"} <= set(rows[0]):
+        raise ValueError(f"{csv_path}: expected columns path,label,how")
+    return [Label(r["path"], r["label"].strip(), r["how"].strip()) for r in rows]
+
+
+def path_key(path_or_url: str) -> str:
+    """One key for a label path and every URL that serves it.
+
+    "2013/foo/index.html", "/2013/foo/", "/2013/foo" and "http://h:1/2013/foo/index.html"
+    all give "/2013/foo"; "index.html" and "http://h:1/" give "/". Percent-escapes are
+    decoded ("/tags/c%2B%2B/" is "tags/c++/index.html") and text is NFC-normalised.
+    A query string is kept: "/?page=2" is not the home page.
+    """
+    parts = urlsplit(path_or_url)
+    path = parts.path
+    if not (parts.scheme or parts.netloc or path.startswith("/")):
+        path = "/" + path
+    path = unicodedata.normalize("NFC", unquote(path))
+    if path.endswith("/index.html"):
+        path = path[: -len("index.html")]
+    key = "/" + path.strip("/")
+    return f"{key}?{parts.query}" if parts.query else key
+
+
+def read_front_matter(text: str) -> dict:
+    """The YAML front matter between the first two `---` lines ({} if there is none)."""
+    lines = text.lstrip("\ufeff").splitlines()
+    if not lines or lines[0].strip() != "---":
+        return {}
+    try:
+        end = next(i for i, line in enumerate(lines[1:], 1) if line.strip() in ("---", "..."))
+    except StopIteration:
+        return {}
+    block = "\n".join(lines[1:end])
+    try:
+        import yaml
+
+        data = yaml.safe_load(block)
+        if isinstance(data, dict):
+            return data
+    except Exception:  # noqa: BLE001 - fall back to "key: value" lines
+        pass
+    data = {}
+    for line in lines[1:end]:
+        key, sep, value = line.partition(":")
+        if sep and key.strip() and not key.startswith(" "):
+            data[key.strip()] = value.strip().strip("'\"")
+    return data
+
+
+def archived_urls(archive_dir) -> dict[str, list[Path]]:
+    """url -> the .md files under archive_dir whose front matter names it."""
+    found: dict[str, list[Path]] = defaultdict(list)
+    for md in sorted(Path(archive_dir).rglob("*.md")):
+        url = read_front_matter(md.read_text(encoding="utf-8", errors="replace")).get("url")
+        if url:
+            found[str(url)].append(md)
+    return dict(found)
+
+
+def _ratio(num, den):
+    return round(num / den, 4) if den else None
+
+
+def evaluate(labels: list[Label], archived: list[str], summary: dict | None = None,
+             verdicts: dict[str, str] | None = None) -> dict:
+    """Score archived URLs (and optional url -> verdict) against the labels."""
+    by_key = {path_key(lb.path): lb for lb in labels if lb.label in LABELS}
+    other = {path_key(lb.path) for lb in labels if lb.label not in LABELS}
+    leaves = {k for k, lb in by_key.items() if lb.label == "leaf"}
+    arch = {path_key(u) for u in archived}
+    tp = arch & leaves
+    archived_index = {k for k in arch if k in by_key and by_key[k].label == "index"}
+    unlabelled = arch - set(by_key) - other
+    precision = _ratio(len(tp), len(tp) + len(archived_index) + len(unlabelled))
+    recall = _ratio(len(tp), len(leaves))
+    f1 = (round(2 * precision * recall / (precision + recall), 4)
+          if precision and recall else None)
+
+    groups: dict[str, dict] = {}
+    for key, lb in sorted(by_key.items()):
+        g = groups.setdefault(lb.how, {"label": lb.label, "pages": 0, "archived": 0,
+                                       "not_archived": 0})
+        g["pages"] += 1
+        g["archived" if key in arch else "not_archived"] += 1
+
+    summary = summary or {}
+    fetched = summary.get("pages_fetched")
+    crawl_s = summary.get("crawl_s") or summary.get("elapsed_s")
+    pages_per_s = summary.get("pages_per_s") or (
+        round(fetched / crawl_s, 2) if fetched and crawl_s else None)
+    result = {
+        "leaf_precision": precision,
+        "leaf_recall": recall,
+        "leaf_f1": f1,
+        "site_pages": len(by_key),
+        "site_leaves": len(leaves),
+        "site_index": len(by_key) - len(leaves),
+        "archived_files_urls": len(arch),
+        "archived_leaves": len(tp),
+        "archived_index": len(archived_index),
+        "archived_unlabelled": len(unlabelled),
+        "archived_other": len(arch & other),
+        "pages_fetched": fetched,
+        "fetched_vs_site": _ratio(fetched, len(by_key)) if fetched is not None else None,
+        "crawl_s": crawl_s,
+        "elapsed_s": summary.get("elapsed_s"),
+        "pages_per_s": pages_per_s,
+        "by_how": groups,
+        "missed_leaves": sorted(leaves - arch),
+        "archived_index_pages": sorted(archived_index),
+        "unlabelled_archived": sorted(unlabelled),
+    }
+    if verdicts:
+        result["verdicts"] = _verdict_metrics(by_key, verdicts, groups)
+    return result
+
+
+def _verdict_metrics(by_key: dict[str, Label], verdicts: dict[str, str], groups: dict) -> dict:
+    """Index/leaf confusion over the labelled pages that got a verdict."""
+    conf = {"leaf": {"leaf": 0, "index": 0}, "index": {"leaf": 0, "index": 0}}
+    for url, verdict in verdicts.items():
+        lb = by_key.get(path_key(url))
+        if lb is None or verdict not in ("leaf", "index"):
+            continue
+        conf[lb.label][verdict] += 1
+        g = groups[lb.how]
+        g[f"verdict_{verdict}"] = g.get(f"verdict_{verdict}", 0) + 1
+    leaf_recall = _ratio(conf["leaf"]["leaf"], sum(conf["leaf"].values()))
+    index_recall = _ratio(conf["index"]["index"], sum(conf["index"].values()))
+    balanced = (round((leaf_recall + index_recall) / 2, 4)
+                if leaf_recall is not None and index_recall is not None else None)
+    return {"confusion": conf, "leaf_recall": leaf_recall, "index_recall": index_recall,
+            "balanced_accuracy": balanced}
+
+
+def render_table(result: dict, title: str = "") -> str:
+    def fmt(v):
+        return "-" if v is None else (f"{v:.3f}" if isinstance(v, float) else str(v))
+
+    rows = [
+        ("leaf precision", result["leaf_precision"]),
+        ("leaf recall", result["leaf_recall"]),
+        ("leaf F1", result["leaf_f1"]),
+        ("pages fetched / in site",
+         f"{fmt(result['pages_fetched'])} / {result['site_pages']}"
+         f"  ({fmt(result['fetched_vs_site'])})"),
+        ("pages/s", result["pages_per_s"]),
+        ("archived: leaf/index/unlabelled",
+         f"{result['archived_leaves']}/{result['archived_index']}/{result['archived_unlabelled']}"),
+    ]
+    if "verdicts" in result:
+        v = result["verdicts"]
+        rows.append(("verdict balanced acc.", v["balanced_accuracy"]))
+    lines = [title] if title else []
+    lines += [f"  {name:<32}{fmt(value)}" for name, value in rows]
+    with_verdicts = "verdicts" in result
+    head = f"  {'how':<52}{'label':<7}{'pages':>6}{'arch.':>7}{'not':>6}"
+    if with_verdicts:
+        head += f"{'v:leaf':>8}{'v:index':>8}"
+    lines += ["", head]
+    for how, g in sorted(result["by_how"].items(), key=lambda kv: (kv[1]["label"], kv[0])):
+        line = (f"  {how[:51]:<52}{g['label']:<7}{g['pages']:>6}{g['archived']:>7}"
+                f"{g['not_archived']:>6}")
+        if with_verdicts:
+            line += f"{g.get('verdict_leaf', 0):>8}{g.get('verdict_index', 0):>8}"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def leafcrawl_command(explicit: str | None = None) -> list[str]:
+    """The `leafcrawl` executable: --leafcrawl, beside this Python, the repo venv, PATH."""
+    if explicit:
+        return explicit.split()
+    for candidate in (Path(sys.executable).with_name("leafcrawl"), REPO / ".venv/bin/leafcrawl"):
+        if candidate.exists():
+            return [str(candidate)]
+    found = shutil.which("leafcrawl")
+    if found:
+        return [found]
+    raise SystemExit("eval_crawl: no `leafcrawl` command found (pip install -e . first)")
+
+
+def _collect_verdicts(obj, out: dict[str, str]) -> None:
+    if isinstance(obj, dict):
+        if isinstance(obj.get("url"), str) and obj.get("verdict") in ("leaf", "index"):
+            out[obj["url"]] = obj["verdict"]
+        for v in obj.values():
+            _collect_verdicts(v, out)
+    elif isinstance(obj, list):
+        for v in obj:
+            _collect_verdicts(v, out)
+
+
+def crawl(base_url: str, out: Path, args, env: dict) -> tuple[int, float]:
+    """Run `leafcrawl crawl` in OUT; returns (exit code, wall seconds)."""
+    cmd = leafcrawl_command(args.leafcrawl) + [
+        "crawl", base_url + "/", "--render", args.render,
+        "--archive-dir", str(out / "archive"), "--max-pages", str(args.max_pages),
+        "--json-summary", str(out / "summary.json"),
+    ]
+    if args.depth is not None:
+        cmd += ["--depth", str(args.depth)]
+    if args.threshold is not None:
+        cmd += ["--threshold", str(args.threshold)]
+    if args.redis_url:
+        cmd.append("--with-worker")
+    (out / "command.txt").write_text(" ".join(cmd) + "\n", encoding="utf-8")
+    started = time.monotonic()
+    with open(out / "crawl.log", "w", encoding="utf-8") as log:
+        proc = subprocess.run(cmd, cwd=out, env=env, stdout=log, stderr=subprocess.STDOUT,
+                              timeout=args.timeout, check=False)
+    return proc.returncode, time.monotonic() - started
+
+
+def stored_verdicts(out: Path, args, env: dict) -> dict[str, str]:
+    """url -> verdict from `leafcrawl scores --json` (empty when it does not answer)."""
+    try:
+        proc = subprocess.run(leafcrawl_command(args.leafcrawl) + ["scores", "--json"], cwd=out,
+                              env=env, capture_output=True, text=True, timeout=300, check=False)
+        data = json.loads(proc.stdout) if proc.returncode == 0 else None
+    except (OSError, subprocess.TimeoutExpired, ValueError):
+        return {}
+    verdicts: dict[str, str] = {}
+    _collect_verdicts(data, verdicts)
+    return verdicts
+
+
+def parse_args(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("corpus", type=Path, help="a corpus site folder with site/ and labels.csv")
+    ap.add_argument("--render", choices=["never", "always"], default="never")
+    ap.add_argument("--redis-url", help="use this Redis (REDIS_URL) with --with-worker and a "
+                                        "fresh key prefix; default: the crawl's embedded Redis")
+    ap.add_argument("--out", type=Path, help=f"run folder (default {DEFAULT_OUT}/<corpus>-<render>-<time>)")
+    ap.add_argument("--max-pages", type=int, help="default: twice the labelled pages + 100")
+    ap.add_argument("--depth", type=int)
+    ap.add_argument("--threshold", type=float)
+    ap.add_argument("--leafcrawl", help="the leafcrawl command (default: beside this Python)")
+    ap.add_argument("--timeout", type=float, default=CRAWL_TIMEOUT_S)
+    ap.add_argument("--evaluate-only", action="store_true",
+                    help="do not crawl: score OUT/archive and OUT/summary.json as they are")
+    return ap.parse_args(argv)
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    corpus = args.corpus.resolve()
+    site, labels_csv = corpus / "site", corpus / "labels.csv"
+    if not site.is_dir() or not labels_csv.is_file():
+        print(f"eval_crawl: {corpus} needs site/ and labels.csv", file=sys.stderr)
+        return 2
+    labels = load_labels(labels_csv)
+    n_pages = sum(lb.label in LABELS for lb in labels)
+    if args.max_pages is None:
+        args.max_pages = MAX_PAGES_FACTOR * n_pages + MAX_PAGES_SLACK
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    if args.out is None:
+        if args.evaluate_only:
+            print("eval_crawl: --evaluate-only needs --out", file=sys.stderr)
+            return 2
+        args.out = DEFAULT_OUT / f"{corpus.name}-{args.render}-{stamp}"
+    out = args.out.resolve()
+    out.mkdir(parents=True, exist_ok=True)
+
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    if args.redis_url:
+        env["REDIS_URL"] = args.redis_url
+        # A fresh prefix: an earlier run's content hashes would make this run "unchanged".
+        env.setdefault("LEAFCRAWL_REDIS_PREFIX", f"leafcrawl-eval-{stamp}")
+    else:
+        env.pop("REDIS_URL", None)
+
+    run = {"corpus": str(corpus), "render": args.render, "out": str(out),
+           "max_pages": args.max_pages}
+    if not args.evaluate_only:
+        from tests.support.http_server import serve_directory
+
+        if (out / "archive").exists():
+            shutil.rmtree(out / "archive")
+        with serve_directory(site) as base_url:
+            print(f"serving {site} at {base_url}; crawling ({args.render}) ...", flush=True)
+            code, wall = crawl(base_url, out, args, env)
+            run.update(base_url=base_url, exit_code=code, wall_s=round(wall, 2))
+        if code != 0:
+            print(f"eval_crawl: leafcrawl crawl exited {code}; see {out / 'crawl.log'}",
+                  file=sys.stderr)
+    summary_file = out / "summary.json"
+    summary = json.loads(summary_file.read_text(encoding="utf-8")) if summary_file.exists() else {}
+    if not summary and "wall_s" in run:
+        summary = {"elapsed_s": run["wall_s"]}
+    urls = archived_urls(out / "archive") if (out / "archive").exists() else {}
+    verdicts = stored_verdicts(out, args, env)
+    result = evaluate(labels, list(urls), summary, verdicts)
+    result["run"] = run
+    result["summary"] = summary
+    result["duplicate_files"] = {u: [str(p) for p in ps] for u, ps in urls.items() if len(ps) > 1}
+    (out / "eval.json").write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n",
+                                   encoding="utf-8")
+    print(render_table(result, f"{corpus.name} (render {args.render})"))
+    print(f"\nJSON: {out / 'eval.json'}")
+    return 0 if run.get("exit_code", 0) == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
