@@ -148,15 +148,17 @@ class ScoreStore:
         *,
         fetched_at: str | None = None,
         referrer_score: float | None = None,
+        status: int | str = ERROR_STATUS,
     ) -> None:
-        """Record that ``url`` could not be fetched or analysed: status "error" plus the message.
+        """Record that ``url`` could not be fetched or analysed: ``status`` ("error", or the
+        HTTP status when there was one) plus the message.
 
         Only the failure fields are written: a score or breakdown stored by an earlier
         successful crawl stays (and so does the page's place in the site zset); a page that
         never succeeded sits at -inf in its site's zset.
         """
         fields: dict[str, Any] = {
-            "url": url, "site": site, "status": ERROR_STATUS, "error": str(error),
+            "url": url, "site": site, "status": status, "error": str(error),
             "depth": depth, "referrer": referrer, "fetched_at": fetched_at,
             "referrer_score": referrer_score,
         }

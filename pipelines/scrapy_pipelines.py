@@ -1,0 +1,172 @@
+"""Thin Scrapy item pipelines: store every page's score in Redis; enqueue leaf pages for archiving.
+
+Enable with (crawler/settings.py)::
+
+    ITEM_PIPELINES = {"pipelines.scrapy_pipelines.StoreScorePipeline": 300,
+                      "pipelines.scrapy_pipelines.EnqueueLeafPipeline": 400}
+    LEAFCRAWL_REDIS_URL = "redis://127.0.0.1:6379/0"    # required, else NotConfigured
+
+Both share one Redis client per crawler. The archive job is enqueued by its dotted path
+(redis_keys.ARCHIVE_JOB), so this module never imports workers/.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+import uuid
+import weakref
+
+import redis
+from itemadapter import ItemAdapter
+from scrapy.exceptions import NotConfigured
+
+from pipelines import redis_keys as rk
+from pipelines.score_store import ScoreStore
+
+logger = logging.getLogger(__name__)
+
+JOB_TIMEOUT_S = 180
+"""Kill an archive job after this long: rendering and writing one page takes milliseconds,
+so anything near this is a hang."""
+
+RESULT_TTL_S = 24 * 3600
+"""Keep a finished job's result a day (enough to inspect a run, small enough not to pile up)."""
+
+FAILURE_TTL_S = 30 * 24 * 3600
+"""Keep failed jobs (with their traceback) a month so failures can be inspected and requeued."""
+
+STAT_ENQUEUED = "leafcrawl/enqueued"
+"""Scrapy stats key counting archive jobs enqueued."""
+
+STAT_STORED = "leafcrawl/stored"
+"""Scrapy stats key counting page records stored."""
+
+_connections: "weakref.WeakKeyDictionary[object, redis.Redis]" = weakref.WeakKeyDictionary()
+
+
+def redis_for(crawler) -> redis.Redis:
+    """The one Redis client of ``crawler`` (from LEAFCRAWL_REDIS_URL); NotConfigured if unset."""
+    url = crawler.settings.get(rk.REDIS_URL_SETTING)
+    if not url:
+        raise NotConfigured(f"{rk.REDIS_URL_SETTING} is not set")
+    conn = _connections.get(crawler)
+    if conn is None:
+        conn = _connections[crawler] = redis.Redis.from_url(url)
+    return conn
+
+
+def _close_connection(crawler) -> None:
+    conn = _connections.pop(crawler, None)
+    if conn is not None:
+        conn.close()
+
+
+class StoreScorePipeline:
+    """Saves every page item (score, breakdown, status …) through ScoreStore.
+
+    Items of pages that failed (an ``error`` and no score) go through
+    ScoreStore.record_failure, which keeps the score of an earlier successful crawl.
+    """
+
+    def __init__(self, crawler, store: ScoreStore):
+        self.crawler = crawler
+        self.store = store
+
+    @classmethod
+    def from_crawler(cls, crawler):
+        conn = redis_for(crawler)
+        return cls(crawler, ScoreStore(conn, rk.prefix_from_settings(crawler.settings)))
+
+    def process_item(self, item):
+        record = ItemAdapter(item)
+        if record.get("error") and record.get("score") is None:
+            status = record.get("status")
+            self.store.record_failure(
+                record["url"], record["site"], record["error"], record.get("depth"),
+                record.get("referrer"), fetched_at=record.get("fetched_at"),
+                referrer_score=record.get("referrer_score"),
+                status=status if status not in (None, "") else "error",
+            )
+        else:
+            self.store.save_page(dict(record.items()))
+        if self.crawler.stats is not None:
+            self.crawler.stats.inc_value(STAT_STORED)
+        return item
+
+    def close_spider(self):
+        _close_connection(self.crawler)
+
+
+class EnqueueLeafPipeline:
+    """Enqueues ``workers.jobs.archive_page`` for items with verdict "leaf" and archive=True."""
+
+    def __init__(self, crawler, conn: redis.Redis, *, queue: str, prefix: str, run_id: str,
+                 archive_dir: str):
+        from rq import Queue
+
+        self.crawler = crawler
+        self.redis = conn
+        self.queue = Queue(queue, connection=conn)
+        self.prefix = prefix
+        self.run_id = run_id
+        self.archive_dir = archive_dir
+
+    @classmethod
+    def from_crawler(cls, crawler):
+        settings = crawler.settings
+        conn = redis_for(crawler)
+        run_id = settings.get(rk.RUN_ID_SETTING)
+        if not run_id:
+            run_id = time.strftime("%Y%m%dT%H%M%S") + "-" + uuid.uuid4().hex[:6]
+            logger.info("%s not set: this run is %s", rk.RUN_ID_SETTING, run_id)
+        archive_dir = os.path.abspath(os.path.expanduser(
+            settings.get(rk.ARCHIVE_DIR_SETTING) or rk.DEFAULT_ARCHIVE_DIR))
+        return cls(crawler, conn, queue=rk.queue_from_settings(settings),
+                   prefix=rk.prefix_from_settings(settings), run_id=str(run_id),
+                   archive_dir=archive_dir)
+
+    def payload(self, item: ItemAdapter) -> dict:
+        """The archive job's JSON-able argument (docs/interfaces.md)."""
+        blocks = [b.to_dict() if hasattr(b, "to_dict") else dict(b) for b in item.get("blocks") or []]
+        return {
+            "url": item["url"],
+            "site": item.get("site"),
+            "run_id": self.run_id,
+            "prefix": self.prefix,
+            "archive_dir": self.archive_dir,
+            "blocks": blocks,
+            "title": item.get("title"),
+            "author": item.get("author"),
+            "date_published": item.get("date_published"),
+            "fetched_at": item.get("fetched_at"),
+            "score": item.get("score"),
+            "verdict": item.get("verdict"),
+            "content_hash": item.get("content_hash"),
+        }
+
+    def process_item(self, item):
+        adapter = ItemAdapter(item)
+        if adapter.get("verdict") != "leaf" or not adapter.get("archive"):
+            return item
+        payload = self.payload(adapter)
+        run_key = rk.run_key(self.prefix, self.run_id)
+        # Count first: "enqueued" is never below the jobs' done counters, so a waiter that
+        # compares them cannot see a run finished while a job is still on its way.
+        self.redis.hincrby(run_key, rk.COUNTER_ENQUEUED, 1)
+        try:
+            self.queue.enqueue(
+                rk.ARCHIVE_JOB, payload,
+                job_timeout=JOB_TIMEOUT_S, result_ttl=RESULT_TTL_S, failure_ttl=FAILURE_TTL_S,
+                description=f"archive {payload['url']}",
+            )
+        except BaseException:
+            self.redis.hincrby(run_key, rk.COUNTER_ENQUEUED, -1)
+            raise
+        if self.crawler.stats is not None:
+            self.crawler.stats.inc_value(STAT_ENQUEUED)
+        return item
+
+    def close_spider(self):
+        _close_connection(self.crawler)

@@ -1,0 +1,177 @@
+"""RQ jobs: plain importable functions taking JSON-able arguments (never imports crawler/).
+
+``archive_page`` is enqueued by name (``"workers.jobs.archive_page"``) by the Scrapy item
+pipeline; it de-duplicates by content hash, renders the page's blocks to Markdown and
+writes the file atomically under the archive dir.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from pipelines import redis_keys as rk
+from workers.archive_paths import archive_path
+
+logger = logging.getLogger(__name__)
+
+STATUS_ARCHIVED = "archived"
+"""Result status: the Markdown file was written."""
+STATUS_DUPLICATE = "duplicate"
+"""Result status: another URL owns this content; no file written, alias recorded."""
+STATUS_UNCHANGED = "unchanged"
+"""Result status: this URL's file already holds this content; nothing written."""
+
+FRONT_MATTER_FIELDS = ("url", "title", "author", "date", "fetched_at", "score", "verdict")
+"""Front matter keys, in order (docs/interfaces.md)."""
+
+# Delete a content claim only if it is still ours (another job may have claimed it since).
+_RELEASE_CLAIM = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+def _text(value: Any) -> str | None:
+    if isinstance(value, bytes):
+        return value.decode("utf-8", errors="replace")
+    return value
+
+
+def _connection(connection=None):
+    if connection is not None:
+        return connection
+    from rq import get_current_job
+
+    job = get_current_job()
+    if job is None:
+        raise RuntimeError("archive_page runs as an RQ job (or pass connection=...)")
+    return job.connection
+
+
+def _fallback_content_hash(blocks: list) -> str:
+    """sha1 of the blocks' whitespace-stripped text, for payloads that lack content_hash."""
+    text = "".join("".join((b.get("text") if isinstance(b, dict) else b.text).split()) for b in blocks)
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()
+
+
+def front_matter(payload: dict) -> dict:
+    """The Markdown front matter of a payload (None values are dropped by the renderer)."""
+    values = {
+        "url": payload["url"],
+        "title": payload.get("title"),
+        "author": payload.get("author"),
+        "date": payload.get("date_published"),
+        "fetched_at": payload.get("fetched_at"),
+        "score": payload.get("score"),
+        "verdict": payload.get("verdict"),
+    }
+    return {k: values[k] for k in FRONT_MATTER_FIELDS}
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` via a temp file in the same dir + os.replace (never torn)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".md")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def archive_page(payload: dict, *, connection=None) -> dict:
+    """Archive one leaf page; see docs/interfaces.md for ``payload``.
+
+    De-duplication by content hash (``SET <p>:content:<hash> <url> NX``):
+    * another URL owns the content -> this URL joins ``<p>:aliases:<owner>``; nothing written;
+      result "duplicate";
+    * this URL owns it and its file (same path) holds it -> nothing written; "unchanged";
+    * otherwise render Markdown and write it atomically -> "archived". If the URL's content
+      changed, the claim on its old content hash is released.
+    Increments exactly one of the run counters archived/duplicates/unchanged/failed and
+    records archived_path / archived_hash / canonical on the page hash.
+
+    ``connection`` is for calling it outside a worker; under RQ the job's connection is used.
+    """
+    url = payload["url"]
+    prefix = payload.get("prefix") or rk.DEFAULT_PREFIX
+    run_id = payload.get("run_id") or "adhoc"
+    redis = _connection(connection)
+    run_key = rk.run_key(prefix, run_id)
+    page_key = rk.page_key(prefix, url)
+    claim_key = None
+    claimed = False
+    try:
+        blocks = payload.get("blocks") or []
+        content_hash = payload.get("content_hash") or _fallback_content_hash(blocks)
+        path = archive_path(payload["archive_dir"], url)
+        claim_key = rk.content_key(prefix, content_hash)
+        claimed = bool(redis.set(claim_key, url, nx=True))
+        owner = url if claimed else _text(redis.get(claim_key))
+        if owner is None:  # released between SET NX and GET: try once more
+            claimed = bool(redis.set(claim_key, url, nx=True))
+            owner = url if claimed else (_text(redis.get(claim_key)) or url)
+
+        previous_hash, previous_path, previous_canonical = map(_text, redis.hmget(
+            page_key, [rk.FIELD_ARCHIVED_HASH, rk.FIELD_ARCHIVED_PATH, rk.FIELD_CANONICAL]))
+        if previous_canonical not in (None, url, owner):
+            # It duplicated another page before; not any more.
+            redis.srem(rk.aliases_key(prefix, previous_canonical), url)
+
+        if owner != url:
+            if previous_hash and previous_hash != content_hash:
+                # This URL used to own other content: that content is no longer its own.
+                redis.eval(_RELEASE_CLAIM, 1, rk.content_key(prefix, previous_hash), url)
+            with redis.pipeline(transaction=True) as pipe:
+                pipe.sadd(rk.aliases_key(prefix, owner), url)
+                pipe.hset(page_key, mapping={rk.FIELD_CANONICAL: owner})
+                pipe.hdel(page_key, rk.FIELD_ARCHIVED_PATH, rk.FIELD_ARCHIVED_HASH)
+                pipe.hincrby(run_key, rk.COUNTER_DUPLICATES, 1)
+                pipe.execute()
+            logger.info("duplicate: %s has the content of %s", url, owner)
+            return {"status": STATUS_DUPLICATE, "path": None, "canonical": owner}
+
+        if (not claimed and previous_hash == content_hash and previous_path == str(path)
+                and path.is_file()):
+            with redis.pipeline(transaction=True) as pipe:
+                pipe.hset(page_key, mapping={rk.FIELD_CANONICAL: url})
+                pipe.hincrby(run_key, rk.COUNTER_UNCHANGED, 1)
+                pipe.execute()
+            return {"status": STATUS_UNCHANGED, "path": str(path), "canonical": url}
+
+        from pipelines.markdown import render_markdown
+
+        write_atomically(path, render_markdown(blocks, front_matter=front_matter(payload)))
+        with redis.pipeline(transaction=True) as pipe:
+            pipe.hset(page_key, mapping={rk.FIELD_ARCHIVED_PATH: str(path),
+                                         rk.FIELD_ARCHIVED_HASH: content_hash,
+                                         rk.FIELD_CANONICAL: url})
+            pipe.hincrby(run_key, rk.COUNTER_ARCHIVED, 1)
+            pipe.execute()
+        if previous_hash and previous_hash != content_hash:
+            # The page changed: its old content no longer belongs to it.
+            redis.eval(_RELEASE_CLAIM, 1, rk.content_key(prefix, previous_hash), url)
+        return {"status": STATUS_ARCHIVED, "path": str(path), "canonical": url}
+    except BaseException:
+        # Count the failure (the job itself is kept in RQ's failed registry), and give back a
+        # content claim made by this call so the content is not owned by a URL with no file.
+        try:
+            if claimed and claim_key:
+                redis.eval(_RELEASE_CLAIM, 1, claim_key, url)
+            redis.hincrby(run_key, rk.COUNTER_FAILED, 1)
+        except Exception:  # Redis itself is gone: the original error is the one to report
+            logger.exception("could not record the failure of %s", url)
+        raise
