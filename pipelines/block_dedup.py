@@ -1,0 +1,98 @@
+"""De-duplication of blocks after ordering ("first" means first read).
+
+Keys on whitespace-stripped text plus href: two pictures may share alt text, two references
+to one image collapse; kind is not in the key (one sentence emitted as a list-item and a
+paragraph is still one sentence).
+"""
+from __future__ import annotations
+
+import re
+
+from .blocks import Block, reindex
+
+# Kinds a page may repeat on purpose (a demo table shown four times).
+REPEATABLE_KINDS = frozenset({"table", "code"})
+# A restated whole is at least this long (in words)...
+RESTATED_MIN_WORDS = 150
+# ...with this share of its six-word shingles present across the other blocks...
+RESTATED_SHARE = 0.7
+SHINGLE = 6
+# ...and spread over at least this many of them (one near-copy is a revision, not a restatement).
+RESTATED_MIN_SOURCES = 2
+
+_WS = re.compile(r"\s+")
+
+
+def block_key(b: Block) -> str:
+    text = _WS.sub("", b.text)
+    if not text and not b.href:
+        return ""
+    return text + "\x00" + (b.href or "")
+
+
+def deduplicate(blocks: list[Block]) -> list[Block]:
+    keys = [block_key(b) for b in blocks]
+    keep = [True] * len(blocks)
+    first: dict[str, int] = {}
+    for i, (b, key) in enumerate(zip(blocks, keys)):
+        if not key:
+            continue
+        j = first.get(key)
+        if j is None:
+            first[key] = i
+            continue
+        prev = blocks[j]
+        if b.kind == "heading" and prev.kind != "heading":
+            keep[j] = False          # the page's own heading beats an earlier echo
+            first[key] = i
+        elif b.in_main and prev.in_nav and not prev.in_main:
+            keep[j] = False          # main content beats the same text in navigation
+            first[key] = i
+        elif b.kind in REPEATABLE_KINDS and not _same_company(keys, i, j):
+            pass                     # repeated among different neighbours: on purpose
+        else:
+            keep[i] = False
+    out = reindex(blocks, keep)
+    return _drop_restated_wholes(out)
+
+
+def _same_company(keys: list[str], i: int, j: int) -> bool:
+    """A twin copy runs with the first copy's neighbours."""
+    def at(k):
+        return keys[k] if 0 <= k < len(keys) else None
+    before = at(i - 1) is not None and at(i - 1) == at(j - 1)
+    after = at(i + 1) is not None and at(i + 1) == at(j + 1)
+    return before or after
+
+
+def _shingles(words: list[str]) -> set[tuple[str, ...]]:
+    return {tuple(words[k:k + SHINGLE]) for k in range(len(words) - SHINGLE + 1)}
+
+
+def _drop_restated_wholes(blocks: list[Block]) -> list[Block]:
+    """Drop a long block whose words are restated by several other blocks."""
+    words = [b.text.lower().split() for b in blocks]
+    long_ones = [i for i, w in enumerate(words) if len(w) >= RESTATED_MIN_WORDS]
+    if not long_ones:
+        return blocks
+    shingles = [_shingles(w) if len(w) >= SHINGLE else set() for w in words]
+    keep = [True] * len(blocks)
+    for i in long_ones:
+        own = shingles[i]
+        if not own:
+            continue
+        covered: set = set()
+        sources = 0
+        for j, other in enumerate(shingles):
+            if j == i or not keep[j] or not other:
+                continue
+            hit = own & other
+            if hit:
+                covered |= hit
+                if len(hit) / len(own) < RESTATED_SHARE:
+                    sources += 1
+                else:
+                    sources = -10_000   # one block nearly repeats it: a revision, keep both
+        if sources >= RESTATED_MIN_SOURCES and len(covered) / len(own) >= RESTATED_SHARE:
+            keep[i] = False
+    return reindex(blocks, keep) if not all(keep) else blocks

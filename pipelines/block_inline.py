@@ -1,0 +1,222 @@
+"""Inline content of a block: plain text plus inline Markdown (rich_text).
+
+Plain text keys hashing and de-duplication; rich_text carries links, emphasis and code for
+the Markdown renderer. Markdown-special characters in page text are escaped only where a
+Markdown reader would otherwise misread them.
+"""
+from __future__ import annotations
+
+import re
+from urllib.parse import urljoin
+
+# Inline wrappers and the Markdown delimiter each becomes.
+EMPHASIS_TAGS = {"strong": "**", "b": "**", "em": "*", "i": "*", "cite": "*", "dfn": "*"}
+CODE_TAGS = frozenset({"code", "kbd", "samp", "tt", "var"})
+# Inline elements whose content is never read as text.
+SKIP_INLINE_TAGS = frozenset({
+    "script", "style", "noscript", "template", "select", "textarea", "input", "button",
+    "option", "datalist", "object", "embed", "canvas", "map", "img", "svg", "math",
+    "iframe", "video", "audio", "picture", "source", "track", "wbr",
+})
+# Schemes that are not navigation: keep the words, drop the link.
+NON_LINK_SCHEMES = ("javascript:", "data:", "vbscript:")
+
+BREAK = "\n"               # hard break inside plain text
+RICH_BREAK = "  \n"        # Markdown hard break (two trailing spaces)
+
+_WS_RE = re.compile(r"[ \t\r\n\f\v\u00a0\u200b]+")
+_SPACES_RE = re.compile(r"[ \t\u00a0]+")
+# Characters that can open inline Markdown constructs anywhere in a line.
+_STAR_RE = re.compile(r"(?<![\s])\*|\*(?![\s])")          # a * touching a word can open emphasis
+_UNDERSCORE_RE = re.compile(r"(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")  # intra-word _ is literal in GFM
+_TILDE_RE = re.compile(r"~~")
+_HTML_OPEN_RE = re.compile(r"<(?=[A-Za-z/!?])")
+_BRACKET_RE = re.compile(r"[\[\]]")
+# Constructs that matter only at the start of a line.
+_LINE_START_RE = re.compile(
+    r"^(?P<lead>\s*)(?:(?P<hash>#{1,6})(?=\s|$)|(?P<quote>>)|(?P<bullet>[-+*])(?=\s|$)"
+    r"|(?P<num>\d{1,9})(?P<dot>[.)])(?=\s|$)|(?P<setext>[=-]+\s*$))"
+)
+
+
+def normalize_ws(text: str) -> str:
+    """Collapse runs of whitespace to single spaces, trim the ends."""
+    return _WS_RE.sub(" ", text).strip()
+
+
+def escape_text(text: str) -> str:
+    """Escape page text for inline Markdown where it would be misread (not line starts)."""
+    if "\\" in text:
+        text = re.sub(r"\\(?=[!-/:-@\[-`{-~])", r"\\\\", text)
+    if "`" in text:
+        text = text.replace("`", "\\`")
+    if "*" in text:
+        text = _STAR_RE.sub(r"\\*", text)
+    if "_" in text:
+        text = _UNDERSCORE_RE.sub(r"\\_", text)
+    if "~~" in text:
+        text = _TILDE_RE.sub(r"\\~\\~", text)
+    if "<" in text:
+        text = _HTML_OPEN_RE.sub(r"\\<", text)
+    if "[" in text and "]" in text:
+        text = _BRACKET_RE.sub(lambda m: "\\" + m.group(0), text)
+    return text
+
+
+def escape_line_start(line: str) -> str:
+    """Escape a block-level marker a page line happens to start with ('1.', '#', '- ')."""
+    m = _LINE_START_RE.match(line)
+    if not m:
+        return line
+    lead = m.group("lead")
+    rest = line[len(lead):]
+    if m.group("num"):
+        n = len(m.group("num"))
+        return lead + rest[:n] + "\\" + rest[n:]
+    return lead + "\\" + rest
+
+
+def link_target(href: str | None, base: str) -> str | None:
+    """Absolute URL for an href, or None when it is not a navigable link."""
+    if href is None:
+        return None
+    href = href.strip()
+    if not href or href.lower().startswith(NON_LINK_SCHEMES):
+        return None
+    try:
+        return urljoin(base, href)
+    except ValueError:
+        return None
+
+
+def md_url(url: str) -> str:
+    """A URL safe inside Markdown (..) link syntax."""
+    return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+
+
+def code_span(text: str) -> str:
+    """Inline code with a delimiter longer than any backtick run inside."""
+    text = normalize_ws(text)
+    if not text:
+        return ""
+    runs = [len(r) for r in re.findall(r"`+", text)]
+    fence = "`" * (max(runs) + 1 if runs else 1)
+    pad = " " if runs or text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+class InlineBuffer:
+    """Accumulates one block's inline content as parallel plain and rich fragments."""
+
+    __slots__ = ("plain", "rich", "base", "link_chars", "pending_break")
+
+    def __init__(self, base: str):
+        self.plain: list[str] = []
+        self.rich: list[str] = []
+        self.base = base
+        self.link_chars = 0           # characters of text inside links (link density)
+        self.pending_break = False    # last significant thing was a <br>
+
+    def text(self, s: str | None) -> None:
+        if not s:
+            return
+        s = _WS_RE.sub(" ", s)
+        self.plain.append(s)
+        self.rich.append(escape_text(s))
+        if s.strip():
+            self.pending_break = False
+
+    def hard_break(self) -> None:
+        self.plain.append(BREAK)
+        self.rich.append(BREAK)
+        self.pending_break = True
+
+    def element(self, el) -> None:
+        """Append an inline element (one without block-level descendants)."""
+        plain, rich, linked = render_inline(el, self.base)
+        if not plain:
+            # keep the word gap an empty <span> </span> stands for
+            if el.tail is None and rich:
+                self.plain.append(" ")
+                self.rich.append(" ")
+            return
+        self.plain.append(plain)
+        self.rich.append(rich)
+        self.link_chars += linked
+        if plain.strip():
+            self.pending_break = False
+
+    def has_text(self) -> bool:
+        return any(p.strip() for p in self.plain)
+
+    def finish(self) -> tuple[str, str, int]:
+        """(plain text, rich_text, link characters) and reset the buffer."""
+        plain = _finish_lines("".join(self.plain))
+        rich_lines = _finish_lines("".join(self.rich)).split("\n") if plain else []
+        rich = RICH_BREAK.join(escape_line_start(line) for line in rich_lines)
+        linked = self.link_chars
+        self.plain, self.rich, self.link_chars, self.pending_break = [], [], 0, False
+        return plain, rich, linked
+
+
+def _finish_lines(s: str) -> str:
+    lines = [_SPACES_RE.sub(" ", line).strip() for line in s.split("\n")]
+    # drop leading/trailing empty lines and collapse blank runs (a break stays a break)
+    out = [line for line in lines if line]
+    return "\n".join(out)
+
+
+def render_inline(el, base: str) -> tuple[str, str, int]:
+    """(plain, rich, link chars) of an inline element and its descendants (not its tail)."""
+    tag = el.tag if isinstance(el.tag, str) else ""
+    if tag in SKIP_INLINE_TAGS or not tag or el.get("hidden") is not None:
+        return "", "", 0
+    if tag == "br":
+        return BREAK, BREAK, 0
+    if tag in CODE_TAGS:
+        raw = el.text_content()
+        if not raw.strip():
+            return "", "", 0
+        lead, trail = _edges(_WS_RE.sub(" ", raw))
+        return lead + normalize_ws(raw) + trail, lead + code_span(raw) + trail, 0
+    plain_parts, rich_parts, linked = [], [], 0
+    if el.text:
+        t = _WS_RE.sub(" ", el.text)
+        plain_parts.append(t)
+        rich_parts.append(escape_text(t))
+    for child in el:
+        if isinstance(child.tag, str):
+            p, r, n = render_inline(child, base)
+            plain_parts.append(p)
+            rich_parts.append(r)
+            linked += n
+        if child.tail:
+            t = _WS_RE.sub(" ", child.tail)
+            plain_parts.append(t)
+            rich_parts.append(escape_text(t))
+    plain = "".join(plain_parts)
+    rich = "".join(rich_parts)
+    if not plain.strip():
+        return (" " if plain else ""), (" " if plain else ""), 0
+    if tag == "a":
+        target = link_target(el.get("href"), base)
+        if target:
+            lead, trail = _edges(plain)
+            inner = rich.strip().replace("\n", " ")
+            return plain, f"{lead}[{inner}]({md_url(target)}){trail}", len(plain.strip())
+        return plain, rich, linked
+    mark = EMPHASIS_TAGS.get(tag)
+    if mark and linked < len(plain.strip()):
+        lead, trail = _edges(plain)
+        inner = rich.strip()
+        if "\n" not in inner and not inner.startswith(("*", "_")) and not inner.endswith(("*", "_")):
+            return plain, f"{lead}{mark}{inner}{mark}{trail}", linked
+    if tag in ("sup", "sub") and plain.strip():
+        return plain, rich, linked
+    return plain, rich, linked
+
+
+def _edges(s: str) -> tuple[str, str]:
+    lead = " " if s[:1].isspace() else ""
+    trail = " " if s[-1:].isspace() else ""
+    return lead, trail

@@ -1,0 +1,83 @@
+"""The block model: one Block per innermost block-level element holding text.
+
+build_blocks() is the entry point; the walk lives in block_walk.py, tables in
+block_tables.py, inline Markdown in block_inline.py and de-duplication in block_dedup.py.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+
+KINDS = ("paragraph", "heading", "list-item", "table", "image", "code", "quote",
+         "figure-caption", "media", "rule")
+
+
+@dataclass
+class Block:
+    text: str                 # plain text, whitespace-normalised (verbatim for code)
+    rich_text: str            # inline Markdown (links absolute, **strong**, *em*, `code`)
+    kind: str                 # one of KINDS
+    tag: str                  # the source element's tag
+    xpath: str
+    dom_index: int            # document order of the source element
+    rect: tuple[float, float, float, float] | None = None   # x, y, w, h when measured
+    level: int | None = None  # heading level; list nesting depth (1 = top)
+    ordered: bool | None = None
+    rows: list[list[str]] | None = None
+    rich_rows: list[list[str]] | None = None
+    table_html: str | None = None
+    href: str | None = None   # image src (absolute)
+    alt: str | None = None
+    link: str | None = None   # image wrapped in <a href>
+    language: str | None = None
+    region: str | None = None  # innermost landmark: main|article|nav|aside|header|footer|form|None
+    in_main: bool = False
+    in_article: bool = False
+    in_nav: bool = False
+    in_aside: bool = False
+    in_header: bool = False
+    in_footer: bool = False
+    widget: str | None = None
+    quoted: bool = False
+    body_of: int | None = None
+    float_of: int | None = None
+
+    def to_dict(self) -> dict:
+        """JSON-able dict; None fields omitted, rect as a list."""
+        d = {k: v for k, v in asdict(self).items() if v is not None}
+        if self.rect is not None:
+            d["rect"] = list(self.rect)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Block":
+        known = {f.name for f in fields(cls)}
+        kw = {k: v for k, v in d.items() if k in known}
+        if kw.get("rect") is not None:
+            kw["rect"] = tuple(kw["rect"])
+        return cls(**kw)
+
+
+def build_blocks(html_or_tree, url: str) -> list[Block]:
+    """Blocks of a page in reading order (document order here), de-duplicated."""
+    from .block_dedup import deduplicate
+    from .block_walk import walk_document
+    from .htmlparse import as_root
+
+    root = as_root(html_or_tree)
+    return deduplicate(walk_document(root, url))
+
+
+def reindex(blocks: list[Block], keep: list[bool]) -> list[Block]:
+    """Keep the blocks whose flag is set, renumbering body_of/float_of to the new positions."""
+    new_pos: dict[int, int] = {}
+    out: list[Block] = []
+    for i, (b, k) in enumerate(zip(blocks, keep)):
+        if k:
+            new_pos[i] = len(out)
+            out.append(b)
+    for b in out:
+        if b.body_of is not None:
+            b.body_of = new_pos.get(b.body_of)
+        if b.float_of is not None:
+            b.float_of = new_pos.get(b.float_of)
+    return out

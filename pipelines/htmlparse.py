@@ -1,0 +1,112 @@
+"""Turn a response body into an lxml tree: decoding, sanity checks, boilerplate removal.
+
+Kept apart from page.py so blocks.py and links.py can accept raw HTML as well as a tree.
+"""
+from __future__ import annotations
+
+import codecs
+import re
+
+import lxml.etree
+import lxml.html
+
+# A page larger than this is not an article or an index but a data dump or an attack.
+MAX_HTML_BYTES = 20 * 1024 * 1024
+# Only the first bytes may declare the charset (HTML spec: the prescan looks at 1024 bytes;
+# real pages put a long <head> before it, so look a little further).
+CHARSET_PRESCAN_BYTES = 4096
+# Share of U+FFFD replacement characters above which the body is not text at all.
+MAX_REPLACEMENT_SHARE = 0.05
+
+_CHARSET_RE = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([a-zA-Z0-9_:.-]+)""", re.I)
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+
+
+class HtmlInputError(ValueError):
+    """The body cannot be read as an HTML document (page.PageError subclasses it)."""
+
+
+def _declared_charset(body: bytes) -> str | None:
+    m = _CHARSET_RE.search(body[:CHARSET_PRESCAN_BYTES])
+    if not m:
+        return None
+    name = m.group(1).decode("ascii", "ignore").lower()
+    try:
+        name = codecs.lookup(name).name
+    except LookupError:
+        return None
+    # The spec maps latin-1 labels to windows-1252, which is a superset.
+    return "cp1252" if name in ("latin-1", "iso8859-1", "ascii") else name
+
+
+def decode_body(body: bytes | str, error=HtmlInputError) -> str:
+    """Bytes -> str by BOM, then <meta charset>, then utf-8 with replacement."""
+    if isinstance(body, str):
+        text = body
+    else:
+        if len(body) > MAX_HTML_BYTES:
+            raise error(f"body too large: {len(body)} bytes > MAX_HTML_BYTES={MAX_HTML_BYTES}")
+        text = None
+        for bom, enc in _BOMS:
+            if body.startswith(bom):
+                text = body[len(bom):].decode(enc, errors="replace")
+                break
+        if text is None:
+            if b"\x00" in body[:65536]:
+                raise error("binary body: NUL bytes in the content")
+            enc = _declared_charset(body) or "utf-8"
+            try:
+                text = body.decode(enc)
+            except UnicodeDecodeError:
+                text = body.decode(enc, errors="replace")
+            if text.count("\ufffd") > MAX_REPLACEMENT_SHARE * max(len(text), 1):
+                raise error(f"binary body: undecodable as {enc}")
+    if len(text) > MAX_HTML_BYTES:
+        raise error(f"body too large: {len(text)} characters > MAX_HTML_BYTES={MAX_HTML_BYTES}")
+    if "\x00" in text[:65536]:
+        raise error("binary body: NUL characters in the content")
+    if not text.strip():
+        raise error("empty body")
+    return text
+
+
+def parse_html(body: bytes | str, error=HtmlInputError):
+    """Parse a body into an lxml.html document root (the <html> element)."""
+    text = decode_body(body, error)
+    # lxml refuses str input that carries an XML encoding declaration.
+    if text.lstrip().startswith("<?xml"):
+        text = re.sub(r"^\s*<\?xml[^>]*>", "", text, count=1)
+    try:
+        root = lxml.html.document_fromstring(text)
+    except (lxml.etree.ParserError, ValueError) as exc:
+        raise error(f"unparsable document: {exc}") from exc
+    if root is None:
+        raise error("unparsable document: no root element")
+    return root
+
+
+def as_root(html_or_tree):
+    """Accept HTML text/bytes, an lxml element or an ElementTree; return the root element."""
+    if isinstance(html_or_tree, (str, bytes)):
+        return parse_html(html_or_tree)
+    if hasattr(html_or_tree, "getroot"):
+        return html_or_tree.getroot()
+    return html_or_tree
+
+
+def base_url(root, url: str) -> str:
+    """The document's base for resolving links: <base href> when present."""
+    from urllib.parse import urljoin
+
+    for base in root.iter("base"):
+        href = (base.get("href") or "").strip()
+        if href:
+            return urljoin(url, href)
+        break
+    return url

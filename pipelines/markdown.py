@@ -1,0 +1,131 @@
+"""render_markdown: blocks -> GitHub-flavoured Markdown with optional YAML front matter."""
+from __future__ import annotations
+
+import re
+
+import yaml
+
+from .blocks import Block
+
+FRONT_MATTER_KEYS = ("url", "title", "author", "date", "fetched_at", "score", "verdict")
+# Spaces per list nesting level: enough for any ordered marker up to "99. ".
+LIST_INDENT = 4
+
+
+def _as_block(b) -> Block:
+    return b if isinstance(b, Block) else Block.from_dict(b)
+
+
+def front_matter_text(front: dict) -> str:
+    data = {k: front[k] for k in FRONT_MATTER_KEYS if front.get(k) is not None}
+    data.update({k: v for k, v in front.items() if k not in FRONT_MATTER_KEYS and v is not None})
+    body = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False)
+    return f"---\n{body}---\n"
+
+
+def _fence(text: str) -> str:
+    runs = [len(r) for r in re.findall(r"`{3,}", text)]
+    return "`" * max(3, (max(runs) + 1) if runs else 3)
+
+
+def _cell(s: str) -> str:
+    return s.replace("\\|", "|").replace("|", "\\|").replace("\n", " ")
+
+
+def _table(b: Block) -> str:
+    if b.table_html:
+        return b.table_html
+    rows = b.rich_rows or b.rows or []
+    if not rows:
+        return ""
+    width = max(len(r) for r in rows)
+    rows = [list(r) + [""] * (width - len(r)) for r in rows]
+    lines = ["| " + " | ".join(_cell(c) for c in rows[0]) + " |",
+             "|" + "|".join(" --- " for _ in range(width)) + "|"]
+    lines += ["| " + " | ".join(_cell(c) for c in r) + " |" for r in rows[1:]]
+    return "\n".join(lines)
+
+
+def _image(b: Block) -> str:
+    alt = (b.alt or "").replace("[", "\\[").replace("]", "\\]")
+    src = (b.href or "").replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+    md = f"![{alt}]({src})"
+    if b.link:
+        md = f"[{md}]({b.link.replace(' ', '%20').replace('(', '%28').replace(')', '%29')})"
+    return md
+
+
+def _indent(text: str, prefix: str) -> str:
+    return "\n".join(prefix + line if line else line for line in text.split("\n"))
+
+
+def _render_one(b: Block, ordinal: int) -> tuple[str, str]:
+    """(markdown of the block, kind of joint: 'list' items stick together)."""
+    kind = b.kind
+    if kind == "heading":
+        level = min(max(b.level or 2, 1), 6)
+        return "#" * level + " " + b.rich_text.replace("\n", " "), "block"
+    if kind == "list-item":
+        depth = max(b.level or 1, 1)
+        marker = f"{ordinal}." if b.ordered else "-"
+        pad = " " * (LIST_INDENT * (depth - 1))
+        cont = " " * (LIST_INDENT * (depth - 1) + len(marker) + 1)
+        lines = b.rich_text.split("\n")
+        text = pad + marker + " " + lines[0] + "".join("\n" + cont + ln for ln in lines[1:])
+        return text, "list"
+    if kind == "code":
+        fence = _fence(b.text)
+        return f"{fence}{b.language or ''}\n{b.text}\n{fence}", "block"
+    if kind == "table":
+        return _table(b), "block"
+    if kind == "image":
+        return _image(b), "block"
+    if kind == "rule":
+        return "---", "block"
+    if kind == "quote":
+        return _indent(b.rich_text, "> ").replace("\n\n", "\n>\n"), "block"
+    if kind == "figure-caption":
+        return f"*{b.rich_text}*" if "*" not in b.rich_text else b.rich_text, "block"
+    if b.tag == "dt":
+        return f"**{b.rich_text}**" if "**" not in b.rich_text else b.rich_text, "block"
+    if b.tag == "dd":
+        return ": " + b.rich_text, "block"
+    return b.rich_text, "block"
+
+
+def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
+    blocks = [_as_block(b) for b in blocks]
+    out: list[str] = []
+    counters: dict[int, int] = {}
+    prev_joint = None
+    for i, b in enumerate(blocks):
+        if b.kind == "list-item":
+            depth = b.level or 1
+            counters = {d: n for d, n in counters.items() if d <= depth}
+            counters[depth] = counters.get(depth, 0) + 1
+            ordinal = counters[depth]
+        else:
+            ordinal = 1
+            if b.body_of is None:
+                counters = {}
+        md, joint = _render_one(b, ordinal)
+        if not md.strip():
+            continue
+        parent = blocks[b.body_of] if b.body_of is not None and 0 <= b.body_of < len(blocks) else None
+        if parent is not None and parent.kind == "list-item":
+            depth = max(parent.level or 1, 1)
+            md = _indent(md, " " * (LIST_INDENT * depth))
+            joint = "cont"
+        if b.quoted and b.kind != "quote":
+            md = _indent(md, "> ").replace("\n\n", "\n>\n")
+        if out:
+            sep = "\n" if joint == "list" and prev_joint in ("list", "cont") and joint != "cont" else "\n\n"
+            if b.tag == "dd" and prev_joint == "dt":
+                sep = "\n"
+            out.append(sep)
+        out.append(md)
+        prev_joint = "dt" if b.tag == "dt" else joint
+    text = "".join(out).rstrip() + "\n" if out else ""
+    if front_matter:
+        return front_matter_text(front_matter) + ("\n" + text if text else "")
+    return text

@@ -1,0 +1,188 @@
+"""Page metadata: title, author and publishing date, from meta tags, JSON-LD, microdata and
+<time> in the content.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+from .block_inline import normalize_ws
+
+# <meta> names/properties that carry the publishing date, most specific first.
+DATE_META_KEYS = (
+    "article:published_time", "og:published_time", "og:article:published_time",
+    "datepublished", "date", "dc.date.issued", "dc.date", "dcterms.issued", "dcterms.date",
+    "dcterms.created", "pubdate", "publishdate", "publish_date", "publication_date",
+    "sailthru.date", "parsely-pub-date", "citation_publication_date", "citation_date",
+)
+AUTHOR_META_KEYS = ("author", "article:author", "dc.creator", "dcterms.creator",
+                    "parsely-author", "sailthru.author", "citation_author")
+# Title separators a site appends its name with ("Post | Site").
+TITLE_SEPARATORS = (" | ", " – ", " — ", " - ", " :: ", " · ", " » ")
+# A trailing segment longer than this is part of the title, not a site name.
+SITE_NAME_MAX_WORDS = 5
+# Landmarks whose <time> is not the page's own date (listing furniture, comments, footers).
+TIME_EXCLUDED = frozenset({"nav", "aside", "footer"})
+_DATE_LIKE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2}|\d{8}|\d{4}-\d{2}")
+
+
+def _metas(root) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for meta in root.iter("meta"):
+        key = (meta.get("property") or meta.get("name") or meta.get("itemprop") or "").strip().lower()
+        content = meta.get("content")
+        if key and content and content.strip() and key not in found:
+            found[key] = content.strip()
+    return found
+
+
+def _json_ld(root) -> list[dict]:
+    items: list[dict] = []
+    for script in root.iter("script"):
+        if (script.get("type") or "").strip().lower() != "application/ld+json":
+            continue
+        try:
+            data = json.loads(script.text or "")
+        except (ValueError, TypeError):
+            continue
+        _collect(data, items)
+    return items
+
+
+def _collect(data, items: list[dict], depth: int = 0) -> None:
+    if depth > 6:
+        return
+    if isinstance(data, list):
+        for d in data:
+            _collect(d, items, depth + 1)
+    elif isinstance(data, dict):
+        items.append(data)
+        for key in ("@graph", "mainEntity", "mainEntityOfPage"):
+            if isinstance(data.get(key), (list, dict)):
+                _collect(data[key], items, depth + 1)
+
+
+def _person(value) -> str | None:
+    if isinstance(value, str):
+        return value.strip() or None
+    if isinstance(value, dict):
+        return _person(value.get("name"))
+    if isinstance(value, list):
+        names = [n for n in (_person(v) for v in value) if n]
+        return ", ".join(names) or None
+    return None
+
+
+def date_published(root, metas=None, ld=None) -> str | None:
+    metas = _metas(root) if metas is None else metas
+    for key in DATE_META_KEYS:
+        v = metas.get(key)
+        if v and _DATE_LIKE.search(v):
+            return v
+    for item in _json_ld(root) if ld is None else ld:
+        v = item.get("datePublished") or item.get("dateCreated")
+        if isinstance(v, str) and _DATE_LIKE.search(v):
+            return v.strip()
+    for el in root.iterfind(".//*[@itemprop]"):
+        if "datepublished" in el.get("itemprop", "").lower().split():
+            v = el.get("datetime") or el.get("content") or normalize_ws(el.text_content())
+            if v and _DATE_LIKE.search(v):
+                return v
+    return _content_time(root)
+
+
+def _content_time(root) -> str | None:
+    """<time datetime> of the one article/main, not from a list of several articles."""
+    found = None
+    articles = set()
+    for t in root.iter("time"):
+        v = (t.get("datetime") or "").strip()
+        if not v or not _DATE_LIKE.search(v):
+            continue
+        in_content = False
+        article = None
+        excluded = False
+        for anc in t.iterancestors():
+            tag = anc.tag
+            role = (anc.get("role") or "").lower()
+            if tag in TIME_EXCLUDED or role in ("navigation", "complementary", "contentinfo"):
+                excluded = True
+                break
+            if tag == "article" or role == "article":
+                in_content = True
+                article = article if article is not None else anc
+            elif tag == "main" or role == "main":
+                in_content = True
+        if excluded or not in_content:
+            continue
+        if article is not None:
+            articles.add(article)
+        if found is None:
+            found = v
+    # times spread over several <article>s date the entries of a listing, not the page
+    return found if len(articles) <= 1 else None
+
+
+def title(root, metas=None) -> str | None:
+    metas = _metas(root) if metas is None else metas
+    og = metas.get("og:title") or metas.get("twitter:title")
+    if og:
+        return normalize_ws(og)
+    t = root.find(".//title")
+    raw = normalize_ws(t.text_content()) if t is not None else ""
+    h1 = next(root.iter("h1"), None)
+    h1_text = normalize_ws(h1.text_content()) if h1 is not None else ""
+    if raw:
+        return _strip_site(raw, h1_text, metas.get("og:site_name"))
+    return h1_text or None
+
+
+def _strip_site(raw: str, h1: str, site_name: str | None) -> str:
+    """Drop a trailing " | Site" only when safe: it matches h1/og:site_name or is short."""
+    for sep in TITLE_SEPARATORS:
+        if sep not in raw:
+            continue
+        head, _, tail = raw.rpartition(sep)
+        if not head.strip():
+            continue
+        if h1 and normalize_ws(head).lower() == h1.lower():
+            return normalize_ws(head)
+        if site_name and normalize_ws(tail).lower() == normalize_ws(site_name).lower():
+            return normalize_ws(head)
+        if (len(tail.split()) <= SITE_NAME_MAX_WORDS and len(head.split()) >= 2
+                and sep in (" | ", " :: ", " » ")):
+            return normalize_ws(head)
+    return raw
+
+
+def author(root, metas=None, ld=None) -> str | None:
+    metas = _metas(root) if metas is None else metas
+    for key in AUTHOR_META_KEYS:
+        v = metas.get(key)
+        if v and not v.startswith(("http://", "https://")):
+            return normalize_ws(v)
+    for item in _json_ld(root) if ld is None else ld:
+        name = _person(item.get("author") or item.get("creator"))
+        if name:
+            return name
+    for el in root.iterfind(".//*[@itemprop]"):
+        if "author" in el.get("itemprop", "").lower().split():
+            name = el.get("content") or normalize_ws(el.text_content())
+            if name:
+                return name
+    for a in root.iterfind(".//a[@rel]"):
+        if "author" in a.get("rel", "").lower().split():
+            name = normalize_ws(a.text_content())
+            if name:
+                return name
+    return None
+
+
+def extract_metadata(root) -> dict[str, str | None]:
+    metas = _metas(root)
+    ld = _json_ld(root)
+    return {
+        "title": title(root, metas),
+        "author": author(root, metas, ld),
+        "date_published": date_published(root, metas, ld),
+    }

@@ -1,0 +1,98 @@
+"""analyze_page: one call per fetched page -> verdict, score, links, content blocks."""
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+
+from .block_dedup import deduplicate
+from .block_walk import walk_document
+from .blocks import Block
+from .content import select_content
+from .htmlparse import MAX_HTML_BYTES, HtmlInputError, parse_html
+from .indexiness import score_links
+from .links import INLINK, extract_links, is_http, page_links, strip_fragment
+from .metadata import extract_metadata
+
+__all__ = ["PageError", "IndexinessConfig", "PageAnalysis", "analyze_page", "MAX_HTML_BYTES"]
+
+# Index when score > threshold: 0 is the seed's own boundary (positive = navigation).
+DEFAULT_THRESHOLD = 0.0
+_WS = re.compile(r"\s+")
+
+
+class PageError(HtmlInputError):
+    """Bad input: binary body, empty, too large, unparsable. The message names the problem."""
+
+
+@dataclass
+class IndexinessConfig:
+    threshold: float = DEFAULT_THRESHOLD   # index when score > threshold
+
+    @classmethod
+    def from_settings(cls, settings) -> "IndexinessConfig":
+        return cls(threshold=settings.getfloat("LEAFCRAWL_THRESHOLD", DEFAULT_THRESHOLD))
+
+
+@dataclass
+class PageAnalysis:
+    url: str
+    title: str | None
+    author: str | None
+    date_published: str | None
+    verdict: str
+    score: float
+    seed_score: float
+    breakdown: dict[str, float]
+    counts: dict[str, int]
+    counted_links: dict[str, list[str]]
+    follow_links: list[str]
+    page_links: list[str]
+    blocks: list[Block] = field(default_factory=list)
+    content_hash: str = ""
+
+    def to_dict(self) -> dict:
+        return {
+            "url": self.url, "title": self.title, "author": self.author,
+            "date_published": self.date_published, "verdict": self.verdict,
+            "score": self.score, "seed_score": self.seed_score,
+            "breakdown": dict(self.breakdown), "counts": dict(self.counts),
+            "counted_links": {k: list(v) for k, v in self.counted_links.items()},
+            "follow_links": list(self.follow_links), "page_links": list(self.page_links),
+            "blocks": [b.to_dict() for b in self.blocks], "content_hash": self.content_hash,
+        }
+
+
+def content_hash(blocks: list[Block]) -> str:
+    return hashlib.sha1("".join(_WS.sub("", b.text) for b in blocks).encode("utf-8")).hexdigest()
+
+
+def _follow_links(relevant, page_url: str) -> list[str]:
+    own = strip_fragment(page_url)
+    seen: dict[str, None] = {}
+    for link in relevant:
+        if link.locality == INLINK and is_http(link.url):
+            u = strip_fragment(link.url)
+            if u != own:
+                seen.setdefault(u, None)
+    return list(seen)
+
+
+def analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None = None) -> PageAnalysis:
+    config = config or IndexinessConfig()
+    if html is None:
+        raise PageError("empty body")
+    root = parse_html(html, error=PageError)
+    meta = extract_metadata(root)
+    links = extract_links(root, url)
+    result = score_links(links, meta["date_published"] is not None)
+    blocks = select_content(deduplicate(walk_document(root, url)), meta["title"])
+    return PageAnalysis(
+        url=url, title=meta["title"], author=meta["author"],
+        date_published=meta["date_published"],
+        verdict="index" if result.score > config.threshold else "leaf",
+        score=result.score, seed_score=result.seed_score, breakdown=result.breakdown,
+        counts=result.counts, counted_links=result.counted_links,
+        follow_links=_follow_links(result.relevant, url), page_links=page_links(links),
+        blocks=blocks, content_hash=content_hash(blocks),
+    )

@@ -1,0 +1,44 @@
+"""Named page furniture recognised by class/id: comments, consent, rail, post-furniture, filter.
+
+Block.widget carries the name so content selection can drop furniture by kind rather than by
+guessing from text. Matching is on whole class/id tokens, never on <html>, <body>, <main> or
+<article>, so "has-sidebar" on <body> does not make the whole page a rail.
+"""
+from __future__ import annotations
+
+import re
+
+# token pattern -> widget name; first match wins, patterns match the whole token
+WIDGET_PATTERNS = (
+    ("comments", re.compile(r"(?:comments?|comment-?list|comments?-area|disqus_thread|respond|discussion)$")),
+    ("consent", re.compile(r"(?:cookie|consent|gdpr|cc-banner|cookies?-?(?:notice|banner|bar))$")),
+    ("rail", re.compile(r"(?:sidebar|side-bar|widget-area|secondary|rail|right-rail|left-rail|sidebar-\w+)$")),
+    ("post-furniture", re.compile(
+        r"(?:share|sharing|social-share|share-buttons|sharedaddy|related(?:-posts|-articles)?|"
+        r"breadcrumbs?|post-tags|tag-?links|author-bio|about-author|newsletter|subscribe|"
+        r"post-navigation|nav-links|pagination|pager)$")),
+    ("filter", re.compile(r"(?:filters?|facets?|faceted-search)$")),
+)
+# Elements whose class never names furniture for their whole subtree.
+NEVER_WIDGET_TAGS = frozenset({"html", "body", "main", "article"})
+_TOKEN_SPLIT = re.compile(r"[\s]+")
+
+
+def widget_of(el) -> str | None:
+    """The furniture this element is, by its class or id tokens, or None."""
+    cls = el.get("class")
+    ident = el.get("id")
+    if not cls and not ident:
+        return None
+    if el.tag in NEVER_WIDGET_TAGS:
+        return None
+    tokens = []
+    if cls:
+        tokens.extend(cls.lower().split())
+    if ident:
+        tokens.append(ident.lower())
+    for name, pattern in WIDGET_PATTERNS:
+        for tok in tokens:
+            if pattern.match(tok):
+                return name
+    return None

@@ -1,0 +1,159 @@
+from pipelines.blocks import Block, build_blocks
+from pipelines.block_tables import LONG_CELL_CHARS
+
+URL = "https://example.org/dir/page.html"
+
+
+def blocks(body, url=URL):
+    return build_blocks(f"<html><head><title>t</title></head><body>{body}</body></html>", url)
+
+
+def only(body, kind):
+    found = [b for b in blocks(body) if b.kind == kind]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_paragraph_inline_markdown_with_absolute_links():
+    b = only('<p>Hello <strong>bold</strong> <em>it</em> <code>x()</code> <a href="/a">there</a></p>', "paragraph")
+    assert b.text == "Hello bold it x() there"
+    assert b.rich_text == "Hello **bold** *it* `x()` [there](https://example.org/a)"
+    assert b.tag == "p" and b.xpath.endswith("/p") and b.rect is None
+
+
+def test_br_is_hard_break_and_double_br_splits():
+    bs = blocks("<p>one<br>two<br><br>three</p>")
+    assert [b.text for b in bs] == ["one\ntwo", "three"]
+    assert bs[0].rich_text == "one  \ntwo"
+
+
+def test_heading_permalinks_stripped():
+    bs = blocks('<h2 id="x">Intro<a class="headerlink" href="#x">¶</a></h2>'
+                '<h3>More <a href="#m">#</a></h3>'
+                '<h2>Edit<span class="mw-editsection">[edit]</span></h2>')
+    assert [(b.text, b.level) for b in bs] == [("Intro", 2), ("More", 3), ("Edit", 2)]
+
+
+def test_nested_lists_levels_and_continuation():
+    bs = blocks("<ol><li>a<ul><li>b</li></ul></li><li><p>first</p><p>more</p></li></ol>")
+    items = [(b.kind, b.text, b.level, b.ordered) for b in bs]
+    assert items[:3] == [("list-item", "a", 1, True), ("list-item", "b", 2, False),
+                         ("list-item", "first", 1, True)]
+    assert bs[3].text == "more" and bs[3].kind == "paragraph" and bs[3].body_of == 2
+
+
+def test_dt_dd_wear_their_tags_and_hr_is_rule():
+    bs = blocks("<dl><dt>Term</dt><dd>Meaning</dd></dl><hr>")
+    assert [(b.kind, b.tag, b.text) for b in bs] == [
+        ("paragraph", "dt", "Term"), ("paragraph", "dd", "Meaning"), ("rule", "hr", "")]
+
+
+def test_data_table_rows_and_cell_breaks():
+    t = only('<table><tr><th>k</th><th>v</th></tr><tr><td>a<br>b</td><td><a href="/x">x</a></td></tr></table>', "table")
+    assert t.rows == [["k", "v"], ["a b", "x"]]
+    assert t.rich_rows[1] == ["a<br>b", "[x](https://example.org/x)"]
+    assert t.table_html is None
+
+
+def test_spanning_table_kept_as_cleaned_html():
+    t = only('<table class="c"><tr><th colspan="2" style="x">h</th></tr><tr><td>1</td><td>2</td></tr></table>', "table")
+    assert t.table_html == '<table><tr><th colspan="2">h</th></tr><tr><td>1</td><td>2</td></tr></table>'
+
+
+def test_layout_table_is_a_container():
+    long_text = "word " * (LONG_CELL_CHARS // 4)
+    bs = blocks(f"<table><tr><td><p>{long_text}</p></td><td>side</td></tr><tr><td>x</td><td>y</td></tr></table>")
+    assert "table" not in [b.kind for b in bs]
+    assert "side" in [b.text for b in bs]
+    one_row = blocks("<table><tr><td>left</td><td>right</td></tr></table>")
+    assert [b.text for b in one_row] == ["left", "right"]
+    # a header cell says data, even in a single row
+    assert blocks("<table><tr><th>a</th><th>b</th></tr></table>")[0].kind == "table"
+
+
+def test_code_language_and_ignore_list():
+    assert only('<pre><code class="language-rust">fn main() {}\n  x</code></pre>', "code").language == "rust"
+    assert only('<div class="highlight-python"><pre>x</pre></div>', "code").language == "python"
+    assert only('<pre class="brush: js">x</pre>', "code").language == "js"
+    assert only('<pre data-lang="go">x</pre>', "code").language == "go"
+    for word in ("undefined", "none", "plaintext", "nohighlight", "text"):
+        assert only(f'<pre><code class="language-{word}">x</code></pre>', "code").language is None
+    code = only("<pre>  a\n\n    b</pre>", "code")
+    assert code.text == "  a\n\n    b"
+
+
+def test_blockquote_prose_vs_structured():
+    q = only("<blockquote><p>Said <em>so</em>.</p></blockquote>", "quote")
+    assert q.rich_text == "Said *so*."
+    bs = blocks("<blockquote><p>one</p><ul><li>two</li></ul></blockquote>")
+    assert [(b.kind, b.quoted) for b in bs] == [("paragraph", True), ("list-item", True)]
+
+
+def test_image_fallbacks_links_and_tracking_pixels():
+    bs = blocks('<img src="/a.png" alt="A">'
+                '<img src="data:image/gif;base64,R0l" data-src="b.png" alt="B">'
+                '<img srcset="c-1x.png 1x, c-2x.png 2x" alt="C">'
+                '<a href="/big"><img src="d.png" alt="D"></a>'
+                '<img src="/pixel.gif" width="1" height="1">')
+    imgs = [b for b in bs if b.kind == "image"]
+    assert [i.href for i in imgs] == ["https://example.org/a.png", "https://example.org/dir/b.png",
+                                      "https://example.org/dir/c-1x.png", "https://example.org/dir/d.png"]
+    assert imgs[3].link == "https://example.org/big" and imgs[0].link is None
+    assert imgs[1].alt == "B"
+
+
+def test_svg_labels_and_icons():
+    assert only("<svg><text>Q1</text><text>Q2</text></svg>", "paragraph").text == "Q1 · Q2"
+    assert blocks("<svg><text>x</text></svg><p>p</p>")[0].text == "p"
+
+
+def test_media_caption_and_dropped_content():
+    bs = blocks('<figure><video src="/v.mp4"></video><figcaption>Cap</figcaption></figure>'
+                '<script>var x = "no";</script><style>p{}</style><noscript>ns</noscript><template>t</template>')
+    assert [(b.kind, b.href) for b in bs] == [("media", "https://example.org/v.mp4"), ("figure-caption", None)]
+
+
+def test_regions_by_tag_and_role():
+    bs = blocks('<div role="banner"><p>top</p></div><div role="navigation"><p>menu</p></div>'
+                '<main><article><p>body</p><aside><p>note</p></aside></article></main>'
+                '<div role="contentinfo"><p>foot</p></div><div role="search"><p>find</p></div>')
+    by = {b.text: b for b in bs}
+    assert by["top"].in_header and by["top"].region == "header"
+    assert by["menu"].in_nav and by["menu"].region == "nav"
+    assert by["body"].in_main and by["body"].in_article and by["body"].region == "article"
+    assert by["note"].in_aside and by["note"].in_main and by["note"].region == "aside"
+    assert by["foot"].in_footer and by["find"].region == "form"
+
+
+def test_orphan_text_flushed_in_reading_order():
+    bs = blocks("before <div>inside</div> after <b>bold</b>")
+    assert [b.text for b in bs] == ["before", "inside", "after bold"]
+
+
+def test_escaping_only_where_misread():
+    bs = blocks("<p>1. not a list</p><p># not a heading</p><p>*a* and 2 * 3 and snake_case</p>")
+    assert [b.rich_text for b in bs] == ["1\\. not a list", "\\# not a heading",
+                                         "\\*a\\* and 2 * 3 and snake_case"]
+    assert bs[0].text == "1. not a list"
+
+
+def test_dedup_heading_beats_earlier_echo_and_main_beats_nav():
+    bs = blocks('<nav><p>Guide</p></nav><main><h1>Guide</h1><p>x</p></main><p>x</p>')
+    assert [(b.kind, b.text) for b in bs] == [("heading", "Guide"), ("paragraph", "x")]
+    bs = blocks('<nav><ul><li>Same</li></ul></nav><main><ul><li>Same</li></ul></main>')
+    assert len(bs) == 1 and bs[0].in_main
+
+
+def test_repeated_table_kept_among_different_neighbours():
+    table = "<table><tr><th>a</th></tr><tr><td>1</td></tr></table>"
+    bs = blocks(f"<p>one</p>{table}<p>two</p>{table}<p>three</p>")
+    assert [b.kind for b in bs].count("table") == 2
+    twin = blocks(f"<p>one</p>{table}<p>one</p>{table}")
+    assert [b.kind for b in twin].count("table") == 1
+
+
+def test_block_dict_round_trip():
+    b = blocks("<ul><li>x</li></ul>")[0]
+    d = b.to_dict()
+    assert "rect" not in d and d["level"] == 1
+    assert Block.from_dict(d) == b

@@ -1,0 +1,62 @@
+from pipelines import indexiness as ix
+from pipelines.links import extract_links
+from pipelines.page import analyze_page
+
+INDEX = """<html><head><title>Blog</title></head><body>
+<header><nav><a href="/">Home</a><a href="/about/">About</a></nav></header>
+<main><h1>Posts</h1>
+<ul>%s</ul></main><footer><a href="https://twitter.com/me">tw</a></footer></body></html>
+""" % "".join(f'<li><h2><a href="/posts/{i}/">Post {i}</a></h2></li>' for i in range(5))
+
+ARTICLE = """<html><head><title>Post</title>
+<meta property="article:published_time" content="2024-03-01T10:00:00Z"></head><body>
+<nav><a href="/">Home</a></nav>
+<article><h1>A post</h1>
+<ul class="toc"><li><a href="#one">One</a></li><li><a href="#two">Two</a></li></ul>
+<h2 id="one">One <a href="#one">#</a></h2><p>Text with <a href="https://other.org/ref">a ref</a>.</p>
+<h2 id="two">Two</h2><p>More text.</p></article></body></html>"""
+
+
+def test_index_page_scores_positive():
+    a = analyze_page(INDEX, "https://blog.example.org/")
+    assert a.counts["inlinks_in_headers"] == 5
+    assert a.counts["inlinks_in_lists"] == 0          # headers beat lists
+    assert a.seed_score == 5 * ix.INLINK_IN_HEADER + ix.HEAD_START
+    assert a.score > 0 and a.verdict == "index"
+    assert a.follow_links == [f"https://blog.example.org/posts/{i}/" for i in range(5)]
+    assert sum(a.breakdown.values()) == a.score
+
+
+def test_article_with_date_and_toc_scores_negative():
+    a = analyze_page(ARTICLE, "https://blog.example.org/posts/1/")
+    assert a.date_published == "2024-03-01T10:00:00Z"
+    assert a.counts["selflinks_in_lists"] == 2 and a.counts["selflinks_in_headers"] == 1
+    assert a.counts["outlinks"] == 1
+    expected = (2 * ix.SELFLINK_IN_LIST + ix.SELFLINK_IN_HEADER + ix.OUTLINK
+                + ix.DATE_PUBLISHED + ix.HEAD_START)
+    assert a.seed_score == expected and a.score < 0 and a.verdict == "leaf"
+    assert a.breakdown["date_published"] == ix.DATE_PUBLISHED
+    assert a.counted_links["outlinks"] == ["https://other.org/ref"]
+
+
+def test_relevance_rule():
+    html = ('<body><nav><a href="/n">n</a></nav><aside><a href="/a">a</a></aside>'
+            '<header><a href="/h">h</a></header><footer><a href="/f">f</a></footer>'
+            '<article><header><a href="/ah">ah</a></header></article><p><a href="/p">p</a></p></body>')
+    relevant = [lk.text for lk in extract_links(html, "https://x.org/") if ix.is_relevant(lk)]
+    assert relevant == ["ah", "p"]
+
+
+def test_image_only_links_ignored_in_score_not_seed():
+    html = "<body><main>%s</main></body>" % "".join(
+        f'<ul><li><a href="https://static.example.net/{i}.png"><img src="{i}.png"></a></li></ul>' for i in range(4))
+    r = ix.score_links(extract_links(html, "https://x.org/"), False)
+    assert r.seed_breakdown["outlinks"] == 4 * ix.OUTLINK
+    assert r.counts["outlinks"] == 0 and r.score == ix.HEAD_START
+
+
+def test_table_index_counts_table_links_as_lists():
+    rows = "".join(f'<tr><td><a href="/p/{i}">Post {i}</a></td><td>2024</td></tr>' for i in range(6))
+    r = ix.score_links(extract_links(f"<body><table>{rows}</table></body>", "https://x.org/"), False)
+    assert r.seed_score == ix.HEAD_START
+    assert r.counts["inlinks_in_lists"] == 6 and r.score > 0

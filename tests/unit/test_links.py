@@ -1,0 +1,44 @@
+from pipelines.links import INLINK, OUTLINK, SELFLINK, extract_links, locality, page_links
+
+
+def test_locality_schemes_ports_hosts():
+    page = "http://example.org/a/b?x=1"
+    assert locality("https://example.org/a/b?x=1#top", page) == SELFLINK   # http ~ https
+    assert locality("http://example.org:80/a/b?x=1", page) == SELFLINK     # default port
+    assert locality("http://example.org:8080/a/b?x=1", page) == OUTLINK
+    assert locality("http://other.org/a/b?x=1", page) == OUTLINK
+    assert locality("ftp://example.org/a/b?x=1", page) == OUTLINK
+    assert locality("mailto:me@example.org", page) == OUTLINK
+    assert locality("http://EXAMPLE.org/a/c", page) == INLINK
+    assert locality("http://example.org/a/b?x=2", page) == INLINK
+
+
+def test_signature_from_tags_roles_and_contained_heading():
+    html = ('<body><div role="navigation"><a href="/n">n</a></div>'
+            '<header><a href="/h">h</a></header>'
+            '<main><section><ul><li><a href="/l">l</a></li></ul>'
+            '<table><tr><td><a href="/t">t</a></td></tr></table>'
+            '<a href="/big"><h2>Title</h2></a><p><code><a href="/c">c</a></code></p>'
+            '<div role="list"><a href="/r">r</a></div></section></main>'
+            '<div role="complementary"><a href="/s">s</a></div><footer><a href="/f">f</a></footer></body>')
+    links = {lk.text: lk for lk in extract_links(html, "https://example.org/")}
+    assert links["n"].has("in_nav") and links["h"].has("in_header")
+    assert links["l"].has("in_list") and links["l"].has("in_main") and links["l"].has("in_section")
+    assert links["t"].has("in_table") and not links["t"].has("in_list")
+    assert links["Title"].has("in_headline")
+    assert links["c"].has("in_code") and links["c"].has("in_paragraph")
+    assert links["r"].has("in_list")
+    assert links["s"].has("in_aside") and links["f"].has("in_footer")
+
+
+def test_base_href_and_absolute_urls():
+    html = '<html><head><base href="https://cdn.example.org/docs/"></head><body><a href="x.html">x</a><a href="#top">top</a></body></html>'
+    links = extract_links(html, "https://example.org/page")
+    assert links[0].url == "https://cdn.example.org/docs/x.html" and links[0].locality == OUTLINK
+    assert links[1].url == "https://example.org/page#top" and links[1].locality == SELFLINK
+
+
+def test_page_links_http_only_deduped_without_fragment():
+    html = '<body><a href="/a#1">a</a><a href="/a#2">a</a><a href="mailto:x@y">m</a><a href="javascript:void(0)">j</a><a href="/b">b</a></body>'
+    assert page_links(extract_links(html, "https://example.org/")) == [
+        "https://example.org/a", "https://example.org/b"]

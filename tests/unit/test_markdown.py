@@ -1,0 +1,54 @@
+import yaml
+
+from pipelines.blocks import build_blocks
+from pipelines.markdown import render_markdown
+
+URL = "https://example.org/"
+
+
+def md(body, **kw):
+    return render_markdown(build_blocks(f"<body>{body}</body>", URL), **kw)
+
+
+def test_headings_paragraphs_and_breaks():
+    out = md("<h2>Title</h2><p>a <b>b</b><br>c</p><hr>")
+    assert out == "## Title\n\na **b**  \nc\n\n---\n"
+
+
+def test_nested_lists_ordered_and_continuation():
+    out = md("<ol><li>one<ul><li>sub</li></ul></li><li><p>two</p><p>more</p></li></ol>")
+    assert out == "1. one\n    - sub\n2. two\n\n    more\n"
+
+
+def test_table_pipes_escaped_and_html_table():
+    out = md("<table><tr><th>a|b</th><th>c</th></tr><tr><td>1</td><td>2</td></tr></table>")
+    assert out.splitlines()[:3] == ["| a\\|b | c |", "| --- | --- |", "| 1 | 2 |"]
+    out = md('<table><tr><td colspan="2">wide</td></tr><tr><td>1</td><td>2</td></tr></table>')
+    assert out.strip().startswith('<table><tr><td colspan="2">wide</td>')
+
+
+def test_code_fence_longer_than_inner_backticks():
+    out = md('<pre class="language-md">```\ninner\n```</pre>')
+    assert out == "````md\n```\ninner\n```\n````\n"
+
+
+def test_quotes_images_and_definitions():
+    out = md('<blockquote><p>one</p><p>two</p></blockquote>'
+             '<a href="/big"><img src="/i.png" alt="I"></a><dl><dt>T</dt><dd>D</dd></dl>')
+    assert "> one\n\n> two" in out
+    assert "[![I](https://example.org/i.png)](https://example.org/big)" in out
+    assert "**T**\n: D" in out
+
+
+def test_front_matter_yaml_omits_none_and_quotes_safely():
+    out = md("<p>x</p>", front_matter={"url": URL, "title": 'He said: "hi" # no', "author": None,
+                                       "score": -3.5, "verdict": "leaf"})
+    head, body = out.split("---\n")[1], out.split("---\n", 2)[2]
+    data = yaml.safe_load(head)
+    assert data == {"url": URL, "title": 'He said: "hi" # no', "score": -3.5, "verdict": "leaf"}
+    assert body.strip() == "x"
+
+
+def test_accepts_dicts():
+    blocks = [b.to_dict() for b in build_blocks("<body><h1>T</h1></body>", URL)]
+    assert render_markdown(blocks) == "# T\n"

@@ -1,0 +1,40 @@
+from pipelines.htmlparse import parse_html
+from pipelines.metadata import extract_metadata
+
+
+def meta(html):
+    return extract_metadata(parse_html(html))
+
+
+def test_meta_tags():
+    m = meta('<html><head><meta property="og:title" content="OG Title">'
+             '<meta name="author" content="Ann Author"><meta name="DC.date" content="2020-05-06">'
+             '<title>Other | Site</title></head><body><h1>H</h1></body></html>')
+    assert m == {"title": "OG Title", "author": "Ann Author", "date_published": "2020-05-06"}
+
+
+def test_json_ld_graph():
+    m = meta('<html><head><script type="application/ld+json">{"@graph": [{"@type": "WebSite"},'
+             '{"@type": "Article", "datePublished": "2021-01-02T03:04:05Z", "author": {"name": "Bo"}}]}'
+             '</script></head><body></body></html>')
+    assert m["date_published"] == "2021-01-02T03:04:05Z" and m["author"] == "Bo"
+
+
+def test_microdata_and_time_in_article():
+    m = meta('<body><article><span itemprop="datePublished" content="2019-09-09">Sep</span></article></body>')
+    assert m["date_published"] == "2019-09-09"
+    m = meta('<body><main><article><time datetime="2018-01-01">x</time></article></main>'
+             '<aside><time datetime="2017-01-01">y</time></aside></body>')
+    assert m["date_published"] == "2018-01-01"
+
+
+def test_time_outside_content_or_in_listing_is_not_a_date():
+    assert meta('<body><footer><time datetime="2018-01-01">x</time></footer><p>t</p></body>')["date_published"] is None
+    listing = "".join(f'<article><time datetime="2018-01-0{i}">d</time></article>' for i in range(1, 4))
+    assert meta(f"<body><main>{listing}</main></body>")["date_published"] is None
+
+
+def test_title_suffix_stripped_only_when_safe():
+    assert meta("<head><title>My Post | Example Site</title></head><body><h1>My Post</h1></body>")["title"] == "My Post"
+    assert meta("<head><title>Pride - Prejudice</title></head><body></body>")["title"] == "Pride - Prejudice"
+    assert meta("<body><h1>Only H1</h1></body>")["title"] == "Only H1"

@@ -1,0 +1,54 @@
+import hashlib
+
+import pytest
+
+from pipelines.htmlparse import MAX_HTML_BYTES
+from pipelines.page import IndexinessConfig, PageError, analyze_page
+
+PAGE = """<html><head><meta charset="iso-8859-1"><title>Caf\xe9 | Site</title></head><body>
+<nav><a href="/">Home</a> <a href="/about">About</a></nav>
+<main><h1>Caf\xe9</h1><p>Good coffee <a href="/menu#drinks">menu</a>.</p></main>
+<footer>Copyright</footer></body></html>"""
+
+
+def test_bytes_decoded_by_meta_charset_and_content_selected():
+    a = analyze_page(PAGE.encode("iso-8859-1"), "https://ex.org/cafe")
+    assert a.title == "Café"
+    assert [b.text for b in a.blocks] == ["Café", "Good coffee menu."]
+    expected = hashlib.sha1("CaféGoodcoffeemenu.".encode()).hexdigest()
+    assert a.content_hash == expected
+    assert a.page_links == ["https://ex.org/", "https://ex.org/about", "https://ex.org/menu"]
+    assert a.follow_links == ["https://ex.org/menu"]
+    assert a.to_dict()["blocks"][0]["kind"] == "heading"
+
+
+def test_utf8_bom():
+    a = analyze_page(b"\xef\xbb\xbf<p>na\xc3\xafve</p>", "https://ex.org/")
+    assert a.blocks[0].text == "naïve"
+
+
+@pytest.mark.parametrize("body,word", [
+    (b"", "empty"), ("   \n", "empty"), (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "binary"),
+    (b"<p>" + b"x" * (MAX_HTML_BYTES + 1), "too large"),
+])
+def test_bad_bodies_raise_page_error(body, word):
+    with pytest.raises(PageError, match=word):
+        analyze_page(body, "https://ex.org/")
+
+
+def test_unparsable_document():
+    with pytest.raises(PageError, match="unparsable"):
+        analyze_page("<!-- only a comment -->", "https://ex.org/")
+
+
+def test_threshold_from_settings():
+    class Settings:
+        def getfloat(self, name, default=0.0):
+            return {"LEAFCRAWL_THRESHOLD": 100.0}.get(name, default)
+
+    cfg = IndexinessConfig.from_settings(Settings())
+    assert cfg.threshold == 100.0
+    html = "<body><ul>" + "".join(f'<li><h2><a href="/p{i}">p{i}</a></h2></li>' for i in range(3)) + "</ul></body>"
+    assert analyze_page(html, "https://ex.org/").verdict == "index"
+    a = analyze_page(html, "https://ex.org/", cfg)
+    assert a.score <= 100 and a.verdict == "leaf"
