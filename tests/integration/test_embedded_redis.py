@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import json
 import os
 import subprocess
@@ -18,6 +20,7 @@ from crawler.embedded_redis import OWNER_FILE, EmbeddedRedis, socket_path_for
 pytestmark = pytest.mark.integration
 
 ROOT = Path(__file__).resolve().parents[2]
+PR_SET_CHILD_SUBREAPER = 36
 
 
 def gone(pid: int) -> bool:
@@ -130,6 +133,7 @@ def test_live_owner_in_another_process_is_attached_not_stopped(tmp_path):
     assert gone(redis_pid)
 
 
+@pytest.mark.skipif(sys.platform != "linux", reason="PR_SET_PDEATHSIG is Linux-only")
 def test_owner_killed_hard_leaves_no_server(tmp_path):
     """SIGKILL of the owner: PR_SET_PDEATHSIG makes redis-server save and exit."""
     script = textwrap.dedent(f"""
@@ -141,12 +145,21 @@ def test_owner_killed_hard_leaves_no_server(tmp_path):
         print(s.pid, flush=True)
         os.kill(os.getpid(), 9)
     """)
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
-    redis_pid = int(out.stdout.split()[0])
-    deadline = time.monotonic() + 10
-    while not gone(redis_pid) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert gone(redis_pid)
+    # Adopt the orphaned redis-server ourselves (child subreaper) so we can reap it: pid 1
+    # of some containers never does, which would leave a zombie behind.
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    try:
+        out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+        redis_pid = int(out.stdout.split()[0])
+        deadline = time.monotonic() + 10
+        while not gone(redis_pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert gone(redis_pid)
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(redis_pid, 0)
+    finally:
+        libc.prctl(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0)
     with EmbeddedRedis(tmp_path) as server:
         c = server.client()
         assert c.get("before-kill") == b"1"
