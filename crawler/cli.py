@@ -31,8 +31,12 @@ def _add_crawl(sub) -> None:
     p.add_argument("--with-worker", action="store_true",
                    help="with REDIS_URL: also run an RQ worker for this crawl")
     p.add_argument("--no-wait", action="store_true", help="do not wait for the archive jobs")
+    p.add_argument("--shared-frontier", action="store_true",
+                   help="with REDIS_URL: share the request queue with other crawler processes of this site")
     p.add_argument("--json-summary", metavar="FILE", help="also write the summary as JSON")
-    p.add_argument("--log-level", default="WARNING", help="Scrapy log level (default WARNING)")
+    p.add_argument("--log-level", default="INFO", help="Scrapy log level (default INFO)")
+    p.add_argument("--log-stderr", action="store_true",
+                   help="Scrapy's log to the terminal instead of ./.leafcrawl/logs/crawl-RUN.log")
 
 
 def _add_inspect(sub) -> None:
@@ -91,7 +95,8 @@ def cmd_crawl(args) -> int:
     else:
         raise UsageError("crawl needs a start URL or --config FILE")
     summary = run_crawl(cfg, with_worker=args.with_worker, wait_for_jobs=not args.no_wait,
-                        log_level=args.log_level)
+                        log_level=args.log_level, log_to_stderr=args.log_stderr,
+                        shared_frontier=args.shared_frontier)
     print(summary.render_text())
     if args.json_summary:
         with open(args.json_summary, "w", encoding="utf-8") as fh:

@@ -48,6 +48,7 @@ class CrawlSummary:
     elapsed_s: float = 0.0
     crawl_s: float = 0.0
     errors: list = field(default_factory=list)
+    log_file: str | None = None
 
     @property
     def pages_per_s(self) -> float:
@@ -71,6 +72,8 @@ class CrawlSummary:
             ("archive", self.archive_dir),
             ("redis", self.redis),
         ]
+        if self.log_file:
+            rows.append(("log", self.log_file))
         if self.jobs_pending:
             rows.insert(5, ("jobs pending", f"{self.jobs_pending}  (left for the workers)"))
         lines = [f"leafcrawl: crawled {self.site} (run {self.run_id})"]
@@ -80,15 +83,20 @@ class CrawlSummary:
 
 
 def crawl_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir: Path,
-                   prefix: str, queue: str, log_level: str) -> dict:
+                   prefix: str, queue: str, log_level: str, log_file: Path | None,
+                   shared_frontier: bool = False) -> dict:
     """The Scrapy settings for this run, on top of crawler/settings.py."""
-    from scrapy.utils.project import get_project_settings
+    from scrapy.settings import Settings
 
     from crawler import settings as defaults
 
-    settings = get_project_settings()
+    # Not get_project_settings(): that looks for scrapy.cfg from the cwd, and a user
+    # crawls from wherever their archive should go.
+    settings = Settings()
+    settings.setmodule(defaults, priority="project")
     overrides = {
         "LEAFCRAWL_REDIS_URL": redis_url,
+        "LEAFCRAWL_SITE": cfg.name,
         "LEAFCRAWL_RUN_ID": run_id,
         "LEAFCRAWL_ARCHIVE_DIR": str(archive_dir),
         "LEAFCRAWL_REDIS_PREFIX": prefix,
@@ -99,6 +107,7 @@ def crawl_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir:
         "DEPTH_LIMIT": cfg.depth_limit,
         "CLOSESPIDER_PAGECOUNT": cfg.max_pages,
         "LOG_LEVEL": log_level,
+        "LOG_FILE": str(log_file) if log_file else None,
     }
     if cfg.render == "always":
         from crawler.browser import find_chromium
@@ -110,13 +119,18 @@ def crawl_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir:
             "args": defaults.CHROMIUM_ARGS,
             "timeout": 30000,
         }
+    if shared_frontier:
+        from crawler.shared_frontier import frontier_settings
+
+        overrides.update(frontier_settings(prefix, cfg.name, redis_url))
     for key, value in overrides.items():
         settings.set(key, value, priority="cmdline")
     return settings
 
 
 def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool = True,
-              log_level: str = "WARNING") -> CrawlSummary:
+              log_level: str = "INFO", log_to_stderr: bool = False,
+              shared_frontier: bool = False) -> CrawlSummary:
     """Crawl one site end to end and return its summary."""
     started = time.monotonic()
     run_id = time.strftime("%Y%m%dT%H%M%S") + "-" + uuid.uuid4().hex[:6]
@@ -124,6 +138,13 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
     queue = os.environ.get("LEAFCRAWL_QUEUE", "leafcrawl")
     archive_dir = Path(cfg.archive_dir).expanduser().resolve()
     external_url = os.environ.get("REDIS_URL")
+    if shared_frontier and not external_url:
+        raise CrawlError("--shared-frontier needs REDIS_URL: processes on other machines must reach the frontier")
+    # Scrapy's log (tracebacks included) goes to a file; the terminal gets the summary.
+    log_file = None
+    if not log_to_stderr:
+        log_file = Path(EMBEDDED_DATA_DIR, "logs", f"crawl-{run_id}.log").resolve()
+        log_file.parent.mkdir(parents=True, exist_ok=True)
 
     with contextlib.ExitStack() as stack:
         if external_url:
@@ -137,7 +158,8 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
             shown = f"embedded ({Path(EMBEDDED_DATA_DIR).resolve()})"
         conn = connect(redis_url)
         settings = crawl_settings(cfg, redis_url=redis_url, run_id=run_id, archive_dir=archive_dir,
-                                  prefix=prefix, queue=queue, log_level=log_level)
+                                  prefix=prefix, queue=queue, log_level=log_level, log_file=log_file,
+                                  shared_frontier=shared_frontier)
         if own_worker:
             from crawler.worker_process import start_worker, stop_worker
 
@@ -149,19 +171,21 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
         crawl_s = time.monotonic() - crawl_started
 
         summary = CrawlSummary(site=cfg.name, run_id=run_id, render="browser" if cfg.render == "always" else "plain",
-                               redis=shown, archive_dir=str(archive_dir), crawl_s=crawl_s, errors=errors)
+                               redis=shown, archive_dir=str(archive_dir), crawl_s=crawl_s, errors=errors,
+                               log_file=str(log_file) if log_file else None)
         summary.index = stats.get("leafcrawl/index", 0)
         summary.leaf = stats.get("leafcrawl/leaf", 0)
         summary.failures = stats.get("leafcrawl/failures", 0)
         summary.pages_fetched = summary.index + summary.leaf + summary.failures
 
         if wait_for_jobs:
-            _wait_for_jobs(conn, queue, own_worker)
+            _wait_for_jobs(conn, queue, own_worker, run_id, prefix)
         _read_run_counters(conn, prefix, run_id, summary)
     summary.elapsed_s = time.monotonic() - started
     if summary.index + summary.leaf == 0 and summary.failures:
         url, error = errors[0] if errors else (cfg.start_urls[0], "failed")
-        raise CrawlError(f"nothing crawled: {url}: {error}")
+        where = f" (log: {log_file})" if log_file else ""
+        raise CrawlError(f"nothing crawled: {url}: {error}{where}")
     return summary
 
 
@@ -178,12 +202,13 @@ def _run_scrapy(cfg: SiteConfig, settings) -> tuple[dict, list]:
     return crawler.stats.get_stats(), list(getattr(spider, "errors", []))
 
 
-def _wait_for_jobs(conn, queue: str, own_worker: bool) -> None:
+def _wait_for_jobs(conn, queue: str, own_worker: bool, run_id: str, prefix: str) -> None:
     from crawler.worker_process import wait_until_drained, workers_listening
 
     if not own_worker and workers_listening(conn, queue) == 0:
         return  # nobody will run them now; the summary says they are pending
-    wait_until_drained(conn, queue, timeout=JOBS_TIMEOUT_S)
+    if not wait_until_drained(conn, queue, run_id=run_id, prefix=prefix, timeout=JOBS_TIMEOUT_S):
+        print(f"leafcrawl: archive jobs still running after {JOBS_TIMEOUT_S} s; not waiting longer")
 
 
 def _read_run_counters(conn, prefix: str, run_id: str, summary: CrawlSummary) -> None:

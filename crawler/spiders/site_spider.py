@@ -97,7 +97,7 @@ class SiteSpider(scrapy.Spider):
         self.crawler.stats.inc_value("leafcrawl/failures")
         if len(self.errors) < MAX_ERRORS_KEPT:
             self.errors.append((url, error))
-        self.logger.warning("failed %s: %s", url, error)
+        self.logger.info("failed %s: %s", url, error)
 
     def on_error(self, failure):
         request = failure.request
