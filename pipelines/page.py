@@ -13,6 +13,7 @@ from .htmlparse import MAX_HTML_BYTES, HtmlInputError, parse_html
 from .indexiness import score_links
 from .links import INLINK, extract_links, is_http, page_links, strip_fragment
 from .metadata import extract_metadata
+from .pagination import pagination_links
 
 __all__ = ["PageError", "IndexinessConfig", "PageAnalysis", "analyze_page", "MAX_HTML_BYTES"]
 
@@ -67,12 +68,15 @@ def content_hash(blocks: list[Block]) -> str:
     return hashlib.sha1("".join(_WS.sub("", b.text) for b in blocks).encode("utf-8")).hexdigest()
 
 
-def _follow_links(relevant, page_url: str) -> list[str]:
+def _follow_links(relevant, pager: list[str], page_url: str) -> list[str]:
+    # The seed's relevant in-links, plus the pager: themes put it in a <nav>, which the
+    # relevant-link rule leaves out, and without it a crawl sees one page of each listing.
     own = strip_fragment(page_url)
     seen: dict[str, None] = {}
-    for link in relevant:
-        if link.locality == INLINK and is_http(link.url):
-            u = strip_fragment(link.url)
+    candidates = [link.url for link in relevant if link.locality == INLINK] + pager
+    for url in candidates:
+        if is_http(url):
+            u = strip_fragment(url)
             if u != own:
                 seen.setdefault(u, None)
     return list(seen)
@@ -93,6 +97,6 @@ def analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None = 
         verdict="index" if result.score > config.threshold else "leaf",
         score=result.score, seed_score=result.seed_score, breakdown=result.breakdown,
         counts=result.counts, counted_links=result.counted_links,
-        follow_links=_follow_links(result.relevant, url), page_links=page_links(links),
+        follow_links=_follow_links(result.relevant, pagination_links(links, root, url), url), page_links=page_links(links),
         blocks=blocks, content_hash=content_hash(blocks),
     )

@@ -1,0 +1,71 @@
+"""Pagination links: the way from one page of a listing to the next.
+
+They must be followed even when the theme puts them in a <nav> (which the seed's relevant
+-link rule leaves out), or a crawl sees only the first page of every archive. They are
+also a sign that the page is a listing.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urljoin, urlsplit
+
+from .links import INLINK, Link
+
+PAGER_CLASS = re.compile(r"pagina|pager|page-numbers|page-nav|nav-links|wp-pagenavi|paging", re.I)
+"""Class/id/aria-label words themes use for the pager (WordPress, Hugo, Jekyll, Ghost, Bootstrap)."""
+
+PAGER_TEXT = re.compile(
+    r"^(?:\d{1,4}|next|previous|prev|older|newer|older posts|newer posts|older entries|newer entries|"
+    r"next page|previous page|more posts|load more|[«»‹›←→]+|next\s*[»›→]|[«‹←]\s*prev(?:ious)?)$", re.I)
+"""Link texts of a pager: page numbers and the usual next/previous words and arrows."""
+
+PAGE_URL = re.compile(r"(?:/page/\d+/?$|/p/\d+/?$|[?&](?:page|paged|p|pg|start|offset)=\d+|/\d+/?$|[-_/]page-?\d+(?:\.html?)?/?$|/index\d+\.html?$)", re.I)
+"""URL shapes of numbered listing pages."""
+
+PAGER_ANCESTOR_DEPTH = 4
+"""How far up from a link a pager container is looked for."""
+
+
+def _attr_words(el) -> str:
+    return " ".join(filter(None, (el.get("class"), el.get("id"), el.get("aria-label"), el.get("role"))))
+
+
+def _in_pager(el) -> bool:
+    for _ in range(PAGER_ANCESTOR_DEPTH):
+        el = el.getparent()
+        if el is None:
+            return False
+        if PAGER_CLASS.search(_attr_words(el)):
+            return True
+    return False
+
+
+def rel_links(root, base: str) -> list[str]:
+    """Absolute URLs of <link>/<a> with rel=next or rel=prev."""
+    found = []
+    for el in root.iter("link", "a"):
+        rel = (el.get("rel") or "").lower().split()
+        href = el.get("href")
+        if href and ("next" in rel or "prev" in rel or "previous" in rel):
+            found.append(urljoin(base, href.strip()))
+    return found
+
+
+def pagination_links(links: list[Link], root, page_url: str) -> list[str]:
+    """In-site links that lead to another page of this listing."""
+    found: dict[str, None] = {}
+    host = urlsplit(page_url).netloc
+    for url in rel_links(root, page_url):
+        if urlsplit(url).netloc == host:
+            found.setdefault(url.split("#", 1)[0], None)
+    for link in links:
+        if link.locality != INLINK or link.element is None:
+            continue
+        text = link.text.strip()
+        by_text = bool(PAGER_TEXT.match(text)) and (bool(PAGE_URL.search(link.url)) or _in_pager(link.element))
+        by_container = _in_pager(link.element) and bool(PAGE_URL.search(link.url))
+        if by_text or by_container:
+            found.setdefault(link.url.split("#", 1)[0], None)
+    found.pop(page_url.split("#", 1)[0], None)
+    return list(found)
