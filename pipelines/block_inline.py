@@ -149,6 +149,9 @@ class InlineBuffer:
     def has_text(self) -> bool:
         return any(p.strip() for p in self.plain)
 
+    def reset(self) -> None:
+        self.plain, self.rich, self.link_chars, self.pending_break = [], [], 0, False
+
     def finish(self) -> tuple[str, str, int]:
         """(plain text, rich_text, link characters) and reset the buffer."""
         plain = _finish_lines("".join(self.plain))
@@ -174,7 +177,7 @@ def render_inline(el, base: str) -> tuple[str, str, int]:
     if tag == "br":
         return BREAK, BREAK, 0
     if tag in CODE_TAGS:
-        raw = el.text_content()
+        raw = "".join(el.itertext())
         if not raw.strip():
             return "", "", 0
         lead, trail = _edges(_WS_RE.sub(" ", raw))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
+from .htmlparse import text_of
 from .block_inline import InlineBuffer, normalize_ws
 
 # A cell holding more prose than this holds a page, not a datum (HN's story cell is far longer,
@@ -61,13 +62,13 @@ def is_layout_table(table) -> bool:
         for cell in cells:
             if next(cell.iterdescendants(*PAGE_IN_CELL_TAGS), None) is not None:
                 return True
-            if len(normalize_ws(cell.text_content())) > LONG_CELL_CHARS:
+            if len(normalize_ws(text_of(cell))) > LONG_CELL_CHARS:
                 return True
     return max_cols <= 1
 
 
 def _blank(cell) -> bool:
-    return not cell.text_content().strip() and next(cell.iter("img"), None) is None
+    return not text_of(cell).strip() and next(cell.iter("img"), None) is None
 
 
 def needs_html(table) -> bool:
@@ -150,7 +151,7 @@ def _cell_inner(cell) -> str:
             if child.tag == "table":
                 parts.append(_clean(child))
             elif isinstance(child.tag, str):
-                t = normalize_ws(child.text_content())
+                t = normalize_ws(text_of(child))
                 if t:
                     parts.append(escape(t))
         lead = normalize_ws(cell.text or "")

@@ -10,7 +10,7 @@ import re
 from .block_inline import InlineBuffer, link_target, normalize_ws
 from .block_tables import is_layout_table, needs_html, read_rows, table_html, table_plain
 from .blocks import Block
-from .htmlparse import base_url
+from .htmlparse import text_of, base_url
 from .regions import landmark_of
 from .widgets import widget_of
 
@@ -133,6 +133,9 @@ class Walker:
 
     def flush(self, buf: InlineBuffer, kind, tag, el, ctx) -> None:
         if not buf.plain:
+            return
+        if not buf.has_text():
+            buf.reset()      # whitespace between blocks: nothing to emit
             return
         text, rich, _ = buf.finish()
         if text:
@@ -258,7 +261,7 @@ class Walker:
             return
         for child in el:
             if child.tag == "caption":
-                cap = normalize_ws(child.text_content())
+                cap = normalize_ws(text_of(child))
                 if cap:
                     self.emit("figure-caption", "caption", child, ctx, cap, cap)
         rows, rich_rows = read_rows(el, self.base)
@@ -311,7 +314,7 @@ class Walker:
         self.emit("image", "img", el, ctx, alt, alt, href=href, alt=alt or None, link=ctx.link)
 
     def svg(self, el, ctx: Ctx) -> None:
-        labels = [normalize_ws(t.text_content()) for t in el.iter("text")]
+        labels = [normalize_ws(text_of(t)) for t in el.iter("text")]
         labels = [t for t in labels if t]
         words = sum(len(t.split()) for t in labels)
         if len(labels) >= SVG_MIN_LABELS or words >= SVG_MIN_WORDS:
@@ -340,7 +343,7 @@ def _is_permalink(el) -> bool:
     if PERMALINK_CLASS_RE.search(cls):
         return True
     href = el.get("href") or ""
-    return href.startswith("#") and el.text_content().strip().lower() in PERMALINK_GLYPHS
+    return href.startswith("#") and text_of(el).strip().lower() in PERMALINK_GLYPHS
 
 
 def _verbatim(el) -> str:

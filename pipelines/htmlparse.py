@@ -8,7 +8,6 @@ import codecs
 import re
 
 import lxml.etree
-import lxml.html
 
 # A page larger than this is not an article or an index but a data dump or an attack.
 MAX_HTML_BYTES = 20 * 1024 * 1024
@@ -26,6 +25,9 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16-le"),
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
+
+
+_PARSER = lxml.etree.HTMLParser(remove_comments=True, remove_pis=True)
 
 
 class HtmlInputError(ValueError):
@@ -83,12 +85,20 @@ def parse_html(body: bytes | str, error=HtmlInputError):
     if text.lstrip().startswith("<?xml"):
         text = re.sub(r"^\s*<\?xml[^>]*>", "", text, count=1)
     try:
-        root = lxml.html.document_fromstring(text)
-    except (lxml.etree.ParserError, ValueError) as exc:
+        # plain etree elements: the lxml.html element classes cost a lookup per node visited
+        root = lxml.etree.fromstring(text, _PARSER)
+    except (lxml.etree.ParserError, lxml.etree.XMLSyntaxError, ValueError) as exc:
         raise error(f"unparsable document: {exc}") from exc
-    if root is None:
+    if root is None or not isinstance(root.tag, str):
         raise error("unparsable document: no root element")
+    if next(root.iter(), None) is None or (len(root) == 0 and not (root.text or "").strip()):
+        raise error("unparsable document: no elements")
     return root
+
+
+def text_of(el) -> str:
+    """All text under an element (comments excluded), like HtmlElement.text_content()."""
+    return "".join(el.itertext())
 
 
 def as_root(html_or_tree):

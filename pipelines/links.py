@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urldefrag, urljoin, urlsplit
 
 from .block_inline import normalize_ws
-from .htmlparse import as_root, base_url
+from .htmlparse import text_of, as_root, base_url
 
 OUTLINK, INLINK, SELFLINK = "out", "in", "self"
 
@@ -73,10 +73,11 @@ def _origin(parts):
     return scheme.rstrip("s"), (parts.hostname or "").lower(), port
 
 
-def locality(url: str, page_url: str) -> str:
+def locality(url: str, page_url: str, _page_parts=None) -> str:
     """out: no host or another host/port/scheme; in: another path or query; self: else."""
     try:
-        link, page = urlsplit(url), urlsplit(page_url)
+        link = urlsplit(url)
+        page = _page_parts or urlsplit(page_url)
     except ValueError:
         return OUTLINK
     if not link.hostname:
@@ -97,6 +98,7 @@ def extract_links(html_or_tree, url: str) -> list[Link]:
     root = as_root(html_or_tree)
     base = base_url(root, url)
     out: list[Link] = []
+    page_parts = urlsplit(url)
     start = root.find("body") if root.tag == "html" else None
     stack = [(start if start is not None else root, 0)]
     while stack:
@@ -112,14 +114,14 @@ def extract_links(html_or_tree, url: str) -> list[Link]:
         if tag == "a":
             href = el.get("href")
             if href is not None:
-                out.append(_make_link(el, href, base, url, flags))
+                out.append(_make_link(el, href, base, url, flags, page_parts))
         children = [c for c in el if isinstance(c.tag, str)]
         for child in reversed(children):
             stack.append((child, flags))
     return out
 
 
-def _make_link(el, href: str, base: str, page_url: str, flags: int) -> Link:
+def _make_link(el, href: str, base: str, page_url: str, flags: int, page_parts=None) -> Link:
     href = href.strip()
     try:
         # "#x" means this document to its author even under a <base href> elsewhere
@@ -128,9 +130,9 @@ def _make_link(el, href: str, base: str, page_url: str, flags: int) -> Link:
         absolute = href
     if next(el.iterdescendants(*_HEADLINE_TAGS), None) is not None:
         flags |= _BIT["in_headline"]
-    text = normalize_ws(el.text_content())
+    text = normalize_ws(text_of(el))
     has_image = next(el.iter("img"), None) is not None
-    return Link(absolute, text, locality(absolute, page_url), flags, has_image, el)
+    return Link(absolute, text, locality(absolute, page_url, page_parts), flags, has_image, el)
 
 
 def is_http(url: str) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 
+from .htmlparse import text_of
 from .block_inline import normalize_ws
 
 # <meta> names/properties that carry the publishing date, most specific first.
@@ -85,7 +86,7 @@ def date_published(root, metas=None, ld=None) -> str | None:
             return v.strip()
     for el in root.iterfind(".//*[@itemprop]"):
         if "datepublished" in el.get("itemprop", "").lower().split():
-            v = el.get("datetime") or el.get("content") or normalize_ws(el.text_content())
+            v = el.get("datetime") or el.get("content") or normalize_ws(text_of(el))
             if v and _DATE_LIKE.search(v):
                 return v
     return _content_time(root)
@@ -129,9 +130,9 @@ def title(root, metas=None) -> str | None:
     if og:
         return normalize_ws(og)
     t = root.find(".//title")
-    raw = normalize_ws(t.text_content()) if t is not None else ""
+    raw = normalize_ws(text_of(t)) if t is not None else ""
     h1 = next(root.iter("h1"), None)
-    h1_text = normalize_ws(h1.text_content()) if h1 is not None else ""
+    h1_text = normalize_ws(text_of(h1)) if h1 is not None else ""
     if raw:
         return _strip_site(raw, h1_text, metas.get("og:site_name"))
     return h1_text or None
@@ -167,12 +168,12 @@ def author(root, metas=None, ld=None) -> str | None:
             return name
     for el in root.iterfind(".//*[@itemprop]"):
         if "author" in el.get("itemprop", "").lower().split():
-            name = el.get("content") or normalize_ws(el.text_content())
+            name = el.get("content") or normalize_ws(text_of(el))
             if name:
                 return name
     for a in root.iterfind(".//a[@rel]"):
         if "author" in a.get("rel", "").lower().split():
-            name = normalize_ws(a.text_content())
+            name = normalize_ws(text_of(a))
             if name:
                 return name
     return None

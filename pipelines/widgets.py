@@ -21,7 +21,9 @@ WIDGET_PATTERNS = (
 )
 # Elements whose class never names furniture for their whole subtree.
 NEVER_WIDGET_TAGS = frozenset({"html", "body", "main", "article"})
-_TOKEN_SPLIT = re.compile(r"[\s]+")
+# one alternation, so each token is matched once (this runs for every element with a class)
+_COMBINED = re.compile("|".join(f"(?P<w{i}>{p.pattern})" for i, (_, p) in enumerate(WIDGET_PATTERNS)))
+_RANK = {f"w{i}": i for i in range(len(WIDGET_PATTERNS))}
 
 
 def widget_of(el) -> str | None:
@@ -37,8 +39,11 @@ def widget_of(el) -> str | None:
         tokens.extend(cls.lower().split())
     if ident:
         tokens.append(ident.lower())
-    for name, pattern in WIDGET_PATTERNS:
-        for tok in tokens:
-            if pattern.match(tok):
-                return name
-    return None
+    best = None
+    for tok in tokens:
+        m = _COMBINED.match(tok)
+        if m:
+            rank = _RANK[m.lastgroup]
+            if best is None or rank < best:
+                best = rank
+    return WIDGET_PATTERNS[best][0] if best is not None else None

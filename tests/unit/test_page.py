@@ -52,3 +52,12 @@ def test_threshold_from_settings():
     assert analyze_page(html, "https://ex.org/").verdict == "index"
     a = analyze_page(html, "https://ex.org/", cfg)
     assert a.score <= 100 and a.verdict == "leaf"
+
+
+def test_content_drops_link_dense_blocks_and_furniture_keeps_title():
+    html = ('<body><header><h1>The Title</h1></header>'
+            '<div><a href="/a">Alpha</a> <a href="/b">Beta</a> | <a href="/c">Gamma</a></div>'
+            '<div class="share-buttons"><p>Share this on everything</p></div>'
+            '<div><p>Real prose with one <a href="/x">link</a> in it.</p></div></body>')
+    a = analyze_page(html, "https://ex.org/p", IndexinessConfig())
+    assert [b.text for b in a.blocks] == ["The Title", "Real prose with one link in it."]
