@@ -1,0 +1,90 @@
+"""Scheduled site crawls: RQ's cron enqueues one crawl per scheduled site config, a worker
+runs it, and its leaves reach the archive through the same queue."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime, timedelta, timezone
+
+import pytest
+import redis
+from rq import Queue
+from rq.cron import CronScheduler
+
+from crawler.worker_process import start_worker
+from tests.fixtures.make_blog import make_blog
+from tests.support.cli import archived_files, run_leafcrawl
+from tests.support.http_server import serve_directory
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture
+def scheduled_blog(tmp_path, redis_url, monkeypatch):
+    expected = make_blog(tmp_path / "site")
+    prefix, queue = f"test-{uuid.uuid4().hex[:8]}", f"q-{uuid.uuid4().hex[:8]}"
+    conn = redis.Redis.from_url(redis_url)
+    with serve_directory(tmp_path / "site") as base_url:
+        configs = tmp_path / "configs"
+        configs.mkdir()
+        (configs / "blog.yaml").write_text(
+            f"name: sched-{prefix}\nstart_urls: ['{base_url}/']\nrender: never\n"
+            f"archive_dir: {tmp_path / 'archive'}\nschedule: '*/5 * * * *'\n")
+        (configs / "unscheduled.toml").write_text(f'name = "other"\nstart_urls = ["{base_url}/"]\n')
+        for key, value in {"REDIS_URL": redis_url, "LEAFCRAWL_SITE_CONFIGS": str(configs),
+                           "LEAFCRAWL_QUEUE": queue, "LEAFCRAWL_REDIS_PREFIX": prefix}.items():
+            monkeypatch.setenv(key, value)
+        try:
+            yield expected, base_url, configs, conn, queue, prefix
+        finally:
+            keys = list(conn.scan_iter(f"{prefix}:*"))
+            if keys:
+                conn.delete(*keys)
+            Queue(queue, connection=conn).empty()
+            conn.close()
+
+
+def run_queue_to_empty(redis_url, queue):
+    worker = start_worker(redis_url, queue, burst=True)
+    assert worker.wait(timeout=300) == 0
+
+
+def test_cron_enqueues_each_scheduled_site_and_a_worker_crawls_it(scheduled_blog, redis_url, tmp_path):
+    expected, base_url, configs, conn, queue, prefix = scheduled_blog
+    scheduler = CronScheduler(connection=conn)
+    scheduler.load_config_from_file("workers.cron_config")
+    jobs = scheduler.get_jobs()
+    assert [(j.name, j.cron) for j in jobs] == [(f"crawl:sched-{prefix}", "*/5 * * * *")]
+
+    jobs[0].next_enqueue_time = datetime.now(timezone.utc) - timedelta(seconds=1)  # "it is time"
+    assert scheduler.enqueue_jobs() == jobs
+    queued = Queue(queue, connection=conn).jobs
+    assert [j.func_name for j in queued] == ["workers.scheduled.crawl_site"]
+
+    run_queue_to_empty(redis_url, queue)
+    crawl_job = queued[0]
+    crawl_job.refresh()
+    summary = crawl_job.return_value()
+    assert crawl_job.get_status() == "finished" and summary["site"] == f"sched-{prefix}"
+    files = archived_files(tmp_path / "archive")
+    assert {base_url + p for p in expected.posts} <= set(files)
+    assert summary["leaf"] >= len(expected.posts)
+
+
+def test_schedule_cli_lists_and_runs_now(scheduled_blog, redis_url, tmp_path):
+    expected, base_url, configs, conn, queue, prefix = scheduled_blog
+    env = {"LEAFCRAWL_QUEUE": queue, "LEAFCRAWL_REDIS_PREFIX": prefix}
+    listed = run_leafcrawl("schedule", "--configs", str(configs), "--list", cwd=tmp_path, env=env)
+    assert listed.returncode == 0, listed.stderr
+    assert f"sched-{prefix}" in listed.stdout and "*/5 * * * *" in listed.stdout
+    assert "other" not in listed.stdout  # no schedule, not listed
+
+    missing = run_leafcrawl("schedule", "--configs", str(configs), "--run-now", "nope",
+                            cwd=tmp_path, env=env, redis_url=redis_url)
+    assert missing.returncode == 1 and "no scheduled site named 'nope'" in missing.stderr
+
+    now = run_leafcrawl("schedule", "--configs", str(configs), "--run-now", f"sched-{prefix}",
+                        cwd=tmp_path, env=env, redis_url=redis_url)
+    assert now.returncode == 0, now.stderr
+    run_queue_to_empty(redis_url, queue)
+    assert {base_url + p for p in expected.posts} <= set(archived_files(tmp_path / "archive"))
