@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import scrapy
 from scrapy.http import TextResponse
+from scrapy.linkextractors import IGNORED_EXTENSIONS
+from scrapy.utils.url import url_has_any_extension
 from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.internet.error import DNSLookupError, TCPTimedOutError, TimeoutError
 
@@ -20,6 +22,9 @@ from pipelines.page import IndexinessConfig, PageError, analyze_page
 REFERRER = "leafcrawl_referrer"
 REFERRER_SCORE = "leafcrawl_referrer_score"
 MAX_ERRORS_KEPT = 20  # enough to explain a failed crawl; the rest are in Redis
+# Links to images, archives, media and office files are not pages: don't spend a fetch
+# (or a browser tab) on them. Scrapy's own LinkExtractor list, so behaviour is familiar.
+NOT_PAGE_EXTENSIONS = {"." + ext for ext in IGNORED_EXTENSIONS}
 
 
 class SiteSpider(scrapy.Spider):
@@ -91,6 +96,9 @@ class SiteSpider(scrapy.Spider):
         else:
             links = []
         for link in links:
+            if url_has_any_extension(link, NOT_PAGE_EXTENSIONS):
+                self.crawler.stats.inc_value("leafcrawl/skipped_not_page")
+                continue
             yield self.page_request(link, referrer=response.url, referrer_score=analysis.score)
 
     def note_failure(self, url: str, error: str) -> None:

@@ -1,0 +1,86 @@
+"""Bad pages fail one by one with an error naming the problem; the rest of the crawl is
+archived as usual, and every failure is inspectable in Redis."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+import pytest
+import redis
+
+from pipelines.page import MAX_HTML_BYTES
+from pipelines.score_store import ScoreStore
+from tests.support.cli import archived_files, run_leafcrawl
+from tests.support.http_server import serve_directory
+
+pytestmark = pytest.mark.integration
+
+ARTICLE = """<!doctype html><html><head><title>{title}</title></head><body>
+<header><nav><a href="/">Home</a></nav></header>
+<main><article><h1>{title}</h1><time datetime="2024-03-0{n}">March {n}, 2024</time>
+<p>{body} This paragraph is long enough to be the content of a real post, with a few more
+words about the subject so that nobody could mistake it for a navigation block.</p>
+<p>A second paragraph keeps the article honest and gives the archive something to hold.</p>
+</article></main><footer>© 2024</footer></body></html>"""
+
+
+def write_site(root):
+    pages = {
+        "good-one": ARTICLE.format(title="Good one", n=1, body="The first good post."),
+        "good-two": ARTICLE.format(title="Good two", n=2, body="The second good post."),
+        # unclosed tags everywhere: browsers cope, so must we
+        "malformed": ("<html><body><main><article><h1>Malformed but readable<p>First paragraph "
+                      "of a page whose tags are never closed, which browsers render anyway<p>And "
+                      "a second one<div><span>with stray</div></span><li>bits"),
+    }
+    for slug, html in pages.items():
+        (root / slug).mkdir()
+        (root / slug / "index.html").write_text(html, encoding="utf-8")
+    (root / "disguised").mkdir()
+    (root / "disguised" / "index.html").write_bytes(bytes(range(256)) * 64)  # binary served as HTML
+    (root / "huge").mkdir()
+    filler = "<p>" + "word " * 200 + "</p>\n"
+    with open(root / "huge" / "index.html", "w", encoding="utf-8") as fh:
+        fh.write("<html><body><main><h1>Huge</h1>")
+        fh.write(filler * (MAX_HTML_BYTES // len(filler) + 10))
+        fh.write("</main></body></html>")
+    (root / "photo.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 100)
+    links = ["good-one/", "good-two/", "malformed/", "disguised/", "huge/", "broken/", "photo.png"]
+    items = "".join(f'<li><h2><a href="/{href}">{href}</a></h2></li>' for href in links)
+    (root / "index.html").write_text(f"<html><body><main><ul>{items}</ul></main></body></html>")
+
+
+def test_bad_pages_fail_alone_with_a_named_reason(tmp_path, redis_url):
+    site = tmp_path / "site"
+    site.mkdir()
+    write_site(site)
+    prefix, queue = f"test-{uuid.uuid4().hex[:8]}", f"q-{uuid.uuid4().hex[:8]}"
+    requests: list[str] = []
+    conn = redis.Redis.from_url(redis_url)
+    try:
+        with serve_directory(site, faults={"/broken/": 500}, request_log=requests) as base:
+            summary_file = tmp_path / "summary.json"
+            result = run_leafcrawl("crawl", base + "/", "--render", "never", "--with-worker",
+                                   "--archive-dir", str(tmp_path / "archive"), "--json-summary",
+                                   str(summary_file), cwd=tmp_path, redis_url=redis_url,
+                                   env={"LEAFCRAWL_REDIS_PREFIX": prefix, "LEAFCRAWL_QUEUE": queue})
+        assert result.returncode == 0, result.stderr
+        summary = json.loads(summary_file.read_text())
+        files = archived_files(tmp_path / "archive")
+        assert {base + "/good-one/", base + "/good-two/", base + "/malformed/"} <= set(files)
+        assert "Malformed but readable" in files[base + "/malformed/"].read_text()
+
+        store = ScoreStore(conn, prefix)
+        errors = {url.removeprefix(base): (store.get_page(url) or {}).get("error")
+                  for url in (base + "/disguised/", base + "/huge/", base + "/broken/")}
+        assert "binary body" in errors["/disguised/"]
+        assert "too large" in errors["/huge/"]
+        assert errors["/broken/"] == "HTTP 500"
+        assert summary["failures"] == 3
+        assert "/photo.png" not in requests  # not a page: never fetched
+    finally:
+        keys = list(conn.scan_iter(f"{prefix}:*"))
+        if keys:
+            conn.delete(*keys)
+        conn.close()
