@@ -40,8 +40,9 @@ LEAFCRAWL_QUEUE = "leafcrawl"
 LEAFCRAWL_THRESHOLD = 0.0
 LEAFCRAWL_RENDER = "always"
 LEAFCRAWL_FOLLOW_LEAF_LINKS = False
-# How long a rendered page may keep changing its DOM after `load` before we read it.
-LEAFCRAWL_SETTLE_QUIET_MS = 300
+# A rendered page counts as settled when no tracked timer or fetch is pending and its DOM
+# has been quiet this long (the tracker sees timers and fetches, so this can be short).
+LEAFCRAWL_SETTLE_QUIET_MS = 120
 LEAFCRAWL_SETTLE_MAX_MS = 3000
 
 # --- browser mode only (merged in by crawl_runner.browser_settings) ---------------
