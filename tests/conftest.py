@@ -35,3 +35,41 @@ def redis_url(tmp_path_factory):
 
     with EmbeddedRedis(tmp_path_factory.mktemp("redis")) as server:
         yield server.url
+
+
+class RedisNamespace:
+    """A real Redis connection plus a key prefix and RQ queue name of the test's own."""
+
+    def __init__(self, url: str):
+        import uuid
+
+        import redis
+
+        self.url = url
+        self.conn = redis.Redis.from_url(url)
+        self.prefix = f"test-{uuid.uuid4().hex[:8]}"
+        self.queue = f"q-{uuid.uuid4().hex[:8]}"
+
+    @property
+    def env(self) -> dict:
+        """The environment that points a leafcrawl command at this namespace."""
+        return {"LEAFCRAWL_REDIS_PREFIX": self.prefix, "LEAFCRAWL_QUEUE": self.queue}
+
+    def cleanup(self) -> None:
+        from rq import Queue
+
+        keys = list(self.conn.scan_iter(f"{self.prefix}:*"))
+        if keys:
+            self.conn.delete(*keys)
+        Queue(self.queue, connection=self.conn).empty()
+        self.conn.close()
+
+
+@pytest.fixture
+def redis_ns(redis_url):
+    """A private namespace (prefix + queue) on the test Redis, deleted afterwards."""
+    ns = RedisNamespace(redis_url)
+    try:
+        yield ns
+    finally:
+        ns.cleanup()

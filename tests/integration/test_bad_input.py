@@ -4,10 +4,8 @@ archived as usual, and every failure is inspectable in Redis."""
 from __future__ import annotations
 
 import json
-import uuid
 
 import pytest
-import redis
 
 from pipelines.page import MAX_HTML_BYTES
 from pipelines.score_store import ScoreStore
@@ -51,36 +49,27 @@ def write_site(root):
     (root / "index.html").write_text(f"<html><body><main><ul>{items}</ul></main></body></html>")
 
 
-def test_bad_pages_fail_alone_with_a_named_reason(tmp_path, redis_url):
+def test_bad_pages_fail_alone_with_a_named_reason(tmp_path, redis_ns):
     site = tmp_path / "site"
     site.mkdir()
     write_site(site)
-    prefix, queue = f"test-{uuid.uuid4().hex[:8]}", f"q-{uuid.uuid4().hex[:8]}"
     requests: list[str] = []
-    conn = redis.Redis.from_url(redis_url)
-    try:
-        with serve_directory(site, faults={"/broken/": 500}, request_log=requests) as base:
-            summary_file = tmp_path / "summary.json"
-            result = run_leafcrawl("crawl", base + "/", "--render", "never", "--with-worker",
-                                   "--archive-dir", str(tmp_path / "archive"), "--json-summary",
-                                   str(summary_file), cwd=tmp_path, redis_url=redis_url,
-                                   env={"LEAFCRAWL_REDIS_PREFIX": prefix, "LEAFCRAWL_QUEUE": queue})
-        assert result.returncode == 0, result.stderr
-        summary = json.loads(summary_file.read_text())
-        files = archived_files(tmp_path / "archive")
-        assert {base + "/good-one/", base + "/good-two/", base + "/malformed/"} <= set(files)
-        assert "Malformed but readable" in files[base + "/malformed/"].read_text()
+    with serve_directory(site, faults={"/broken/": 500}, request_log=requests) as base:
+        summary_file = tmp_path / "summary.json"
+        result = run_leafcrawl("crawl", base + "/", "--render", "never", "--with-worker",
+                               "--archive-dir", str(tmp_path / "archive"), "--json-summary",
+                               str(summary_file), cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env)
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(summary_file.read_text())
+    files = archived_files(tmp_path / "archive")
+    assert {base + "/good-one/", base + "/good-two/", base + "/malformed/"} <= set(files)
+    assert "Malformed but readable" in files[base + "/malformed/"].read_text()
 
-        store = ScoreStore(conn, prefix)
-        errors = {url.removeprefix(base): (store.get_page(url) or {}).get("error")
-                  for url in (base + "/disguised/", base + "/huge/", base + "/broken/")}
-        assert "binary body" in errors["/disguised/"]
-        assert "too large" in errors["/huge/"]
-        assert errors["/broken/"] == "HTTP 500"
-        assert summary["failures"] == 3
-        assert "/photo.png" not in requests  # not a page: never fetched
-    finally:
-        keys = list(conn.scan_iter(f"{prefix}:*"))
-        if keys:
-            conn.delete(*keys)
-        conn.close()
+    store = ScoreStore(redis_ns.conn, redis_ns.prefix)
+    errors = {url.removeprefix(base): (store.get_page(url) or {}).get("error")
+              for url in (base + "/disguised/", base + "/huge/", base + "/broken/")}
+    assert "binary body" in errors["/disguised/"]
+    assert "too large" in errors["/huge/"]
+    assert errors["/broken/"] == "HTTP 500"
+    assert summary["failures"] == 3
+    assert "/photo.png" not in requests  # not a page: never fetched

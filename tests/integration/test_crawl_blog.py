@@ -7,7 +7,6 @@ import json
 import uuid
 
 import pytest
-import redis
 
 from pipelines.score_store import ScoreStore
 from tests.fixtures.make_blog import make_blog
@@ -25,70 +24,62 @@ def blog(tmp_path_factory):
         yield expected, base_url
 
 
-def crawl(base_url, workdir, redis_url, prefix, queue, render):
+def crawl(base_url, workdir, ns, render):
     summary_file = workdir / f"summary-{uuid.uuid4().hex[:6]}.json"
     result = run_leafcrawl(
         "crawl", base_url + "/", "--render", render, "--archive-dir", str(workdir / "archive"),
         "--with-worker", "--json-summary", str(summary_file),
-        cwd=workdir, redis_url=redis_url,
-        env={"LEAFCRAWL_REDIS_PREFIX": prefix, "LEAFCRAWL_QUEUE": queue},
+        cwd=workdir, redis_url=ns.url, env=ns.env,
     )
     assert result.returncode == 0, result.stderr
     return json.loads(summary_file.read_text()), result
 
 
 @pytest.mark.parametrize("render", [pytest.param("always", marks=pytest.mark.browser), "never"])
-def test_crawl_archives_every_post_once_and_no_listing(blog, tmp_path, redis_url, render):
+def test_crawl_archives_every_post_once_and_no_listing(blog, tmp_path, redis_ns, render):
     expected, base_url = blog
-    prefix, queue = f"test-{uuid.uuid4().hex[:8]}", f"q-{uuid.uuid4().hex[:8]}"
-    conn = redis.Redis.from_url(redis_url)
-    try:
-        summary, result = crawl(base_url, tmp_path, redis_url, prefix, queue, render)
-        archive = tmp_path / "archive"
-        files = archived_files(archive)
-        archived_paths = {url.removeprefix(base_url) for url in files}
+    conn, prefix = redis_ns.conn, redis_ns.prefix
+    summary, result = crawl(base_url, tmp_path, redis_ns, render)
+    archive = tmp_path / "archive"
+    files = archived_files(archive)
+    archived_paths = {url.removeprefix(base_url) for url in files}
 
-        # every post archived exactly once (archived_files asserts uniqueness), with front matter
-        assert set(expected.posts) <= archived_paths
-        # nothing but leaves: no home, pagination, tag, category or overview page
-        assert archived_paths <= set(expected.leaf_pages), archived_paths - set(expected.leaf_pages)
-        for url, path in files.items():
-            meta = read_front_matter(path)
-            assert meta["verdict"] == "leaf" and meta["url"] == url
-            assert meta["title"] and "fetched_at" in meta and "score" in meta
-        post = expected.posts[0]
-        assert read_front_matter(files[base_url + post])["title"] == expected.titles[post]
+    # every post archived exactly once (archived_files asserts uniqueness), with front matter
+    assert set(expected.posts) <= archived_paths
+    # nothing but leaves: no home, pagination, tag, category or overview page
+    assert archived_paths <= set(expected.leaf_pages), archived_paths - set(expected.leaf_pages)
+    for url, path in files.items():
+        meta = read_front_matter(path)
+        assert meta["verdict"] == "leaf" and meta["url"] == url
+        assert meta["title"] and "fetched_at" in meta and "score" in meta
+    post = expected.posts[0]
+    assert read_front_matter(files[base_url + post])["title"] == expected.titles[post]
 
-        # every fetched page has its score and breakdown in Redis
-        store = ScoreStore(conn, prefix)
-        stored = store.site_pages(summary["site"])
-        stored_urls = {page["url"] for page in stored}
-        reachable = set(expected.posts) | set(expected.home_pages)
-        assert {base_url + p for p in reachable} <= stored_urls
-        for page in stored:
-            assert page["verdict"] in ("index", "leaf")
-            assert page["breakdown"] and sum(page["breakdown"].values()) == pytest.approx(page["score"])
-            assert "head_start" in page["breakdown"]
-            raw = conn.hgetall(f"{prefix}:page:{page['url']}")
-            assert any(k.startswith(b"term:") for k in raw)
-        assert summary["pages_fetched"] == len(stored_urls)
-        assert summary["archived"] == len(files) and summary["failures"] == 0
+    # every fetched page has its score and breakdown in Redis
+    store = ScoreStore(conn, prefix)
+    stored = store.site_pages(summary["site"])
+    stored_urls = {page["url"] for page in stored}
+    reachable = set(expected.posts) | set(expected.home_pages)
+    assert {base_url + p for p in reachable} <= stored_urls
+    for page in stored:
+        assert page["verdict"] in ("index", "leaf")
+        assert page["breakdown"] and sum(page["breakdown"].values()) == pytest.approx(page["score"])
+        assert "head_start" in page["breakdown"]
+        raw = conn.hgetall(f"{prefix}:page:{page['url']}")
+        assert any(k.startswith(b"term:") for k in raw)
+    assert summary["pages_fetched"] == len(stored_urls)
+    assert summary["archived"] == len(files) and summary["failures"] == 0
 
-        # the JS-injected post: its body is there only when a browser ran the script
-        js_md = files[base_url + expected.js_post].read_text(encoding="utf-8")
-        if render == "always":
-            assert expected.js_marker in js_md
-        else:
-            assert expected.js_marker not in js_md
+    # the JS-injected post: its body is there only when a browser ran the script
+    js_md = files[base_url + expected.js_post].read_text(encoding="utf-8")
+    if render == "always":
+        assert expected.js_marker in js_md
+    else:
+        assert expected.js_marker not in js_md
 
-        # a second crawl writes no new archive file and reports the pages as unchanged
-        before = {p: p.stat().st_mtime_ns for p in archive.rglob("*")}
-        again, _ = crawl(base_url, tmp_path, redis_url, prefix, queue, render)
-        after = {p: p.stat().st_mtime_ns for p in archive.rglob("*")}
-        assert after == before
-        assert again["archived"] == 0 and again["unchanged"] + again["duplicates"] == len(files)
-    finally:
-        keys = list(conn.scan_iter(f"{prefix}:*"))
-        if keys:
-            conn.delete(*keys)
-        conn.close()
+    # a second crawl writes no new archive file and reports the pages as unchanged
+    before = {p: p.stat().st_mtime_ns for p in archive.rglob("*")}
+    again, _ = crawl(base_url, tmp_path, redis_ns, render)
+    after = {p: p.stat().st_mtime_ns for p in archive.rglob("*")}
+    assert after == before
+    assert again["archived"] == 0 and again["unchanged"] + again["duplicates"] == len(files)

@@ -4,10 +4,8 @@
 from __future__ import annotations
 
 import json
-import uuid
 
 import pytest
-import redis
 
 from tests.fixtures.make_blog import make_blog
 from tests.support.cli import archived_files, run_leafcrawl
@@ -16,33 +14,25 @@ from tests.support.http_server import serve_directory
 pytestmark = pytest.mark.integration
 
 
-def test_jobs_wait_for_an_external_worker(tmp_path, redis_url):
+def test_jobs_wait_for_an_external_worker(tmp_path, redis_ns):
     expected = make_blog(tmp_path / "site")
-    prefix, queue = f"test-{uuid.uuid4().hex[:8]}", f"q-{uuid.uuid4().hex[:8]}"
-    env = {"LEAFCRAWL_REDIS_PREFIX": prefix, "LEAFCRAWL_QUEUE": queue}
-    conn = redis.Redis.from_url(redis_url)
-    try:
-        with serve_directory(tmp_path / "site") as base_url:
-            summary_file = tmp_path / "summary.json"
-            crawl = run_leafcrawl("crawl", base_url + "/", "--render", "never", "--archive-dir",
-                                  str(tmp_path / "archive"), "--json-summary", str(summary_file),
-                                  cwd=tmp_path, redis_url=redis_url, env=env)
-            assert crawl.returncode == 0, crawl.stderr
-        summary = json.loads(summary_file.read_text())
-        assert summary["archived"] == 0 and summary["jobs_pending"] == summary["leaf"] > 0
-        assert "jobs pending" in crawl.stdout
-        assert not (tmp_path / "archive").exists()
+    env, redis_url = redis_ns.env, redis_ns.url
+    with serve_directory(tmp_path / "site") as base_url:
+        summary_file = tmp_path / "summary.json"
+        crawl = run_leafcrawl("crawl", base_url + "/", "--render", "never", "--archive-dir",
+                              str(tmp_path / "archive"), "--json-summary", str(summary_file),
+                              cwd=tmp_path, redis_url=redis_url, env=env)
+        assert crawl.returncode == 0, crawl.stderr
+    summary = json.loads(summary_file.read_text())
+    assert summary["archived"] == 0 and summary["jobs_pending"] == summary["leaf"] > 0
+    assert "jobs pending" in crawl.stdout
+    assert not (tmp_path / "archive").exists()
 
-        worker = run_leafcrawl("worker", "--burst", cwd=tmp_path, redis_url=redis_url, env=env)
-        assert worker.returncode == 0, worker.stderr
-        files = archived_files(tmp_path / "archive")
-        assert {base_url + p for p in expected.posts} <= set(files)
-        assert len(files) == summary["leaf"]
-    finally:
-        keys = list(conn.scan_iter(f"{prefix}:*"))
-        if keys:
-            conn.delete(*keys)
-        conn.close()
+    worker = run_leafcrawl("worker", "--burst", cwd=tmp_path, redis_url=redis_url, env=env)
+    assert worker.returncode == 0, worker.stderr
+    files = archived_files(tmp_path / "archive")
+    assert {base_url + p for p in expected.posts} <= set(files)
+    assert len(files) == summary["leaf"]
 
 
 def test_worker_without_redis_url_says_why(tmp_path):

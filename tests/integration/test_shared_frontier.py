@@ -8,10 +8,8 @@ import json
 import os
 import subprocess
 import sys
-import uuid
 
 import pytest
-import redis
 
 from tests.fixtures.make_blog import make_blog
 from tests.support.cli import PROJECT_ROOT, archived_files
@@ -20,10 +18,9 @@ from tests.support.http_server import serve_directory
 pytestmark = pytest.mark.integration
 
 
-def start_crawler(base_url, workdir, redis_url, prefix, queue, name):
+def start_crawler(base_url, workdir, ns, name):
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
-    env.update(REDIS_URL=redis_url, LEAFCRAWL_REDIS_PREFIX=prefix, LEAFCRAWL_QUEUE=queue,
-               PYTHONPATH=str(PROJECT_ROOT))
+    env.update(ns.env, REDIS_URL=ns.url, PYTHONPATH=str(PROJECT_ROOT))
     summary = workdir / f"{name}.json"
     argv = [sys.executable, "-m", "crawler.cli", "crawl", base_url + "/", "--render", "never",
             "--shared-frontier", "--with-worker", "--archive-dir", str(workdir / "archive"),
@@ -33,32 +30,25 @@ def start_crawler(base_url, workdir, redis_url, prefix, queue, name):
     return proc, summary
 
 
-def test_two_processes_share_one_frontier(tmp_path, redis_url):
+def test_two_processes_share_one_frontier(tmp_path, redis_ns):
     site = tmp_path / "site"
     expected = make_blog(site)
     requests: list[str] = []
-    prefix, queue = f"test-{uuid.uuid4().hex[:8]}", f"q-{uuid.uuid4().hex[:8]}"
-    conn = redis.Redis.from_url(redis_url)
-    try:
-        with serve_directory(site, request_log=requests) as base_url:
-            crawlers = [start_crawler(base_url, tmp_path, redis_url, prefix, queue, name)
-                        for name in ("first", "second")]
-            for proc, _ in crawlers:
-                _, err = proc.communicate(timeout=300)
-                assert proc.returncode == 0, err
-        summaries = [json.loads(path.read_text()) for _, path in crawlers]
+    conn, prefix = redis_ns.conn, redis_ns.prefix
+    with serve_directory(site, request_log=requests) as base_url:
+        crawlers = [start_crawler(base_url, tmp_path, redis_ns, name)
+                    for name in ("first", "second")]
+        for proc, _ in crawlers:
+            _, err = proc.communicate(timeout=300)
+            assert proc.returncode == 0, err
+    summaries = [json.loads(path.read_text()) for _, path in crawlers]
 
-        pages = collections.Counter(p for p in requests if not p.endswith(("robots.txt", ".css", ".svg")))
-        assert pages, "nothing was fetched"
-        assert max(pages.values()) == 1, [p for p, n in pages.items() if n > 1]
-        assert sum(s["pages_fetched"] for s in summaries) == len(pages)
+    pages = collections.Counter(p for p in requests if not p.endswith(("robots.txt", ".css", ".svg")))
+    assert pages, "nothing was fetched"
+    assert max(pages.values()) == 1, [p for p, n in pages.items() if n > 1]
+    assert sum(s["pages_fetched"] for s in summaries) == len(pages)
 
-        files = archived_files(tmp_path / "archive")
-        assert {base_url + p for p in expected.posts} <= set(files)
-        site_name = summaries[0]["site"]
-        assert not list(conn.scan_iter(f"{prefix}:frontier:{site_name}:*"))
-    finally:
-        keys = list(conn.scan_iter(f"{prefix}:*"))
-        if keys:
-            conn.delete(*keys)
-        conn.close()
+    files = archived_files(tmp_path / "archive")
+    assert {base_url + p for p in expected.posts} <= set(files)
+    site_name = summaries[0]["site"]
+    assert not list(conn.scan_iter(f"{prefix}:frontier:{site_name}:*"))
