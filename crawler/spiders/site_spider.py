@@ -16,6 +16,7 @@ from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.internet.error import DNSLookupError, TCPTimedOutError, TimeoutError
 
 from crawler.items import failure_item, page_item
+from crawler.page_collector import collector_page_method, collector_result
 from crawler.page_settle import settle_page_methods
 from pipelines.page import IndexinessConfig, PageError, analyze_page
 
@@ -60,7 +61,8 @@ class SiteSpider(scrapy.Spider):
             meta.update({
                 "playwright": True,
                 "playwright_page_init_callback": "crawler.page_settle.install_settle_tracker",
-                "playwright_page_methods": settle_page_methods(*self.settle),
+                # settle first, then measure: the collector reads the finished page
+                "playwright_page_methods": [*settle_page_methods(*self.settle), collector_page_method()],
             })
         return scrapy.Request(url, callback=self.parse_page, errback=self.on_error, meta=meta)
 
@@ -79,7 +81,7 @@ class SiteSpider(scrapy.Spider):
             yield failure_item(response.url, status=response.status, error=error, **where)
             return
         try:
-            analysis = analyze_page(response.body, response.url, self.index_config)
+            analysis = analyze_page(self.page_html(response), response.url, self.index_config)
         except PageError as exc:
             self.note_failure(response.url, str(exc))
             yield failure_item(response.url, status=response.status, error=str(exc), **where)
@@ -100,6 +102,21 @@ class SiteSpider(scrapy.Spider):
                 self.crawler.stats.inc_value("leafcrawl/skipped_not_page")
                 continue
             yield self.page_request(link, referrer=response.url, referrer_score=analysis.score)
+
+    def page_html(self, response) -> str | bytes:
+        """What to analyse: in browser mode the collector's measured HTML, else (plain mode,
+        or the collector failed) the response body, unmeasured."""
+        result = collector_result(response.meta)
+        if result is None:
+            return response.body
+        stats = self.crawler.stats
+        if "error" in result:
+            stats.inc_value("leafcrawl/unmeasured")
+            self.logger.info("analysing %s unmeasured: %s", response.url, result["error"])
+            return response.body
+        stats.inc_value("leafcrawl/measured")
+        stats.inc_value("leafcrawl/collector_ms", round(result.get("wallMs", 0)))
+        return result["html"]
 
     def note_failure(self, url: str, error: str) -> None:
         self.crawler.stats.inc_value("leafcrawl/failures")
