@@ -2,7 +2,23 @@
 
 Keys on whitespace-stripped text plus href: two pictures may share alt text, two references
 to one image collapse; kind is not in the key (one sentence emitted as a list-item and a
-paragraph is still one sentence).
+paragraph is still one sentence). When a key repeats, in this order:
+
+1. On a measured page, two copies the browser drew in two places both stay (a product grid
+   says "$100" under six cards, each in its own rectangle).
+2. The measured copy beats an unmeasured or hidden one and stays where it was drawn: moving
+   it up to the first copy's place put a footer column inside a header whose hidden dropdown
+   lists the same links.
+3. The page's own copy beats the chrome's echo: a later heading beats an earlier
+   non-heading, a block in main beats the same text in nav.
+4. On an unmeasured page a table or code block repeated among different neighbours is the
+   page repeating itself and stays; a twin that keeps the first copy's company goes (a
+   hidden layout copies a whole run).
+5. Anything else, repeated prose above all, is a copy and goes: keeping prose by rule 4 was
+   measured and lost (a page carrying its article three times amid different furniture).
+
+Hidden blocks take part (they decide which copy is the echo) and are then left out. A last
+pass drops a long block restated, shingle by shingle, by several other blocks.
 """
 from __future__ import annotations
 
@@ -19,6 +35,9 @@ RESTATED_SHARE = 0.7
 SHINGLE = 6
 # ...and spread over at least this many of them (one near-copy is a revision, not a restatement).
 RESTATED_MIN_SOURCES = 2
+# Rectangles further apart than this (CSS px, either axis) were drawn in two places; closer
+# is one place measured twice (a block and its wrapper).
+SAME_PLACE_PX = 2.0
 
 _WS = re.compile(r"\s+")
 
@@ -30,9 +49,18 @@ def block_key(b: Block) -> str:
     return text + "\x00" + (b.href or "")
 
 
+def _drawn(b: Block) -> bool:
+    return b.rect is not None and not b.hidden
+
+
+def _apart(a, b) -> bool:
+    return abs(a[0] - b[0]) > SAME_PLACE_PX or abs(a[1] - b[1]) > SAME_PLACE_PX
+
+
 def deduplicate(blocks: list[Block]) -> list[Block]:
     keys = [block_key(b) for b in blocks]
     keep = [True] * len(blocks)
+    measured = any(b.rect is not None or b.hidden for b in blocks)
     first: dict[str, int] = {}
     for i, (b, key) in enumerate(zip(blocks, keys)):
         if not key:
@@ -42,17 +70,31 @@ def deduplicate(blocks: list[Block]) -> list[Block]:
             first[key] = i
             continue
         prev = blocks[j]
+        if measured:
+            drawn_b, drawn_p = _drawn(b), _drawn(prev)
+            if drawn_b and drawn_p and _apart(b.rect, prev.rect):
+                continue             # 1. drawn in two places: both stay
+            if drawn_b != drawn_p:
+                if drawn_b:          # 2. the measured copy wins, where it was drawn
+                    keep[j] = False
+                    first[key] = i
+                else:
+                    keep[i] = False
+                continue
         if b.kind == "heading" and prev.kind != "heading":
-            keep[j] = False          # the page's own heading beats an earlier echo
+            keep[j] = False          # 3. the page's own heading beats an earlier echo
             first[key] = i
         elif b.in_main and prev.in_nav and not prev.in_main:
-            keep[j] = False          # main content beats the same text in navigation
+            keep[j] = False          # 3. main content beats the same text in navigation
             first[key] = i
-        elif b.kind in REPEATABLE_KINDS and not _same_company(keys, i, j):
-            pass                     # repeated among different neighbours: on purpose
+        elif not measured and b.kind in REPEATABLE_KINDS and not _same_company(keys, i, j):
+            pass                     # 4. repeated among different neighbours: on purpose
         else:
+            keep[i] = False          # 5. a copy
+    for i, b in enumerate(blocks):
+        if b.hidden:
             keep[i] = False
-    out = reindex(blocks, keep)
+    out = reindex(blocks, keep) if not all(keep) else blocks
     return _drop_restated_wholes(out)
 
 

@@ -15,8 +15,8 @@ CODE_TAGS = frozenset({"code", "kbd", "samp", "tt", "var"})
 # Inline elements whose content is never read as text.
 SKIP_INLINE_TAGS = frozenset({
     "script", "style", "noscript", "template", "select", "textarea", "input", "button",
-    "option", "datalist", "object", "embed", "canvas", "map", "img", "svg", "math",
-    "iframe", "video", "audio", "picture", "source", "track", "wbr",
+    "option", "datalist", "object", "embed", "canvas", "map", "svg", "math",
+    "iframe", "video", "audio", "source", "track", "wbr",
 })
 # Schemes that are not navigation: keep the words, drop the link.
 NON_LINK_SCHEMES = ("javascript:", "data:", "vbscript:")
@@ -134,6 +134,9 @@ class InlineBuffer:
     def element(self, el) -> None:
         """Append an inline element (one without block-level descendants)."""
         plain, rich, linked = render_inline(el, self.base)
+        if not plain and rich.strip():
+            self.rich.append(rich)        # an inline image: Markdown only, no words
+            return
         if not plain:
             # keep the word gap an empty <span> </span> stands for
             if el.tail is None and rich:
@@ -176,6 +179,12 @@ def render_inline(el, base: str) -> tuple[str, str, int]:
         return "", "", 0
     if tag == "br":
         return BREAK, BREAK, 0
+    if tag == "img":
+        return _inline_image(el, base)
+    if tag == "picture":
+        from .block_media import picture_img
+        img = picture_img(el)
+        return _inline_image(img, base) if img is not None else ("", "", 0)
     if tag in CODE_TAGS:
         raw = "".join(el.itertext())
         if not raw.strip():
@@ -200,6 +209,10 @@ def render_inline(el, base: str) -> tuple[str, str, int]:
     plain = "".join(plain_parts)
     rich = "".join(rich_parts)
     if not plain.strip():
+        if "![" in rich:               # only images: keep their Markdown (and the link)
+            target = link_target(el.get("href"), base) if tag == "a" else None
+            inner = rich.strip()
+            return "", (f"[{inner}]({md_url(target)})" if target else inner), 0
         return (" " if plain else ""), (" " if plain else ""), 0
     if tag == "a":
         target = link_target(el.get("href"), base)
@@ -217,6 +230,26 @@ def render_inline(el, base: str) -> tuple[str, str, int]:
     if tag in ("sup", "sub") and plain.strip():
         return plain, rich, linked
     return plain, rich, linked
+
+
+def _inline_image(img, base: str) -> tuple[str, str, int]:
+    """An image inside a sentence: an emoji reads as its character, a picture as Markdown."""
+    from .block_media import emoji_alt, image_src, is_tracking_pixel
+
+    emoji = emoji_alt(img)
+    if emoji:
+        return emoji, escape_text(emoji), 0
+    if is_tracking_pixel(img):
+        return "", "", 0
+    src = image_src(img)
+    target = link_target(src, base) if src else None
+    if not target:
+        return "", "", 0
+    alt_el = img
+    if img.tag == "source" and img.getparent() is not None:
+        alt_el = next(img.getparent().iter("img"), img)
+    alt = normalize_ws(alt_el.get("alt") or "").replace("[", "\\[").replace("]", "\\]")
+    return "", f"![{alt}]({md_url(target)})", 0
 
 
 def _edges(s: str) -> tuple[str, str]:

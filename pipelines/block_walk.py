@@ -7,42 +7,40 @@ from __future__ import annotations
 
 import re
 
+from .block_code import (editor_kind, editor_language, editor_lines, editor_source, is_strip,
+                         language, strip_element, strip_language, verbatim)
 from .block_inline import InlineBuffer, link_target, normalize_ws
+from .block_media import (image_src, is_tracking_pixel, media_note, media_src, picture_img,
+                          svg_text)
 from .block_tables import is_layout_table, needs_html, read_rows, table_html, table_plain
 from .blocks import Block
 from .htmlparse import text_of, base_url
+from .reading_order import HIDDEN_ATTR, RECT_ATTR, is_measured, ordered_children, parse_rect
 from .regions import landmark_of
+from .shadow_dom import flatten_shadow_roots
 from .widgets import widget_of
 
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 MEDIA_TAGS = frozenset({"video", "audio", "iframe", "object", "embed"})
+IMAGE_TAGS = frozenset({"img", "svg", "picture"})
 # Elements that start a block of their own (everything else is inline content).
 BLOCK_TAGS = frozenset({
     "address", "article", "aside", "blockquote", "body", "center", "dd", "details", "dialog",
     "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "header",
     "hgroup", "hr", "li", "main", "menu", "nav", "ol", "p", "pre", "section", "summary",
-    "table", "tbody", "thead", "tfoot", "tr", "td", "th", "caption", "ul", "legend", "img",
-    "svg", "picture", *HEADINGS, *MEDIA_TAGS,
+    "table", "tbody", "thead", "tfoot", "tr", "td", "th", "caption", "ul", "legend",
+    *IMAGE_TAGS, *HEADINGS, *MEDIA_TAGS,
 })
 BLOCK_TAG_LIST = tuple(BLOCK_TAGS)
+# Block tags other than images: an image in a run of text is inline, these never are.
+TEXT_BLOCK_TAG_LIST = tuple(BLOCK_TAGS - IMAGE_TAGS)
 # Elements whose content is never page text.
 SKIP_TAGS = frozenset({"script", "style", "noscript", "template", "head", "title", "meta",
                        "link", "select", "textarea", "input", "button", "option", "datalist",
                        "map", "area", "base", "math", "canvas", "source", "track", "dialog"})
-# Below this many pixels a declared image dimension is a tracking pixel or a spacer.
-MIN_IMAGE_PX = 32
-# An <svg> is a chart or diagram worth its labels when it has this many <text> labels...
-SVG_MIN_LABELS = 2
-# ...or this many words; fewer is an icon.
-SVG_MIN_WORDS = 3
-SVG_LABEL_JOIN = " · "
-# Words a highlighter writes when it found no language.
-NOT_A_LANGUAGE = frozenset({"undefined", "none", "null", "text", "plaintext", "plain",
-                            "nohighlight", "txt", "no-highlight"})
 # Permalink glyphs authors put after a heading.
 PERMALINK_GLYPHS = frozenset({"¶", "#", "§", "🔗", "⚓", "link", "permalink"})
 PERMALINK_CLASS_RE = re.compile(r"headerlink|header-anchor|anchorjs|hash-link|permalink|\banchor\b")
-_LANG_CLASS_RE = re.compile(r"(?:^|\s)(?:language|lang|highlight|brush)[-:]\s*([\w#+.-]+)", re.I)
 _HIDDEN_STYLE_RE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 
 
@@ -50,12 +48,13 @@ class Ctx:
     """Where the walk is: landmarks, list nesting, quote, enclosing link and item holder."""
 
     __slots__ = ("in_main", "in_article", "in_nav", "in_aside", "in_header", "in_footer",
-                 "region", "quoted", "list_level", "ordered", "holder", "link", "widget")
+                 "region", "quoted", "list_level", "ordered", "counter", "holder", "link",
+                 "widget", "hidden")
 
     def __init__(self):
         self.in_main = self.in_article = self.in_nav = self.in_aside = False
-        self.in_header = self.in_footer = self.quoted = False
-        self.region = self.link = self.widget = self.holder = None
+        self.in_header = self.in_footer = self.quoted = self.hidden = False
+        self.region = self.link = self.widget = self.holder = self.counter = None
         self.list_level = 0
         self.ordered = False
 
@@ -76,10 +75,11 @@ class Ctx:
 class Holder:
     """A list item or <dd> whose first paragraph is the item and the rest continuation."""
 
-    __slots__ = ("kind", "tag", "level", "ordered", "index")
+    __slots__ = ("kind", "tag", "level", "ordered", "ordinal", "index")
 
-    def __init__(self, kind, tag, level=None, ordered=None):
+    def __init__(self, kind, tag, level=None, ordered=None, ordinal=None):
         self.kind, self.tag, self.level, self.ordered = kind, tag, level, ordered
+        self.ordinal = ordinal
         self.index: int | None = None
 
 
@@ -94,11 +94,17 @@ def contains_block(el) -> bool:
     return next(el.iterdescendants(*BLOCK_TAG_LIST), None) is not None
 
 
-def _px(value: str | None) -> int | None:
-    if not value:
-        return None
-    m = re.match(r"\s*(\d+)", value)
-    return int(m.group(1)) if m and not value.strip().endswith("%") else None
+def _is_block_child(el) -> bool:
+    return el.tag in BLOCK_TAGS
+
+
+def _int_attr(el, name: str) -> int | None:
+    v = el.get(name)
+    if v:
+        v = v.strip()
+        if v.lstrip("-").isdigit():
+            return int(v)
+    return None
 
 
 class Walker:
@@ -108,6 +114,10 @@ class Walker:
         self.tree = root.getroottree()
         self.order = {el: i for i, el in enumerate(root.iter())}
         self.blocks: list[Block] = []
+        self.els: list = []              # the source element of each block
+        self.measured = is_measured(root)
+        self.rtl = (root.get("dir") or "").lower() == "rtl"
+        self.consumed: set = set()       # elements already read (an editor's hidden source)
 
     # -- emission -----------------------------------------------------------
     def emit(self, kind, tag, el, ctx: Ctx, text, rich, **extra) -> int:
@@ -118,17 +128,20 @@ class Walker:
                     kind, tag = holder.kind, holder.tag
                     if holder.level is not None:
                         extra["level"], extra["ordered"] = holder.level, holder.ordered
+                        extra["ordinal"] = holder.ordinal
                 holder.index = len(self.blocks)
             else:
                 extra.setdefault("body_of", holder.index)
+        rect = parse_rect(el.get(RECT_ATTR)) if self.measured else None
         b = Block(
             text=text, rich_text=rich, kind=kind, tag=tag, xpath=self.tree.getpath(el),
-            dom_index=self.order.get(el, -1), region=ctx.region, in_main=ctx.in_main,
+            dom_index=self.order.get(el, -1), rect=rect, region=ctx.region, in_main=ctx.in_main,
             in_article=ctx.in_article, in_nav=ctx.in_nav, in_aside=ctx.in_aside,
             in_header=ctx.in_header, in_footer=ctx.in_footer, widget=ctx.widget,
-            quoted=ctx.quoted, **extra,
+            quoted=ctx.quoted, hidden=ctx.hidden, **extra,
         )
         self.blocks.append(b)
+        self.els.append(el)
         return len(self.blocks) - 1
 
     def flush(self, buf: InlineBuffer, kind, tag, el, ctx) -> None:
@@ -144,8 +157,11 @@ class Walker:
     # -- dispatch -----------------------------------------------------------
     def dispatch(self, el, ctx: Ctx) -> None:
         tag = el.tag
-        if not isinstance(tag, str) or tag in SKIP_TAGS or is_hidden(el):
+        if not isinstance(tag, str) or tag in SKIP_TAGS or is_hidden(el) or el in self.consumed:
             return
+        if self.measured and not ctx.hidden and el.get(HIDDEN_ATTR) is not None:
+            ctx = ctx.copy()
+            ctx.hidden = True
         lm = landmark_of(el)
         if lm:
             ctx = ctx.enter(lm)
@@ -165,10 +181,15 @@ class Walker:
             c = ctx.copy()
             c.list_level += 1
             c.ordered = tag == "ol"
+            c.counter = [_int_attr(el, "start") or 1] if c.ordered else None
             self.container(el, c)
         elif tag == "li":
             c = ctx.copy()
-            c.holder = Holder("list-item", "li", max(ctx.list_level, 1), ctx.ordered)
+            ordinal = None
+            if ctx.ordered and ctx.counter is not None:
+                ordinal = _int_attr(el, "value") or ctx.counter[0]
+                ctx.counter[0] = ordinal + 1
+            c.holder = Holder("list-item", "li", max(ctx.list_level, 1), ctx.ordered, ordinal)
             self.container(el, c)
         elif tag in ("dt", "dd"):
             c = ctx.copy()
@@ -178,6 +199,10 @@ class Walker:
             self.blockquote(el, ctx)
         elif tag == "img":
             self.image(el, ctx)
+        elif tag == "picture":
+            img = picture_img(el)
+            if img is not None:
+                self.image(img, ctx, el)
         elif tag == "svg":
             self.svg(el, ctx)
         elif tag in MEDIA_TAGS:
@@ -185,14 +210,21 @@ class Walker:
         elif tag == "figcaption":
             self.container(el, ctx, "figure-caption")
         else:
-            self.container(el, ctx)
+            kind = editor_kind(el) if tag == "div" else None
+            if kind:
+                self.editor(el, ctx, kind)
+            else:
+                self.container(el, ctx)
 
     def container(self, el, ctx: Ctx, kind: str = "paragraph") -> None:
         """Walk children; inline runs between block children become blocks of `kind`."""
         buf = InlineBuffer(self.base)
         buf.text(el.text)
         tag = el.tag
-        for child in el:
+        children = el
+        if self.measured and len(el) > 1:
+            children = ordered_children(el, _is_block_child, self.rtl) or el
+        for child in children:
             ctag = child.tag
             if not isinstance(ctag, str) or ctag in SKIP_TAGS:
                 pass
@@ -201,26 +233,44 @@ class Walker:
                     self.flush(buf, kind, tag, el, ctx)   # <br><br> ends a paragraph
                 else:
                     buf.hard_break()
+            elif ctag in IMAGE_TAGS and self._in_text(buf, child):
+                buf.element(child)                       # an image inside a sentence
             elif ctag in BLOCK_TAGS:
                 self.flush(buf, kind, tag, el, ctx)
                 self.dispatch(child, ctx)
             elif is_hidden(child):
                 pass
-            elif contains_block(child):
-                # an inline wrapper around blocks (<a><div>..</div></a>) is transparent
-                self.flush(buf, kind, tag, el, ctx)
-                c = ctx
-                if ctag == "a":
-                    c = ctx.copy()
-                    c.link = link_target(child.get("href"), self.base) or ctx.link
-                lm = landmark_of(child)
-                if lm:
-                    c = c.enter(lm)
-                self.container(child, c, kind)
             else:
-                buf.element(child)
+                first = next(child.iterdescendants(*BLOCK_TAG_LIST), None)
+                if first is not None and first.tag in IMAGE_TAGS:
+                    if self._in_text(buf, child, own_text=True) and next(
+                            child.iterdescendants(*TEXT_BLOCK_TAG_LIST), None) is None:
+                        first = None                     # <a><img></a> inside a sentence
+                if first is None:
+                    buf.element(child)
+                else:
+                    # an inline wrapper around blocks (<a><div>..</div></a>) is transparent
+                    self.flush(buf, kind, tag, el, ctx)
+                    c = ctx
+                    if ctag == "a":
+                        c = ctx.copy()
+                        c.link = link_target(child.get("href"), self.base) or ctx.link
+                    lm = landmark_of(child)
+                    if lm:
+                        c = c.enter(lm)
+                    self.container(child, c, kind)
             buf.text(child.tail)
         self.flush(buf, kind, tag, el, ctx)
+
+    @staticmethod
+    def _in_text(buf: InlineBuffer, child, own_text: bool = False) -> bool:
+        """An image sits in a sentence when words come before it, after it or around it."""
+        tail = child.tail
+        if tail and not tail.isspace():
+            return True
+        if own_text and text_of(child).strip():
+            return True
+        return buf.has_text()
 
     # -- constructs ---------------------------------------------------------
     def heading(self, el, ctx: Ctx) -> None:
@@ -240,6 +290,8 @@ class Walker:
                 pass
             elif strip_permalinks and _is_permalink(child):
                 pass
+            elif ctag in IMAGE_TAGS:
+                pass
             elif ctag in BLOCK_TAGS or contains_block(child):
                 buf.text(" ")
                 self._fill_atomic(child, buf, strip_permalinks)
@@ -249,11 +301,35 @@ class Walker:
             buf.text(child.tail)
 
     def code(self, el, ctx: Ctx) -> None:
-        text = _verbatim(el).strip("\n")
+        text = verbatim(el, SKIP_TAGS).strip("\n")
         if not text.strip():
             return
-        lang = _language(el)
-        self.emit("code", "pre", el, ctx, text, text, language=lang)
+        self.emit_code(el, ctx, text, language(el))
+
+    def emit_code(self, el, ctx: Ctx, text: str, lang: str | None) -> None:
+        """Emit a code block, consuming the copy/label strip just above it."""
+        if self.blocks and not ctx.hidden:
+            strip = strip_element(el)
+            last, last_el = self.blocks[-1], self.els[-1]
+            if (strip is not None and last.kind == "paragraph" and last.body_of is None
+                    and (last_el is strip or any(a is strip for a in last_el.iterancestors()))
+                    and is_strip(strip, last.text, last.tag, lang)):
+                lang = lang or strip_language(last.text)
+                self.blocks.pop()
+                self.els.pop()
+        self.emit("code", el.tag, el, ctx, text, text, language=lang)
+
+    def editor(self, el, ctx: Ctx, kind: str) -> None:
+        """CodeMirror/Monaco/Ace: the drawn lines as one block, or the full hidden source."""
+        lines = editor_lines(el, kind)
+        found = editor_source(el, lines)
+        if found is not None:
+            source, text = found
+            self.consumed.add(source)
+        else:
+            text = "\n".join(lines).strip("\n")
+        if text.strip():
+            self.emit_code(el, ctx, text, editor_language(el))
 
     def table(self, el, ctx: Ctx) -> None:
         if is_layout_table(el):
@@ -300,37 +376,30 @@ class Walker:
         if text:
             self.emit("quote", "blockquote", el, ctx, text, rich)
 
-    def image(self, el, ctx: Ctx) -> None:
-        w, h = _px(el.get("width")), _px(el.get("height"))
-        if (w is not None and w < MIN_IMAGE_PX) or (h is not None and h < MIN_IMAGE_PX):
+    def image(self, el, ctx: Ctx, source_el=None) -> None:
+        if is_tracking_pixel(el):
             return
-        src = _image_src(el)
-        if not src:
-            return
-        href = link_target(src, self.base)
+        src = image_src(el)
+        href = link_target(src, self.base) if src else None
         if not href:
             return
-        alt = normalize_ws(el.get("alt") or "")
-        self.emit("image", "img", el, ctx, alt, alt, href=href, alt=alt or None, link=ctx.link)
+        alt_el = el
+        if el.tag == "source" and source_el is not None:
+            alt_el = next(source_el.iter("img"), el)
+        alt = normalize_ws(alt_el.get("alt") or "")
+        self.emit("image", "img", source_el if source_el is not None else el, ctx, alt, alt,
+                  href=href, alt=alt or None, link=ctx.link)
 
     def svg(self, el, ctx: Ctx) -> None:
-        labels = [normalize_ws(text_of(t)) for t in el.iter("text")]
-        labels = [t for t in labels if t]
-        words = sum(len(t.split()) for t in labels)
-        if len(labels) >= SVG_MIN_LABELS or words >= SVG_MIN_WORDS:
-            text = SVG_LABEL_JOIN.join(labels)
+        text = svg_text(el)
+        if text:
             self.emit("paragraph", "svg", el, ctx, text, text)
 
     def media(self, el, ctx: Ctx) -> None:
-        src = el.get("src") or el.get("data") or el.get("data-src")
-        if not src:
-            source = next(el.iter("source"), None)
-            src = source.get("src") if source is not None else None
+        src = media_src(el)
         href = link_target(src, self.base) if src else None
-        label = {"video": "Video", "audio": "Audio"}.get(el.tag, "Embedded content")
         title = normalize_ws(el.get("title") or "")
-        rich = f"*[{label}{': ' + title if title else ''} — not transcribed]*"
-        self.emit("media", el.tag, el, ctx, "", rich, href=href)
+        self.emit("media", el.tag, el, ctx, "", media_note(el, title), href=href)
 
 
 def _is_permalink(el) -> bool:
@@ -346,54 +415,9 @@ def _is_permalink(el) -> bool:
     return href.startswith("#") and text_of(el).strip().lower() in PERMALINK_GLYPHS
 
 
-def _verbatim(el) -> str:
-    parts = [el.text or ""]
-    for child in el:
-        if isinstance(child.tag, str) and child.tag not in SKIP_TAGS:
-            parts.append("\n" if child.tag == "br" else _verbatim(child))
-        parts.append(child.tail or "")
-    return "".join(parts)
-
-
-def _language(pre) -> str | None:
-    candidates = [pre]
-    code = next(pre.iterchildren("code"), None)
-    if code is not None:
-        candidates.insert(0, code)
-    parent = pre.getparent()
-    for _ in range(2):
-        if parent is None:
-            break
-        candidates.append(parent)
-        parent = parent.getparent()
-    for el in candidates:
-        for attr in ("data-lang", "data-language"):
-            v = (el.get(attr) or "").strip().lower()
-            if v and v not in NOT_A_LANGUAGE:
-                return v
-        for m in _LANG_CLASS_RE.finditer(el.get("class") or ""):
-            v = m.group(1).strip().lower().rstrip(";")
-            if v and v not in NOT_A_LANGUAGE:
-                return v
-    return None
-
-
-def _image_src(el) -> str | None:
-    src = (el.get("src") or "").strip()
-    if src and not src.startswith("data:"):
-        return src
-    lazy = (el.get("data-src") or el.get("data-lazy-src") or "").strip()
-    if lazy:
-        return lazy
-    srcset = (el.get("srcset") or el.get("data-srcset") or "").strip()
-    if srcset:
-        first = srcset.split(",")[0].strip().split()
-        if first:
-            return first[0]
-    return None
-
-
 def walk_document(root, url: str) -> list[Block]:
+    """Blocks in reading order, before de-duplication; shadow roots are composed first."""
+    flatten_shadow_roots(root)
     walker = Walker(root, url)
     body = root.find("body") if root.tag == "html" else None
     start = body if body is not None else root

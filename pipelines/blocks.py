@@ -22,6 +22,7 @@ class Block:
     rect: tuple[float, float, float, float] | None = None   # x, y, w, h when measured
     level: int | None = None  # heading level; list nesting depth (1 = top)
     ordered: bool | None = None
+    ordinal: int | None = None  # an ordered item's number (<ol start>, <li value>); 1 restarts a list
     rows: list[list[str]] | None = None
     rich_rows: list[list[str]] | None = None
     table_html: str | None = None
@@ -40,6 +41,7 @@ class Block:
     quoted: bool = False
     body_of: int | None = None
     float_of: int | None = None
+    hidden: bool = False      # the browser drew no box for it (data-lc-hidden): dedup only
 
     def to_dict(self) -> dict:
         """JSON-able dict; None fields omitted, rect as a list."""
@@ -58,7 +60,11 @@ class Block:
 
 
 def build_blocks(html_or_tree, url: str) -> list[Block]:
-    """Blocks of a page in reading order (document order here), de-duplicated."""
+    """Blocks of a page in reading order, de-duplicated, hidden blocks left out.
+
+    Shadow roots are composed first (a no-op when the tree has none); on a measured page the
+    walk visits siblings in the order the browser drew them (reading_order.py).
+    """
     from .block_dedup import deduplicate
     from .block_walk import walk_document
     from .htmlparse import as_root

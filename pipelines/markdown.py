@@ -59,7 +59,7 @@ def _indent(text: str, prefix: str) -> str:
     return "\n".join(prefix + line if line else line for line in text.split("\n"))
 
 
-def _render_one(b: Block, ordinal: int) -> tuple[str, str]:
+def _render_one(b: Block, ordinal: int, delim: str = ".") -> tuple[str, str]:
     """(markdown of the block, kind of joint: 'list' items stick together)."""
     kind = b.kind
     if kind == "heading":
@@ -67,7 +67,7 @@ def _render_one(b: Block, ordinal: int) -> tuple[str, str]:
         return "#" * level + " " + b.rich_text.replace("\n", " "), "block"
     if kind == "list-item":
         depth = max(b.level or 1, 1)
-        marker = f"{ordinal}." if b.ordered else "-"
+        marker = f"{ordinal}{delim}" if b.ordered else "-"
         pad = " " * (LIST_INDENT * (depth - 1))
         cont = " " * (LIST_INDENT * (depth - 1) + len(marker) + 1)
         lines = b.rich_text.split("\n")
@@ -97,18 +97,39 @@ def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
     blocks = [_as_block(b) for b in blocks]
     out: list[str] = []
     counters: dict[int, int] = {}
+    # An ordered list that restarts right after another one needs the other delimiter
+    # ("1)" after "1."), or Markdown reads the two as one list.
+    delims: dict[int, str] = {}
+    types: dict[int, bool] = {}       # depth -> ordered, of the list being written
     prev_joint = None
+    prev_quoted = False
     for i, b in enumerate(blocks):
+        delim = "."
+        new_list = False
         if b.kind == "list-item":
             depth = b.level or 1
             counters = {d: n for d, n in counters.items() if d <= depth}
-            counters[depth] = counters.get(depth, 0) + 1
-            ordinal = counters[depth]
+            delims = {d: v for d, v in delims.items() if d <= depth}
+            types = {d: v for d, v in types.items() if d <= depth}
+            if depth in types and types[depth] != bool(b.ordered):
+                counters.pop(depth, None)
+                new_list = True
+            types[depth] = bool(b.ordered)
+            last = counters.get(depth)
+            if b.ordered and b.ordinal is not None:
+                ordinal = b.ordinal
+                if last is not None and ordinal != last + 1:
+                    delims[depth] = ")" if delims.get(depth, ".") == "." else "."
+                    new_list = True
+            else:
+                ordinal = (last or 0) + 1
+            counters[depth] = ordinal
+            delim = delims.get(depth, ".")
         else:
             ordinal = 1
             if b.body_of is None:
-                counters = {}
-        md, joint = _render_one(b, ordinal)
+                counters, delims, types = {}, {}, {}
+        md, joint = _render_one(b, ordinal, delim)
         if not md.strip():
             continue
         parent = blocks[b.body_of] if b.body_of is not None and 0 <= b.body_of < len(blocks) else None
@@ -116,15 +137,23 @@ def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
             depth = max(parent.level or 1, 1)
             md = _indent(md, " " * (LIST_INDENT * depth))
             joint = "cont"
+        elif parent is not None and parent.tag == "dd":
+            md = _indent(md, " " * LIST_INDENT)   # a <dd> of several paragraphs: one marker
+            joint = "cont"
         if b.quoted and b.kind != "quote":
             md = _indent(md, "> ").replace("\n\n", "\n>\n")
         if out:
-            sep = "\n" if joint == "list" and prev_joint in ("list", "cont") and joint != "cont" else "\n\n"
+            # items of one list stick together; an item after a continuation paragraph or
+            # starting another list needs a blank line, or it reads as the paragraph's text
+            sep = "\n" if joint == "list" and prev_joint == "list" and not new_list else "\n\n"
             if b.tag == "dd" and prev_joint == "dt":
                 sep = "\n"
+            if b.quoted and prev_quoted and b.kind != "quote":
+                sep = "\n" if sep == "\n" else "\n>\n"    # one quote, several blocks
             out.append(sep)
         out.append(md)
         prev_joint = "dt" if b.tag == "dt" else joint
+        prev_quoted = b.quoted and b.kind != "quote"
     text = "".join(out).rstrip() + "\n" if out else ""
     if front_matter:
         return front_matter_text(front_matter) + ("\n" + text if text else "")

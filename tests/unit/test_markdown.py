@@ -35,7 +35,7 @@ def test_code_fence_longer_than_inner_backticks():
 def test_quotes_images_and_definitions():
     out = md('<blockquote><p>one</p><p>two</p></blockquote>'
              '<a href="/big"><img src="/i.png" alt="I"></a><dl><dt>T</dt><dd>D</dd></dl>')
-    assert "> one\n\n> two" in out
+    assert "> one\n>\n> two" in out
     assert "[![I](https://example.org/i.png)](https://example.org/big)" in out
     assert "**T**\n: D" in out
 

@@ -1,0 +1,274 @@
+"""One fixture per row of the seed's construct table (blocks-and-structure)."""
+from pipelines.block_tables import LONG_CELL_CHARS, is_layout_table
+from pipelines.blocks import Block, build_blocks
+from pipelines.htmlparse import parse_html
+
+URL = "https://example.org/dir/page.html"
+
+
+def blocks(body, url=URL, measured=False):
+    attr = ' data-lc-measured="1"' if measured else ""
+    return build_blocks(f"<html{attr}><head><title>t</title></head><body>{body}</body></html>", url)
+
+
+def kinds(body, **kw):
+    return [(b.kind, b.text) for b in blocks(body, **kw)]
+
+
+# -- headings -----------------------------------------------------------------
+def test_heading_level_and_permalink_and_editsection_strips():
+    bs = blocks('<h4>Deep <a class="anchor" href="#d">link</a></h4>'
+                '<h2>Glyph <a href="#g">§</a></h2>'
+                '<h2>Not a glyph <a href="/elsewhere">#</a></h2>'
+                '<h3>Wiki<span class="mw-editsection"><span>[</span><a href="/e">edit</a>]</span></h3>')
+    assert [(b.text, b.level) for b in bs] == [("Deep", 4), ("Glyph", 2), ("Not a glyph #", 2), ("Wiki", 3)]
+
+
+# -- paragraphs and breaks --------------------------------------------------------
+def test_div_with_only_inline_children_is_a_paragraph_and_breaks():
+    bs = blocks("<div>one <i>two</i><br>three<br> <br>four</div>")
+    assert [(b.kind, b.tag, b.text) for b in bs] == [
+        ("paragraph", "div", "one two\nthree"), ("paragraph", "div", "four")]
+
+
+# -- lists --------------------------------------------------------------------------
+def test_li_with_several_paragraphs_first_is_item_rest_continuation():
+    bs = blocks("<ul><li><p>item</p><p>cont one</p><pre>code</pre></li><li>next</li></ul>")
+    assert [(b.kind, b.text, b.body_of) for b in bs] == [
+        ("list-item", "item", None), ("paragraph", "cont one", 0), ("code", "code", 0),
+        ("list-item", "next", None)]
+
+
+def test_ordered_numbering_from_start_and_value_and_two_lists_stay_two():
+    bs = blocks('<ol start="3"><li>c</li><li value="7">g</li><li>h</li></ol><ol><li>a</li></ol>')
+    assert [(b.ordinal, b.ordered) for b in bs] == [(3, True), (7, True), (8, True), (1, True)]
+
+
+def test_dt_dd_and_dd_with_several_paragraphs():
+    bs = blocks("<dl><dt>Term</dt><dd><p>one</p><p>two</p></dd></dl>")
+    assert [(b.tag, b.text, b.body_of) for b in bs] == [("dt", "Term", None), ("dd", "one", None),
+                                                       ("p", "two", 1)]
+
+
+def test_hr_rule_and_hidden_rule_dropped_on_measured_page():
+    assert kinds("<p>a</p><hr><p>b</p>") == [("paragraph", "a"), ("rule", ""), ("paragraph", "b")]
+    bs = blocks('<p data-lc-rect="0,0,10,10">a</p><hr data-lc-hidden="1">', measured=True)
+    assert [b.kind for b in bs] == ["paragraph"]
+
+
+# -- tables ---------------------------------------------------------------------------
+HN = ('<table id="hnmain"><tr><td><table><tr><td><a href="/news">Hacker News</a></td>'
+      '<td>new | past | comments</td></tr></table></td></tr>'
+      '<tr style="height:10px"></tr>'
+      '<tr><td><table class="itemlist"><tr class="athing"><td class="title">1.</td>'
+      '<td class="title"><a href="https://a.example/">A story title</a></td></tr>'
+      '<tr><td></td><td class="subtext">100 points by someone 2 hours ago</td></tr>'
+      '<tr class="spacer" style="height:5px"></tr></table></td></tr></table>')
+
+
+def test_hacker_news_layout_table_is_walked_as_containers():
+    bs = blocks(HN)
+    assert "table" not in [b.kind for b in bs]
+    texts = [b.text for b in bs]
+    assert "A story title" in texts and "100 points by someone 2 hours ago" in texts
+    assert max(len(t) for t in texts) < 100
+
+
+def test_is_layout_table_rules():
+    def t(html):
+        return is_layout_table(parse_html(f"<html><body>{html}</body></html>").find(".//table"))
+    data = "<table><tr><td>a</td><td>1</td></tr><tr><td>b</td><td>2</td></tr></table>"
+    assert not t(data)
+    assert t("<table><tr><td>a</td><td>b</td></tr></table>")               # one row
+    assert t("<table><tr><td>a</td></tr><tr><td>b</td></tr></table>")      # one column
+    assert t("<table><tr><td>a</td><td>1</td></tr><tr><td></td><td></td></tr></table>")  # spacer
+    long = "x " * (LONG_CELL_CHARS // 2 + 5)
+    assert t(f"<table><tr><td>{long}</td><td>1</td></tr><tr><td>b</td><td>2</td></tr></table>")
+    assert t("<table><tr><td><h2>h</h2></td><td>1</td></tr><tr><td>b</td><td>2</td></tr></table>")
+    assert t("<table><tr><td><form></form>a</td><td>1</td></tr><tr><td>b</td><td>2</td></tr></table>")
+    # a header, a <thead> or a <caption> says data, whatever the shape
+    assert not t("<table><caption>c</caption><tr><td>a</td></tr></table>")
+    assert not t("<table><thead><tr><td>a</td></tr></thead></table>")
+    assert not t(f"<table><tr><th>k</th></tr><tr><td>{long}</td></tr></table>")
+
+
+def test_td_a_br_b_keeps_words_apart_in_rows_and_html():
+    t = blocks("<table><tr><th>h</th><th>i</th></tr><tr><td>a<br>b</td><td><p>c</p><p>d</p></td></tr></table>")[0]
+    assert t.rows[1] == ["a b", "c d"] and t.rich_rows[1] == ["a<br>b", "c<br>d"]
+    t = blocks('<table><tr><th colspan="2">h</th></tr><tr><td>a<br>b</td><td><ul><li>x</li><li>y</li></ul></td></tr></table>')[0]
+    assert t.table_html == '<table><tr><th colspan="2">h</th></tr><tr><td>a<br>b</td><td>x<br>y</td></tr></table>'
+    assert "a b" in t.text
+
+
+def test_links_in_cells_survive_into_rich_rows():
+    t = blocks('<table><tr><th>best of</th></tr><tr><td><a href="/a">first</a></td></tr></table>')[0]
+    assert t.rich_rows[1] == ["[first](https://example.org/a)"]
+
+
+def test_nested_data_table_kept_as_html():
+    t = blocks("<table><tr><th>outer</th></tr><tr><td><table><tr><th>in</th></tr><tr><td>1</td></tr></table></td></tr></table>")
+    table = [b for b in t if b.kind == "table"][0]
+    assert table.table_html.count("<table>") == 2
+
+
+# -- code ---------------------------------------------------------------------------
+def test_pre_verbatim_with_br_and_inline_markup():
+    b = blocks("<pre>  if x:\n      <b>y</b>()<br>z  </pre>")[0]
+    assert b.kind == "code" and b.text == "  if x:\n      y()\nz  "
+
+
+def test_code_language_sources_and_non_languages():
+    def lang(html):
+        return [b for b in blocks(html) if b.kind == "code"][0].language
+    assert lang('<pre class="lang-ruby">x</pre>') == "ruby"
+    assert lang('<div class="highlight-js notranslate"><div class="highlight"><pre>x</pre></div></div>') == "js"
+    assert lang('<pre data-language="python">x</pre>') == "python"
+    for word in ("undefined", "null", "plain", "txt"):
+        assert lang(f'<pre class="lang-{word}">x</pre>') is None
+
+
+def test_codemirror6_lines_one_block_gutter_out():
+    html = ('<div class="cm-editor"><div class="cm-scroller"><div class="cm-gutters">'
+            '<div class="cm-gutterElement">1</div><div class="cm-gutterElement">2</div></div>'
+            '<div class="cm-content" data-language="javascript"><div class="cm-line">let a = 1;</div>'
+            '<div class="cm-line"><br></div><div class="cm-line">  a++;</div></div></div>'
+            '<div class="cm-cursorLayer"><div class="cm-cursor"></div></div></div>')
+    assert [(b.kind, b.text, b.language) for b in blocks(html)] == [
+        ("code", "let a = 1;\n\n  a++;", "javascript")]
+
+
+def test_codemirror5_viewport_completed_from_hidden_textarea():
+    lines = "\n".join(f"line {i}" for i in range(1, 9))
+    html = (f'<textarea style="display:none">{lines}</textarea>'
+            '<div class="CodeMirror cm-s-default"><div class="CodeMirror-gutters">1</div>'
+            '<div class="CodeMirror-code"><div><div class="CodeMirror-gutter-wrapper">1</div>'
+            '<pre class="CodeMirror-line"><span>line 1</span></pre></div>'
+            '<div><pre class="CodeMirror-line">line 2</pre></div></div>'
+            '<div class="CodeMirror-measure"><pre>x</pre></div></div>')
+    assert [(b.kind, b.text) for b in blocks(html)] == [("code", lines)]
+
+
+def test_monaco_lines_ordered_by_position_and_ace():
+    html = ('<div class="monaco-editor" data-mode-id="python"><div class="margin">1 2</div>'
+            '<div class="view-lines"><div class="view-line" style="top:19px">b\u00a0=\u00a02</div>'
+            '<div class="view-line" style="top:0px">a\u00a0=\u00a01</div></div></div>'
+            '<div class="ace_editor ace-tm"><div class="ace_gutter">1</div><div class="ace_text-layer">'
+            '<div class="ace_line">SELECT 1;</div></div></div>')
+    bs = blocks(html)
+    assert [(b.kind, b.text, b.language) for b in bs] == [("code", "a = 1\nb = 2", "python"),
+                                                         ("code", "SELECT 1;", None)]
+
+
+def test_copy_strip_consumed_when_control_or_labels_only():
+    mdn = ('<div class="code-example"><div class="example-header"><span class="language-name">js</span>'
+           '<button>Copy to Clipboard</button></div><pre class="brush: js notranslate">let a;</pre></div>')
+    assert kinds(mdn) == [("code", "let a;")]
+    labels = '<div class="head"><span>Python</span> <span>Copy</span></div><pre>print()</pre>'
+    bs = blocks(labels)
+    assert [(b.kind, b.language) for b in bs] == [("code", "python")]
+
+
+def test_perldoc_strip_four_word_p_is_never_the_strip():
+    html = ("<p>is made equivalent to</p><pre>$x = 1;</pre>"
+            "<p>For example, this program</p><pre><code>print 1;</code></pre>")
+    assert kinds(html) == [("paragraph", "is made equivalent to"), ("code", "$x = 1;"),
+                           ("paragraph", "For example, this program"), ("code", "print 1;")]
+    # a caption is the page's word, not furniture
+    assert kinds("<div>Output</div><pre>42</pre>") == [("paragraph", "Output"), ("code", "42")]
+
+
+# -- quotes ---------------------------------------------------------------------------
+def test_blockquote_of_prose_is_one_quote_and_several_paragraphs_walked_into():
+    assert kinds("<blockquote>Plain <b>words</b></blockquote>") == [("quote", "Plain words")]
+    bs = blocks("<blockquote><p>one</p><p>two</p></blockquote>")
+    assert [(b.kind, b.quoted) for b in bs] == [("paragraph", True), ("paragraph", True)]
+
+
+# -- images ---------------------------------------------------------------------------
+def test_image_in_a_sentence_is_inline_and_emoji_reads_as_text():
+    bs = blocks('<p>Hi <img src="/s.png" class="wp-smiley" alt="🙂"> see <img src="/i.png" alt="I"> ok</p>')
+    assert len(bs) == 1 and bs[0].text == "Hi 🙂 see ok"
+    assert "![I](https://example.org/i.png)" in bs[0].rich_text
+
+
+def test_image_alone_is_a_block_with_link_and_picture_source():
+    bs = blocks('<p><a href="/full"><img src="/t.jpg" alt="Thumb"></a></p>'
+                '<picture><source srcset="/p.webp 1x"><img alt="P"></picture>'
+                '<img src="/x.gif" height="16" alt="tiny">')
+    imgs = [(b.href, b.link, b.alt) for b in bs if b.kind == "image"]
+    assert imgs == [("https://example.org/t.jpg", "https://example.org/full", "Thumb"),
+                    ("https://example.org/p.webp", None, "P")]
+
+
+def test_svg_label_rules():
+    assert kinds("<svg><text>Three word label</text></svg>") == [("paragraph", "Three word label")]
+    assert kinds("<svg><text>A</text><text>B</text></svg>") == [("paragraph", "A · B")]
+    assert kinds("<svg><text>two words</text></svg>") == []
+    assert kinds("<p>Go <svg><path d='M0'/></svg> on</p>") == [("paragraph", "Go on")]
+
+
+def test_figcaption_and_media_placeholders():
+    bs = blocks('<figure><iframe src="https://v.example/e/1" title="Talk"></iframe>'
+                '<figcaption>The <b>talk</b></figcaption></figure><audio><source src="/a.mp3"></audio>')
+    assert [(b.kind, b.href) for b in bs] == [("media", "https://v.example/e/1"),
+                                             ("figure-caption", None), ("media", "https://example.org/a.mp3")]
+    assert "Talk" in bs[0].rich_text and "not transcribed" in bs[0].rich_text
+    assert bs[1].rich_text == "The **talk**"
+
+
+# -- orphan text --------------------------------------------------------------------
+def test_orphan_text_under_pre_css_containers():
+    bs = blocks("<center>Top words<p>para</p><font>closing line</font></center>"
+                "<form>bare <b>form</b> text<div>d</div></form>last line")
+    assert [b.text for b in bs] == ["Top words", "para", "closing line", "bare form text", "d", "last line"]
+
+
+# -- geometry ---------------------------------------------------------------------------
+def test_rect_read_and_columns_read_as_columns():
+    html = ('<div data-lc-rect="0,0,1000,900">'
+            '<div data-lc-rect="500,0,400,300"><p data-lc-rect="500,0,400,40">right one</p>'
+            '<p data-lc-rect="500,50,400,40">right two</p></div>'
+            '<div data-lc-rect="0,0,400,900"><p data-lc-rect="0,0,400,40">left one</p>'
+            '<p data-lc-rect="0,50,400,40">left two</p></div></div>'
+            '<p data-lc-rect="0,1000,1000,40">footer</p>')
+    bs = blocks(html, measured=True)
+    assert [b.text for b in bs] == ["left one", "left two", "right one", "right two", "footer"]
+    assert bs[0].rect == (0.0, 0.0, 400.0, 40.0)
+    # a grid of cards side by side and row under row reads row by row
+    grid = ('<div><p data-lc-rect="500,0,400,40">b</p><p data-lc-rect="0,0,400,40">a</p>'
+            '<p data-lc-rect="0,50,400,40">c</p></div>')
+    assert [b.text for b in blocks(grid, measured=True)] == ["a", "b", "c"]
+    # unmeasured: DOM order, no rect
+    plain = blocks(html)
+    assert plain[0].text == "right one" and plain[0].rect is None
+
+
+def test_rtl_columns_read_right_to_left():
+    html = ('<div><div data-lc-rect="0,0,400,300"><p>left</p></div>'
+            '<div data-lc-rect="500,0,400,300"><p>right</p></div></div>')
+    bs = build_blocks(f'<html data-lc-measured="1" dir="rtl"><body>{html}</body></html>', URL)
+    assert [b.text for b in bs] == ["right", "left"]
+
+
+def test_flex_reordered_boxes_read_top_to_bottom_with_their_inline_tail():
+    html = ('<div><p data-lc-rect="0,100,800,20">second</p> tail words'
+            '<p data-lc-rect="0,0,800,20">first</p></div>')
+    assert [b.text for b in blocks(html, measured=True)] == ["first", "second", "tail words"]
+
+
+def test_hidden_blocks_left_out():
+    bs = blocks('<div data-lc-hidden="1"><p>menu</p></div><p data-lc-rect="0,0,5,5">seen</p>',
+                measured=True)
+    assert [b.text for b in bs] == ["seen"]
+
+
+# -- fields -------------------------------------------------------------------------------
+def test_every_field_round_trips():
+    b = Block(text="t", rich_text="t", kind="list-item", tag="li", xpath="/html/body/ol/li",
+              dom_index=4, rect=(1.0, 2.0, 3.0, 4.0), level=2, ordered=True, ordinal=3,
+              rows=[["a"]], rich_rows=[["a"]], table_html="<table></table>", href="h", alt="a",
+              link="l", language="py", region="main", in_main=True, in_article=True,
+              in_nav=True, in_aside=True, in_header=True, in_footer=True, widget="rail",
+              quoted=True, body_of=1, float_of=2, hidden=True)
+    import json
+    assert Block.from_dict(json.loads(json.dumps(b.to_dict()))) == b

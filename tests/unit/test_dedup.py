@@ -1,0 +1,108 @@
+"""One fixture per de-duplication rule of the seed (blocks-and-structure, De-duplication)."""
+from pipelines.block_dedup import deduplicate
+from pipelines.blocks import Block, build_blocks
+
+URL = "https://example.org/"
+
+
+def blocks(body, measured=False):
+    attr = ' data-lc-measured="1"' if measured else ""
+    return build_blocks(f"<html{attr}><body>{body}</body></html>", URL)
+
+
+def texts(body, **kw):
+    return [b.text for b in blocks(body, **kw)]
+
+
+def test_key_is_text_plus_href_not_kind_and_whitespace_insensitive():
+    bs = blocks("<ul><li>One sentence.</li></ul><p>One sen\ntence.</p>")
+    assert [(b.kind, b.text) for b in bs] == [("list-item", "One sentence.")]
+    bs = blocks('<img src="/a.png" alt="logo"><img src="/b.png" alt="logo"><img src="/a.png" alt="logo">')
+    assert [b.href for b in bs] == ["https://example.org/a.png", "https://example.org/b.png"]
+
+
+def test_media_dedups_on_its_address():
+    bs = blocks('<video src="/v.mp4"></video><video src="/v.mp4"></video><video src="/w.mp4"></video>')
+    assert [b.href for b in bs] == ["https://example.org/v.mp4", "https://example.org/w.mp4"]
+
+
+def test_copies_drawn_in_two_places_stay():
+    cards = "".join(f'<div><h3 data-lc-rect="{x},0,100,20">Shoe {x}</h3>'
+                    f'<p data-lc-rect="{x},30,100,20">$100</p></div>' for x in (0, 200, 400))
+    assert texts(cards, measured=True).count("$100") == 3
+
+
+def test_measured_copy_beats_hidden_one_and_stays_where_drawn():
+    mobile = '<div data-lc-hidden="1"><p>Story para one.</p><p>Story para two.</p></div>'
+    desktop = ('<div data-lc-rect="0,100,800,400"><p data-lc-rect="0,100,800,20">Story para one.</p>'
+               '<p data-lc-rect="0,130,800,20">Story para two.</p></div>')
+    bs = blocks(f'<p data-lc-rect="0,0,800,20">Intro</p>{mobile}{desktop}', measured=True)
+    assert [b.text for b in bs] == ["Intro", "Story para one.", "Story para two."]
+    assert all(b.rect is not None and not b.hidden for b in bs)
+    # the other way round: the hidden copy after the drawn one simply goes
+    bs = blocks(f'{desktop}{mobile}', measured=True)
+    assert [b.rect[1] for b in bs] == [100.0, 130.0]
+
+
+def test_measured_copy_over_unmeasured_one_is_kept_in_its_own_place():
+    # a footer column drawn at the bottom; the header's dropdown (no box) lists the same links
+    header = '<header><ul data-lc-hidden="1"><li>About us</li><li>Contact</li></ul></header>'
+    main = '<main><p data-lc-rect="0,50,800,20">Body</p></main>'
+    footer = ('<footer><ul><li data-lc-rect="0,900,100,20">About us</li>'
+              '<li data-lc-rect="0,930,100,20">Contact</li></ul></footer>')
+    bs = blocks(header + main + footer, measured=True)
+    assert [(b.text, b.in_footer) for b in bs] == [("Body", False), ("About us", True), ("Contact", True)]
+
+
+def test_later_heading_beats_earlier_non_heading_echo():
+    bs = blocks('<div class="sidebar"><ul><li>json — JSON encoder</li></ul></div>'
+                '<h1>json — JSON encoder</h1><p>Body</p>')
+    assert [(b.kind, b.text) for b in bs] == [("heading", "json — JSON encoder"), ("paragraph", "Body")]
+
+
+def test_main_beats_nav_even_when_nav_comes_first():
+    bs = blocks('<nav><p>Pricing</p></nav><main><p>Pricing</p></main>')
+    assert len(bs) == 1 and bs[0].in_main and not bs[0].in_nav
+
+
+def test_company_rule_for_tables_and_code_on_unmeasured_pages():
+    table = "<table><tr><th>demo</th></tr><tr><td>1</td></tr></table>"
+    # one demo table shown four times among different prose: all stay
+    page = "".join(f"<p>Variant {i}</p>{table}" for i in range(4))
+    assert [b.kind for b in blocks(page)].count("table") == 4
+    code = "<pre>make install</pre>"
+    assert [b.kind for b in blocks(f"<p>a</p>{code}<p>b</p>{code}")].count("code") == 2
+    # a hidden layout's copy of the run: the repeat keeps the first copy's company and goes
+    run = f"<h2>Setup</h2>{code}<p>then run it</p>"
+    assert [b.kind for b in blocks(run + run)].count("code") == 1
+
+
+def test_repeated_prose_on_unmeasured_page_is_deduplicated_even_among_different_neighbours():
+    para = "<p>The article's one paragraph of real prose.</p>"
+    bs = texts(f"<p>ad one</p>{para}<p>ad two</p>{para}<p>ad three</p>{para}")
+    assert bs.count("The article's one paragraph of real prose.") == 1
+
+
+def _sentences(n, seed):
+    return [" ".join(f"w{seed}_{i}_{k}" for k in range(30)) + "." for i in range(n)]
+
+
+def test_restated_article_body_dropped_but_single_revision_stays():
+    paras = _sentences(6, 1)                       # 6 x 30 = 180 words
+    html = "".join(f"<p>{p}</p>" for p in paras) + f"<div>{' '.join(paras)}</div>"
+    out = texts(html)
+    assert len(out) == 6 and all(len(t.split()) == 30 for t in out)
+    # one block nearly repeating another is a revision: both stay
+    long = " ".join(paras)
+    revised = long.replace("w1_3_4", "changed")
+    assert len(texts(f"<p>{long}</p><div>{revised}</div>")) == 2
+
+
+def test_dedup_keeps_body_of_pointing_at_the_right_block():
+    bs = [Block(text="dup", rich_text="dup", kind="paragraph", tag="p", xpath="/a", dom_index=0),
+          Block(text="item", rich_text="item", kind="list-item", tag="li", xpath="/b", dom_index=1),
+          Block(text="dup", rich_text="dup", kind="paragraph", tag="p", xpath="/c", dom_index=2),
+          Block(text="more", rich_text="more", kind="paragraph", tag="p", xpath="/d", dom_index=3,
+                body_of=1)]
+    out = deduplicate(bs)
+    assert [b.text for b in out] == ["dup", "item", "more"] and out[2].body_of == 1
