@@ -1,7 +1,17 @@
 """Main-content selection: which blocks belong in the archived Markdown.
 
-Chrome (nav, aside, page header/footer, named furniture) goes; link-dense blocks outside the
-main flow go; the title heading stays wherever it sits.
+Two passes over the blocks, no DOM needed (the blocks' xpaths give the container tree, so
+this runs the same on a fresh page and on blocks stored in Redis):
+
+1. Find the content container. Every block weighs in on each of its ancestors: prose that is
+   not link text counts for it, link text and chrome (nav, aside, page header/footer,
+   named furniture) count against it. The container is the ancestor with the best balance
+   ``good - CHROME_PENALTY * bad`` -- the body-text-extraction idea (Finn et al. 2001,
+   later boilerpipe/readability): the smallest subtree that holds most of the prose and
+   little of the navigation. On an article that is the post body, on a forum the thread,
+   on a listing the list of teasers, on a docs page the column beside the sidebar.
+2. Keep the blocks inside it, minus chrome inside it (a TOC nav, a related-posts aside,
+   share bars, consent, filters), plus the title heading wherever it sits.
 """
 from __future__ import annotations
 
@@ -11,17 +21,25 @@ from .blocks import Block, reindex
 
 # Landmarks that are page chrome unless they sit inside main/article.
 CHROME_REGIONS = frozenset({"nav", "aside", "header", "footer"})
-# Landmarks that are chrome even inside main/article (a TOC nav, a related-posts aside).
-CHROME_EVEN_IN_MAIN = frozenset({"nav", "aside"})
-# Furniture that is never the page's content. Comments stay (on forums they ARE the
-# content: WCXB F1 fell 0.0015 dropping them); rails stay until their class vocabulary is
-# tighter ("secondary" also names content columns: dropping cost 0.0025).
-DROP_WIDGETS = frozenset({"consent", "post-furniture", "filter"})
-# A block whose text is mostly link text is navigation when outside the main flow.
+# Furniture that is not the page's content. Comments and rails are, on some pages: a forum's
+# posts wear the same class names as a blog's comments, and "secondary" also names content
+# columns. chrome_flags() keeps any of these that holds most of the page's prose.
+DROP_WIDGETS = frozenset({"consent", "post-furniture", "filter", "comments", "rail"})
+# A block whose text is mostly link text is navigation when it is not inside the container.
 LINK_DENSITY_MAX = 0.5
-# Dropping everything outside main/article when the page has one was measured and lost
-# (WCXB F1 0.7625 -> 0.769 without it): many pages mark only a teaser or a card as <article>.
-DROP_OUTSIDE_MAIN = False
+# How much a word of navigation/chrome weighs against a container compared with a word of
+# prose: above 1 a container must gain more prose than it takes in chrome to grow.
+CHROME_PENALTY = 1.5
+# A link whose anchor has at least this many words is a headline (a teaser's title, a
+# thread's subject), not a menu entry: menus and footers say "Home", "About us", "Contact".
+LONG_ANCHOR_WORDS = 4
+# How much a word of headline-long link text counts as prose for a container.
+LONG_ANCHOR_WEIGHT = 0.5
+# A chrome kind holding more than this share of the page's prose is a mis-nested wrapper.
+CHROME_MAJORITY = 0.5
+# Kinds whose words are prose evidence for a container (images and rules carry none).
+TEXT_KINDS = frozenset({"paragraph", "heading", "list-item", "table", "code", "quote",
+                        "figure-caption"})
 _LINK_RE = re.compile(r"\[((?:\\.|[^\]\\])*)\]\([^)]*\)")
 
 
@@ -29,31 +47,152 @@ def link_density(block: Block) -> float:
     """Share of the block's characters that are link text (from its rich_text)."""
     if not block.text or block.kind in ("code", "table", "image"):
         return 0.0
+    if "](" not in block.rich_text:
+        return 0.0
     linked = sum(len(m.group(1)) for m in _LINK_RE.finditer(block.rich_text))
     return min(1.0, linked / max(len(block.text), 1))
 
 
+def chrome_kind(b: Block) -> str | None:
+    """Which chrome the block sits in: nav, aside, header, footer or a furniture widget."""
+    if b.in_nav:
+        return "nav"
+    if b.in_aside:
+        return "aside"
+    if not (b.in_main or b.in_article):
+        if b.in_header:
+            return "header"
+        if b.in_footer:
+            return "footer"
+    return b.widget if b.widget in DROP_WIDGETS else None
+
+
+def prose_words(b: Block) -> float:
+    """Words of the block that are prose: text kinds, link text left out."""
+    if b.kind not in TEXT_KINDS or not b.text:
+        return 0.0
+    return len(b.text.split()) * (1.0 - link_density(b))
+
+
+def chrome_flags(blocks: list[Block]) -> list[bool]:
+    """Which blocks are chrome on this page.
+
+    A chrome landmark or widget that holds most of the page's prose is a mis-nested wrapper,
+    not chrome: an unclosed <header> swallowing the page, a `class="share"` div around the
+    whole post. Those are exempted page by page."""
+    kinds = [chrome_kind(b) for b in blocks]
+    prose = [prose_words(b) for b in blocks]
+    total = sum(prose)
+    per_kind: dict[str, float] = {}
+    for k, w in zip(kinds, prose):
+        if k:
+            per_kind[k] = per_kind.get(k, 0.0) + w
+    exempt = {k for k, w in per_kind.items() if total and w > CHROME_MAJORITY * total}
+    return [bool(k) and k not in exempt for k in kinds]
+
+
+def link_words(b: Block) -> tuple[int, int]:
+    """Words of link text in the block: (in short anchors, in headline-long anchors)."""
+    if b.kind in ("code", "table", "image") or "](" not in b.rich_text:
+        return 0, 0
+    short = long_ = 0
+    for m in _LINK_RE.finditer(b.rich_text):
+        n = len(m.group(1).split())
+        if n >= LONG_ANCHOR_WORDS:
+            long_ += n
+        else:
+            short += n
+    return short, long_
+
+
+def _ancestors(xpath: str):
+    """'/html/body/div[2]/p' -> '/html/body/div[2]', '/html/body', '/html'."""
+    end = xpath.rfind("/")
+    while end > 0:
+        yield xpath[:end]
+        end = xpath.rfind("/", 0, end)
+
+
+def find_container(blocks: list[Block], chrome: list[bool]) -> str | None:
+    """The xpath of the subtree with the best prose-minus-chrome balance, or None."""
+    balance: dict[str, float] = {}
+    for b, is_chrome in zip(blocks, chrome):
+        if getattr(b, "hidden", False) or not b.text:
+            continue
+        words = len(b.text.split())
+        if is_chrome:
+            good, bad = 0.0, float(words)
+        else:
+            short, long_ = link_words(b)
+            linked = min(words, short + long_)
+            good = (words - linked + LONG_ANCHOR_WEIGHT * long_) if b.kind in TEXT_KINDS else 0.0
+            bad = short
+        delta = good - CHROME_PENALTY * bad
+        if delta == 0:
+            continue
+        balance[b.xpath] = balance.get(b.xpath, 0.0) + delta
+        for anc in _ancestors(b.xpath):
+            balance[anc] = balance.get(anc, 0.0) + delta
+    if not balance:
+        return None
+    best = max(balance.items(), key=lambda kv: (kv[1], -kv[0].count("/")))
+    return best[0] if best[1] > 0 else None
+
+
+def _inside(xpath: str, container: str) -> bool:
+    return xpath == container or xpath.startswith(container + "/")
+
+
 def select_content(blocks: list[Block], title: str | None = None) -> list[Block]:
-    has_main = any(b.in_main or b.in_article for b in blocks)
     title_key = (title or "").strip().lower()
-    keep = []
-    for b in blocks:
-        keep.append(_keep(b, has_main, title_key))
+    chrome = chrome_flags(blocks)
+    container = find_container(blocks, chrome)
+    keep = [_keep(b, ch, container, title_key) for b, ch in zip(blocks, chrome)]
     return reindex(blocks, keep)
 
 
-def _keep(b: Block, has_main: bool, title_key: str) -> bool:
+def _keep(b: Block, is_chrome: bool, container: str | None, title_key: str) -> bool:
+    if getattr(b, "hidden", False):
+        return False
     if b.kind == "heading" and title_key and b.text.strip().lower() == title_key:
         return True
-    in_flow = b.in_main or b.in_article
-    if b.in_nav or b.in_aside:
+    if is_chrome:
         return False
-    if (b.in_header or b.in_footer) and not in_flow:
+    if container is not None and not _inside(b.xpath, container):
         return False
-    if b.widget in DROP_WIDGETS:
-        return False
-    if DROP_OUTSIDE_MAIN and has_main and not in_flow:
-        return False
-    if not in_flow and link_density(b) > LINK_DENSITY_MAX:
+    if container is None and link_density(b) > LINK_DENSITY_MAX:
         return False
     return True
+
+
+
+# Below this many words of content, a page shows a reader without script next to nothing...
+NOSCRIPT_MIN_PAGE_WORDS = 50
+# ...and a <noscript> holding at least this many words is the page's script-free document
+# (Discourse serves a whole thread that way; a "please enable JavaScript" note is shorter).
+NOSCRIPT_MIN_WORDS = 100
+
+
+def content_words(blocks: list[Block]) -> int:
+    return sum(len(b.text.split()) for b in blocks)
+
+
+def noscript_document(root):
+    """The largest <noscript> as a <div> to walk, when it holds a document of its own.
+
+    Call it when the selected content is nearly empty (content_words < NOSCRIPT_MIN_PAGE_WORDS):
+    a script-built page (Discourse, some SPAs) puts its crawler/no-JS rendering in <noscript>,
+    which is what a plain-HTTP reader gets. Returns a detached copy, or None."""
+    import copy
+
+    best, best_words = None, 0
+    for ns in root.iter("noscript"):
+        words = sum(len(t.split()) for t in ns.itertext())
+        if words > best_words:
+            best, best_words = ns, words
+    if best is None or best_words < NOSCRIPT_MIN_WORDS:
+        return None
+    doc = copy.deepcopy(best)
+    doc.tag = "div"
+    doc.tail = None
+    return doc

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from .block_dedup import deduplicate
 from .block_walk import walk_document
 from .blocks import Block
-from .content import select_content
+from .content import NOSCRIPT_MIN_PAGE_WORDS, content_words, noscript_document, select_content
 from .htmlparse import MAX_HTML_BYTES, HtmlInputError, parse_html
 from .indexiness import score_links
 from .links import INLINK, extract_links, is_http, page_links, strip_fragment
@@ -91,6 +91,10 @@ def analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None = 
     links = extract_links(root, url)
     result = score_links(links, meta["date_published"] is not None)
     blocks = select_content(deduplicate(walk_document(root, url)), meta["title"])
+    if content_words(blocks) < NOSCRIPT_MIN_PAGE_WORDS:
+        doc = noscript_document(root)    # a script-built page's no-JS rendering
+        if doc is not None:
+            blocks = select_content(deduplicate(walk_document(doc, url)), meta["title"]) or blocks
     return PageAnalysis(
         url=url, title=meta["title"], author=meta["author"],
         date_published=meta["date_published"],

@@ -1,0 +1,247 @@
+"""Main-content extraction quality and speed: leafcrawl's archived Markdown vs trafilatura.
+
+    .venv/bin/python bench/eval_extraction.py /work/shared/corpora/wcxb-dev /work/shared/corpora/readability
+    .venv/bin/python bench/eval_extraction.py CORPUS... --procs 1 --limit 200 --no-trafilatura
+
+A corpus is recognised by its layout: `ground-truth/` + `html/*.html.gz` is WCXB,
+`truth/*.txt` + `html/*.html` is Mozilla Readability's test pages.
+
+What is measured
+- Our text: `render_markdown(analyze_page(html, url).blocks)` -- the archive body, without
+  its YAML front matter -- turned back into the text a reader sees (`markdown_text`): link
+  and image URLs dropped, images dropped (a reader sees the picture, not its alt text),
+  heading/list/quote/emphasis/code-fence/table syntax and backslash escapes removed,
+  HTML tables (cells that span) reduced to their cell text. The title heading stays when the
+  page body shows it, as it does in the archive.
+- trafilatura: `trafilatura.extract(html, url=url)` with default settings (plain text).
+- Word F1, the WCXB way (its evaluate.py): lowercased `\\w+` tokens as a bag (multiset),
+  precision = overlap / predicted tokens, recall = overlap / truth tokens, per page, then
+  averaged over pages (macro). Empty truth: 1.0 when the prediction is empty too, else 0.0.
+  Empty prediction with non-empty truth: P = R = F1 = 0. A page the extractor failed on
+  (exception, None) counts as an empty prediction. Page type is
+  `_internal.page_type.primary`, with `category` counted as `collection` (as evaluate.py does).
+- Speed: wall time per page of analyze_page + render_markdown (ours) and of
+  trafilatura.extract (theirs), each measured in the same worker processes over the same
+  pages, decompressed HTML bytes in memory; medians reported with their ratio.
+
+Prints a table and writes everything (per page too) to bench/out/eval_extraction-<time>.json.
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import html as html_lib
+import json
+import re
+import statistics
+import sys
+import time
+from collections import Counter, defaultdict
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pipelines.markdown import render_markdown  # noqa: E402
+from pipelines.page import PageError, analyze_page  # noqa: E402
+
+OUT_DIR = Path(__file__).resolve().parent / "out"
+_TOKEN = re.compile(r"\w+")
+FALLBACK_URL = "https://example.invalid/"
+
+# --- Markdown -> the text a reader sees -------------------------------------------------
+_FENCE = re.compile(r"^\s*(`{3,}|~{3,})[\w#+.-]*\s*$")
+_IMAGE = re.compile(r"!\[((?:\\.|[^\]\\])*)\]\((?:[^()\s]|\([^()]*\))*\)")
+_LINKED_IMAGE = re.compile(r"\[\s*\]\((?:[^()\s]|\([^()]*\))*\)")
+_LINK = re.compile(r"\[((?:\\.|[^\]\\])*)\]\((?:[^()\s]|\([^()]*\))*\)")
+_AUTOLINK = re.compile(r"<(https?://[^>\s]+)>")
+_HTML_TAG = re.compile(r"<[^>]+>")
+_LINE_PREFIX = re.compile(r"^\s*(?:>\s?)*\s*(?:#{1,6}\s+|[-*+]\s+|\d+[.)]\s+|:\s+)?")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|>~<])")
+_EMPHASIS = re.compile(r"(\*\*|__|\*|`+)")
+
+
+def markdown_text(md: str) -> str:
+    """The words of our Markdown as a reader sees them once rendered (no syntax, no URLs)."""
+    out: list[str] = []
+    in_fence = False
+    for line in md.split("\n"):
+        if _FENCE.match(line):
+            in_fence = not in_fence
+            continue
+        if in_fence:
+            out.append(line)          # code is shown verbatim
+            continue
+        if _TABLE_RULE.match(line) or line.strip() == "---":
+            continue
+        line = _LINE_PREFIX.sub("", line, count=1)
+        line = _IMAGE.sub(" ", line)
+        line = _LINKED_IMAGE.sub(" ", line)
+        line = _LINK.sub(r"\1", line)
+        line = _AUTOLINK.sub(r"\1", line)
+        if "<" in line:
+            line = html_lib.unescape(_HTML_TAG.sub(" ", line))
+        line = _ESCAPE.sub(r"\1", line)
+        line = _EMPHASIS.sub("", line)
+        line = line.replace("|", " ")
+        out.append(line)
+    return "\n".join(out)
+
+
+# --- WCXB word F1 -------------------------------------------------------------------------
+def tokens(text: str) -> list[str]:
+    return _TOKEN.findall(text.lower()) if text else []
+
+
+def word_prf(pred: str, truth: str) -> tuple[float, float, float]:
+    """WCXB evaluate.py word_f1: bag of lowercased \\w+ tokens."""
+    p, t = tokens(pred), tokens(truth)
+    if not t:
+        return (1.0, 1.0, 1.0) if not p else (0.0, 0.0, 0.0)
+    if not p:
+        return (0.0, 0.0, 0.0)
+    overlap = sum((Counter(p) & Counter(t)).values())
+    prec, rec = overlap / len(p), overlap / len(t)
+    return prec, rec, (2 * prec * rec / (prec + rec) if prec + rec else 0.0)
+
+
+# --- extractors ---------------------------------------------------------------------------
+def ours(body: bytes, url: str) -> tuple[str, float]:
+    t0 = time.perf_counter()
+    try:
+        a = analyze_page(body, url)
+        md = render_markdown(a.blocks)
+    except PageError:
+        md = ""
+    ms = (time.perf_counter() - t0) * 1000
+    return md, ms
+
+
+def theirs(body: bytes, url: str) -> tuple[str, float]:
+    import trafilatura
+
+    t0 = time.perf_counter()
+    try:
+        text = trafilatura.extract(body, url=url) or ""
+    except Exception:  # noqa: BLE001 - a crash is an empty prediction, as for ours
+        text = ""
+    return text, (time.perf_counter() - t0) * 1000
+
+
+def _job(args):
+    page_id, html_path, truth, url, ptype, with_traf = args
+    raw = Path(html_path).read_bytes()
+    body = gzip.decompress(raw) if html_path.endswith(".gz") else raw
+    md, ms = ours(body, url)
+    text = markdown_text(md)
+    row = {"id": page_id, "type": ptype, "ours": word_prf(text, truth), "ours_ms": ms,
+           "ours_words": len(tokens(text)), "truth_words": len(tokens(truth))}
+    if with_traf:
+        ttext, tms = theirs(body, url)
+        row.update({"traf": word_prf(ttext, truth), "traf_ms": tms})
+    return row
+
+
+def wcxb_jobs(root: Path, with_traf: bool, limit=None):
+    jobs = []
+    for gt_path in sorted((root / "ground-truth").glob("*.json"))[:limit]:
+        html = root / "html" / (gt_path.stem + ".html.gz")
+        if not html.exists():
+            continue
+        gt = json.loads(gt_path.read_text())
+        internal = gt.get("_internal") or {}
+        pt = internal.get("page_type") or {}
+        ptype = pt.get("primary", "article") if isinstance(pt, dict) else (pt or "article")
+        ptype = "collection" if ptype == "category" else ptype
+        url = gt.get("url") or (gt.get("ground_truth") or {}).get("url") or FALLBACK_URL
+        truth = (gt.get("ground_truth") or {}).get("main_content") or ""
+        jobs.append((gt_path.stem, str(html), truth, url, ptype, with_traf))
+    return jobs
+
+
+def readability_jobs(root: Path, with_traf: bool, limit=None):
+    jobs = []
+    for truth_path in sorted((root / "truth").glob("*.txt"))[:limit]:
+        html = root / "html" / (truth_path.stem + ".html")
+        if html.exists():
+            jobs.append((truth_path.stem, str(html), truth_path.read_text(errors="replace"),
+                         "http://fakehost/test/page.html", "readability", with_traf))
+    return jobs
+
+
+def summarise(rows: list[dict], with_traf: bool) -> dict:
+    def agg(rs, key):
+        return {m: round(statistics.mean(r[key][i] for r in rs), 4)
+                for i, m in enumerate(("precision", "recall", "f1"))}
+
+    out = {"pages": len(rows), "ours": agg(rows, "ours"),
+           "ours_median_ms": round(statistics.median(r["ours_ms"] for r in rows), 2)}
+    if with_traf:
+        out["trafilatura"] = agg(rows, "traf")
+        out["trafilatura_median_ms"] = round(statistics.median(r["traf_ms"] for r in rows), 2)
+        out["speed_ratio"] = round(out["ours_median_ms"] / max(out["trafilatura_median_ms"], 1e-9), 3)
+    by_type = defaultdict(list)
+    for r in rows:
+        by_type[r["type"]].append(r)
+    if len(by_type) > 1:
+        out["by_type"] = {t: {"pages": len(rs), "ours": agg(rs, "ours"),
+                              **({"trafilatura": agg(rs, "traf")} if with_traf else {})}
+                          for t, rs in sorted(by_type.items())}
+    return out
+
+
+def print_table(name: str, s: dict, with_traf: bool) -> None:
+    print(f"\n{name}: {s['pages']} pages")
+    head = f"  {'type':14s} {'n':>5s}  {'ours P':>7s} {'R':>6s} {'F1':>6s}"
+    if with_traf:
+        head += f"   {'traf P':>7s} {'R':>6s} {'F1':>6s}"
+    print(head)
+
+    def line(label, n, o, t):
+        txt = f"  {label:14s} {n:5d}  {o['precision']:7.3f} {o['recall']:6.3f} {o['f1']:6.3f}"
+        if t:
+            txt += f"   {t['precision']:7.3f} {t['recall']:6.3f} {t['f1']:6.3f}"
+        print(txt)
+
+    for t, v in (s.get("by_type") or {}).items():
+        line(t, v["pages"], v["ours"], v.get("trafilatura"))
+    line("ALL", s["pages"], s["ours"], s.get("trafilatura"))
+    speed = f"  median ms/page: ours {s['ours_median_ms']:.1f}"
+    if with_traf:
+        speed += (f", trafilatura {s['trafilatura_median_ms']:.1f}, "
+                  f"ratio ours/trafilatura {s['speed_ratio']:.2f}")
+    print(speed)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("corpus", nargs="+", type=Path)
+    ap.add_argument("--procs", type=int, default=2, help="worker processes, same for both (2)")
+    ap.add_argument("--limit", type=int, help="first N pages of each corpus")
+    ap.add_argument("--no-trafilatura", action="store_true")
+    ap.add_argument("--out", type=Path, help="JSON path (default bench/out/eval_extraction-<time>.json)")
+    args = ap.parse_args(argv)
+    with_traf = not args.no_trafilatura
+    report = {"command": " ".join(sys.argv), "procs": args.procs, "corpora": {}}
+    with Pool(args.procs) as pool:
+        for corpus in args.corpus:
+            if (corpus / "ground-truth").is_dir():
+                name, jobs = "wcxb", wcxb_jobs(corpus, with_traf, args.limit)
+            elif (corpus / "truth").is_dir():
+                name, jobs = "readability", readability_jobs(corpus, with_traf, args.limit)
+            else:
+                ap.error(f"{corpus}: neither WCXB (ground-truth/) nor Readability (truth/)")
+            rows = list(pool.imap_unordered(_job, jobs, chunksize=4))
+            rows.sort(key=lambda r: r["id"])
+            s = summarise(rows, with_traf)
+            print_table(f"{name} ({corpus})", s, with_traf)
+            report["corpora"][name] = {"path": str(corpus), "summary": s, "pages": rows}
+    out = args.out or OUT_DIR / f"eval_extraction-{time.strftime('%Y%m%d-%H%M%S')}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(report, indent=1))
+    print(f"\nwrote {out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,134 @@
+"""Main-content selection on pages written here: only the page's own content survives."""
+from pipelines.content import find_container, chrome_flags, noscript_document
+from pipelines.htmlparse import parse_html
+from pipelines.page import analyze_page
+
+PROSE = ("Sourdough needs patience more than skill, and the starter tells you when it is ready "
+         "by doubling in size within a few hours of feeding at room temperature. ")
+NAV = ('<nav><ul><li><a href="/">Home</a></li><li><a href="/recipes">Recipes</a></li>'
+       '<li><a href="/about">About</a></li><li><a href="/contact">Contact</a></li></ul></nav>')
+FOOTER = ('<footer><p>© 2024 Crumb Journal</p><ul><li><a href="/privacy">Privacy</a></li>'
+          '<li><a href="/terms">Terms</a></li></ul></footer>')
+
+
+def texts(html, url="https://crumb.example/post"):
+    return [b.text for b in analyze_page(html, url).blocks]
+
+
+def joined(html, url="https://crumb.example/post"):
+    return "\n".join(texts(html, url))
+
+
+def test_article_keeps_only_the_article():
+    html = f"""<html><head><title>Starter basics | Crumb Journal</title></head><body>
+    <div id="cookie-consent"><p>We use cookies to improve your experience. Accept all cookies?</p></div>
+    <header><a href="/">Crumb Journal</a> <p>Bread, mostly</p></header>{NAV}
+    <div class="layout">
+      <div class="content">
+        <h1>Starter basics</h1>
+        <p>{PROSE}</p><p>{PROSE.replace("Sourdough", "Rye")}</p>
+        <h2>Feeding</h2><p>{PROSE.replace("patience", "flour")}</p>
+        <div class="share-buttons"><a href="/s/fb">Share on Facebook</a> <a href="/s/x">Post to X</a></div>
+        <div class="related-posts"><h3>Related posts</h3><ul>
+          <li><a href="/p/1">Ten things to bake with discard this weekend</a></li>
+          <li><a href="/p/2">Why your loaf came out flat and dense again</a></li></ul></div>
+        <div id="comments"><h3>2 comments</h3><p>Great post, thanks!</p><p>Mine never doubles.</p></div>
+      </div>
+      <aside><h3>Popular</h3><p><a href="/p/3">Baguettes at home</a></p></aside>
+    </div>{FOOTER}</body></html>"""
+    got = texts(html)
+    assert got[0] == "Starter basics"
+    assert got[1].startswith("Sourdough needs patience") and "Feeding" in got
+    body = "\n".join(got)
+    for chrome in ("cookies", "Recipes", "Share on Facebook", "Related posts", "discard",
+                   "Great post", "Popular", "Baguettes", "Privacy", "Crumb Journal"):
+        assert chrome not in body, chrome
+
+
+def test_forum_thread_keeps_every_post():
+    posts = "".join(
+        f'<div class="comment post" id="p{i}"><div class="author"><a href="/u/{i}">user{i}</a></div>'
+        f'<div class="comment-body"><p>{PROSE.replace("Sourdough", f"Reply {i}:")}</p></div></div>'
+        for i in range(4))
+    html = f"""<body>{NAV}<div class="wrap"><h1>Starter never doubles</h1>
+    <div class="comments-area">{posts}</div></div>
+    <div class="sidebar"><h3>Categories</h3><ul><li><a href="/c/1">Bread</a></li></ul></div>{FOOTER}</body>"""
+    body = joined(html)
+    for i in range(4):
+        assert f"Reply {i}:" in body
+    assert "Categories" not in body and "Privacy" not in body and "Recipes" not in body
+
+
+def test_product_page_keeps_description_and_specs_not_recommendations():
+    html = f"""<body>{NAV}<main>
+    <div class="breadcrumbs"><a href="/">Home</a> / <a href="/ovens">Ovens</a></div>
+    <div class="product"><h1>Dutch Oven 5 qt</h1><p class="price">$89.00</p>
+      <p>{PROSE.replace("Sourdough", "Cast iron")}</p>
+      <table><tr><th>Capacity</th><td>5 qt</td></tr><tr><th>Weight</th><td>5.9 kg</td></tr></table>
+    </div></main>
+    <section class="recommendations"><h2>Customers also bought</h2><ul>
+      <li><a href="/p/9">Lame</a></li><li><a href="/p/10">Banneton</a></li><li><a href="/p/11">Scale</a></li></ul></section>
+    {FOOTER}</body>"""
+    body = joined(html)
+    assert "Dutch Oven 5 qt" in body and "Cast iron needs patience" in body and "5.9 kg" in body
+    assert "Banneton" not in body and "Customers also bought" not in body and "Recipes" not in body
+
+
+def test_listing_page_keeps_the_teasers():
+    teasers = "".join(
+        f'<article class="teaser"><h2><a href="/p/{i}">A slow overnight loaf for a busy week {i}</a></h2>'
+        f'<p>Mix in the evening, shape in the morning, bake after work: number {i}.</p>'
+        f'<a href="/p/{i}">Read more</a></article>' for i in range(6))
+    html = f"""<body>{NAV}<main><h1>Recipes</h1>{teasers}
+    <nav class="pagination"><a href="/recipes/page/2">Next</a></nav></main>{FOOTER}</body>"""
+    body = joined(html, "https://crumb.example/recipes")
+    for i in range(6):
+        assert f"busy week {i}" in body and f"number {i}." in body
+    assert "Privacy" not in body and "Contact" not in body
+
+
+def test_docs_page_drops_the_sidebar_keeps_code():
+    side = "".join(f'<li><a href="/docs/{n}">{n.title()}</a></li>' for n in
+                   ("install", "config", "crawl", "archive", "schedule", "workers", "redis", "api"))
+    html = f"""<body>{NAV}<div class="docs">
+    <div class="sphinxsidebar" role="navigation"><h3>Contents</h3><ul>{side}</ul></div>
+    <div class="body" role="main"><h1>Configuration</h1><p>{PROSE.replace("Sourdough", "A config file")}</p>
+      <pre><code class="language-toml">[site]\nstart = "https://example.org/"</code></pre>
+      <p>{PROSE.replace("Sourdough", "Every key")}</p></div></div>{FOOTER}</body>"""
+    got = analyze_page(html, "https://docs.example/config").blocks
+    body = "\n".join(b.text for b in got)
+    assert "Configuration" in body and "A config file needs" in body and "Every key needs" in body
+    assert any(b.kind == "code" and b.language == "toml" for b in got)
+    assert "Schedule" not in body and "Contents" not in body and "Recipes" not in body
+
+
+def test_mis_nested_header_holding_the_page_is_not_chrome():
+    # An unclosed <header> swallows the article: a landmark with most of the prose is content.
+    html = f"""<body><header><a href="/">Site</a>{NAV}<div class="post"><h1>Starter basics</h1>
+    <p>{PROSE}</p><p>{PROSE}again</p><p>{PROSE}and again</p></div></header></body>"""
+    body = joined(html)
+    assert "Starter basics" in body and body.count("Sourdough needs patience") == 3
+    assert "Contact" not in body
+
+
+def test_container_is_the_prose_subtree():
+    root = parse_html(f"""<body>{NAV}<div id="a"><p>{PROSE}</p><p>{PROSE}</p></div>
+    <div id="b"><ul><li><a href="/1">One</a></li><li><a href="/2">Two</a></li></ul></div></body>""")
+    from pipelines.block_walk import walk_document
+    blocks = walk_document(root, "https://x.example/")
+    assert find_container(blocks, chrome_flags(blocks)) == "/html/body/div[1]"
+
+
+def test_noscript_document_is_used_when_the_page_needs_script():
+    thread = "".join(f'<div class="post"><p>{PROSE.replace("Sourdough", f"Post {i}")}</p></div>'
+                     for i in range(5))
+    html = f"""<body><div id="app"></div><noscript><p>Enable JavaScript.</p></noscript>
+    <noscript><div id="main-outlet" role="main"><h1>Starter never doubles</h1>{thread}</div></noscript></body>"""
+    body = joined(html)
+    assert "Post 0 needs patience" in body and "Post 2 needs patience" in body
+    assert "Enable JavaScript" not in body
+    # a short "enable JavaScript" note is no document
+    assert noscript_document(parse_html("<body><noscript><p>Enable JavaScript.</p></noscript></body>")) is None
+    # a page that shows its content never falls back
+    shown = f"<body><main><p>{PROSE}</p><p>{PROSE.replace('patience', 'time')}</p></main><noscript>{thread}</noscript></body>"
+    assert "Post 0" not in joined(shown)
