@@ -83,6 +83,8 @@ def link_target(href: str | None, base: str) -> str | None:
     href = href.strip()
     if not href or href.lower().startswith(NON_LINK_SCHEMES):
         return None
+    if href.startswith(("https://", "http://")) and " " not in href:
+        return href                   # already absolute: urljoin would return it unchanged
     try:
         return urljoin(base, href)
     except ValueError:
@@ -119,6 +121,10 @@ class InlineBuffer:
 
     def text(self, s: str | None) -> None:
         if not s:
+            return
+        if s.isspace():               # the common case: indentation between tags
+            self.plain.append(" ")
+            self.rich.append(" ")
             return
         s = _WS_RE.sub(" ", s)
         self.plain.append(s)

@@ -157,7 +157,9 @@ class Walker:
     # -- dispatch -----------------------------------------------------------
     def dispatch(self, el, ctx: Ctx) -> None:
         tag = el.tag
-        if not isinstance(tag, str) or tag in SKIP_TAGS or is_hidden(el) or el in self.consumed:
+        if not isinstance(tag, str) or tag in SKIP_TAGS or is_hidden(el):
+            return
+        if self.consumed and el in self.consumed:
             return
         if self.measured and not ctx.hidden and el.get(HIDDEN_ATTR) is not None:
             ctx = ctx.copy()
@@ -210,7 +212,8 @@ class Walker:
         elif tag == "figcaption":
             self.container(el, ctx, "figure-caption")
         else:
-            kind = editor_kind(el) if tag == "div" else None
+            cls = el.get("class") if tag == "div" else None
+            kind = editor_kind(el) if cls and ("editor" in cls or "CodeMirror" in cls) else None
             if kind:
                 self.editor(el, ctx, kind)
             else:
