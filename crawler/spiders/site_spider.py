@@ -25,7 +25,8 @@ REFERRER_SCORE = "leafcrawl_referrer_score"
 MAX_ERRORS_KEPT = 20  # enough to explain a failed crawl; the rest are in Redis
 # Links to images, archives, media and office files are not pages: don't spend a fetch
 # (or a browser tab) on them. Scrapy's own LinkExtractor list, so behaviour is familiar.
-NOT_PAGE_EXTENSIONS = {"." + ext for ext in IGNORED_EXTENSIONS}
+# Feeds and sitemaps (.xml/.rss/.atom) are not pages either.
+NOT_PAGE_EXTENSIONS = {"." + ext for ext in IGNORED_EXTENSIONS} | {".xml", ".rss", ".atom"}
 
 
 class SiteSpider(scrapy.Spider):
