@@ -1,13 +1,21 @@
 """Indexiness: how much a page is a navigation (index) page rather than content (leaf).
 
-seed_score is the literal seed formula; score adds a couple of measured corrections. Every
-term is a named contribution in the breakdown, so new signals plug in as new terms.
+Negative means leaf, positive means index, the magnitude is the confidence. seed_score is
+the literal seed formula (seeds/indexiness.txt). score is the seed formula with the seed's
+own known misclassifications fixed, link blocks (menus, blogrolls, tag clouds) left out of
+the count, and a handful of signals beyond the seed. Every term is count x weight in the
+breakdown, which sums to the score, so `leafcrawl explain` can show each verdict's reasons.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .links import INLINK, OUTLINK, SELFLINK, Link
+from .link_blocks import LEFT_OUT, find_link_blocks, left_out_links
+from .links import INLINK, SELFLINK, Link, TextStats, extract_links
+from .metadata import date_facts, date_published
+from .pagination import pagination_links
+from .signals import declared, numbered_pagination, repeated_items
+from .url_shape import is_taxonomy_url, url_shape
 
 # --- the seed formula (seeds/indexiness.txt), weights relative to the weakest signal -------
 SELFLINK_IN_HEADER = -20   # linkable headings: a leaf's own permalinks
@@ -28,10 +36,57 @@ IGNORE_TEXTLESS_IMAGE_LINKS = True
 TABLE_LINK_SHARE = 0.6
 # ...and only when there are enough table in-links to be a listing at all.
 TABLE_MIN_INLINKS = 5
+# The seed's note: a table of contents correctly marked up as <nav> inside the content
+# still counts its self-links, so good markup does not cost a leaf its leafiness.
+COUNT_TOC_SELFLINKS_IN_NAV = True
 
-TERMS = ("selflinks_in_headers", "selflinks_in_lists", "inlinks_in_headers",
-         "inlinks_in_lists", "outlinks", "date_published", "head_start")
-WEIGHTS = {
+# --- signals beyond the seed (pipelines/signals.py, url_shape.py) ---------------------------
+# Fitted on WCXB dev by bench/fit_indexiness.py (logistic regression with the seed terms as a
+# fixed offset, so the seed's scale and its zero stay the boundary), then rounded. See the
+# fit figures there and in the README.
+# A tag/category/archive/page-N URL: the shape CMSs give their listings.
+URL_LISTING = +5
+# A taxonomy URL (/tag/x, /tags/x, /category/x, /label/x): set by hand, not fitted (WCXB
+# holds few such pages). Every CMS names its term archives so, and hardly anything else:
+# stronger than a publishing date and a heading anchor together, so a term archive showing
+# one entry's excerpt (its date, its anchors) stays an index.
+URL_TAXONOMY = +40
+# A dated or long slug (/2019/05/some-post-title): the shape CMSs give their posts.
+URL_CONTENT = -17
+# JSON-LD CollectionPage/ItemList/SearchResultsPage: the page says it is a listing.
+DECLARED_COLLECTION = +4
+# og:type article / JSON-LD Article, BlogPosting, Product…: the page says it is content.
+DECLARED_ARTICLE = -17
+# og:type website: not an article by its own account (home pages, listings, also lazy leaves).
+OG_WEBSITE = +1.6
+# Per teaser/card: repeated sibling items, each linking to another page with an excerpt.
+REPEATED_ITEM = +0.3
+# Links to numbered pages of this listing: only listings are paginated this way.
+PAGINATION = +2
+# Per percentage point of the content's text inside links, above LINK_SHARE_NEUTRAL.
+LINK_TEXT_SHARE_POINT = +0.4
+# Where link text share says nothing: below it the page reads as prose, above as links.
+LINK_SHARE_NEUTRAL = 0.35
+# Per PROSE_UNIT characters of paragraph text outside links: prose is what leaves are made of
+# (the seed's note: Readability's paragraph size). Index pages hold teasers at most.
+PROSE = -3
+PROSE_UNIT = 500
+# Entries (repeated items headed by a link) that make the page's prose theirs, not its own.
+MIN_ENTRIES = 3
+# Leaf evidence that full posts shown on a listing carry with them: counted per entry there.
+PER_ENTRY_TERMS = ("selflinks_in_headers", "selflinks_in_lists", "outlinks")
+# Per PROSE_UNIT characters of any text outside links (pages that write prose without <p>).
+PLAIN_TEXT = -0.6
+# A date counts against the page only when it is the page's own (metadata.date_is_own);
+# DATE_PUBLISHED above is its weight.
+
+SEED_TERMS = ("selflinks_in_headers", "selflinks_in_lists", "inlinks_in_headers",
+              "inlinks_in_lists", "outlinks", "date_published", "head_start")
+SIGNAL_TERMS = ("url_listing", "url_taxonomy", "url_content", "declared_collection", "declared_article",
+                "og_website", "repeated_items", "pagination", "link_text_share", "prose",
+                "plain_text")
+TERMS = SEED_TERMS + SIGNAL_TERMS
+SEED_WEIGHTS = {
     "selflinks_in_headers": SELFLINK_IN_HEADER,
     "selflinks_in_lists": SELFLINK_IN_LIST,
     "inlinks_in_headers": INLINK_IN_HEADER,
@@ -40,6 +95,19 @@ WEIGHTS = {
     "date_published": DATE_PUBLISHED,
     "head_start": HEAD_START,
 }
+WEIGHTS = dict(SEED_WEIGHTS, **{
+    "url_listing": URL_LISTING,
+    "url_taxonomy": URL_TAXONOMY,
+    "url_content": URL_CONTENT,
+    "declared_collection": DECLARED_COLLECTION,
+    "declared_article": DECLARED_ARTICLE,
+    "og_website": OG_WEBSITE,
+    "repeated_items": REPEATED_ITEM,
+    "pagination": PAGINATION,
+    "link_text_share": LINK_TEXT_SHARE_POINT,
+    "prose": PROSE,
+    "plain_text": PLAIN_TEXT,
+})
 
 
 @dataclass
@@ -51,6 +119,7 @@ class Indexiness:
     counted_links: dict[str, list[str]]
     seed_breakdown: dict[str, float] = field(default_factory=dict)
     relevant: list[Link] = field(default_factory=list)
+    left_out: dict[str, list[Link]] = field(default_factory=dict)
 
 
 def is_relevant(link: Link) -> bool:
@@ -60,6 +129,12 @@ def is_relevant(link: Link) -> bool:
     if link.has("in_main") or link.has("in_article"):
         return True
     return not (link.has("in_header") or link.has("in_footer"))
+
+
+def _is_toc_selflink(link: Link) -> bool:
+    """A self-link in a <nav>/<aside> inside the content: a marked-up table of contents."""
+    return (link.locality == SELFLINK and (link.has("in_nav") or link.has("in_aside"))
+            and (link.has("in_main") or link.has("in_article")))
 
 
 def _term_of(link: Link, table_as_list: bool) -> str | None:
@@ -81,18 +156,16 @@ def _term_of(link: Link, table_as_list: bool) -> str | None:
     return "outlinks"
 
 
-def _count(links: list[Link], has_date: bool, table_as_list=False):
-    counts = {t: 0 for t in TERMS}
-    counted: dict[str, list[str]] = {t: [] for t in TERMS}
+def _count_links(links: list[Link], table_as_list=False):
+    counts = {t: 0 for t in SEED_TERMS}
+    counted: dict[str, list[str]] = {}
     for link in links:
         term = _term_of(link, table_as_list)
         if term:
             counts[term] += 1
-            counted[term].append(link.url)
-    counts["date_published"] = int(has_date)
+            counted.setdefault(term, []).append(link.url)
     counts["head_start"] = 1
-    breakdown = {t: float(WEIGHTS[t] * counts[t]) for t in TERMS}
-    return counts, {t: v for t, v in counted.items() if v}, breakdown
+    return counts, counted
 
 
 def _tables_are_the_listing(links: list[Link]) -> bool:
@@ -101,15 +174,94 @@ def _tables_are_the_listing(links: list[Link]) -> bool:
     return in_tables >= TABLE_MIN_INLINKS and in_tables >= TABLE_LINK_SHARE * len(inlinks)
 
 
-def score_links(links: list[Link], has_date_published: bool) -> Indexiness:
+def seed_counts(links: list[Link], has_date_published: bool):
+    """The literal seed formula: (counts, counted links, breakdown) over the relevant links."""
+    counts, counted = _count_links([lk for lk in links if is_relevant(lk)])
+    counts["date_published"] = int(has_date_published)
+    breakdown = {t: float(SEED_WEIGHTS[t] * counts[t]) for t in SEED_TERMS}
+    return counts, counted, breakdown
+
+
+def seed_score(links: list[Link], has_date_published: bool) -> float:
+    return sum(seed_counts(links, has_date_published)[2].values())
+
+
+def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
+                date_own: bool | None = None, og_type: str | None = None,
+                ld_types: set[str] | frozenset = frozenset(), pager: list[str] = (),
+                stats: TextStats | None = None) -> Indexiness:
+    """Seed score and final score of a page from its links and metadata.
+
+    Without the keyword arguments only the seed and its corrections (image links, tables,
+    link blocks) apply, and the signal terms count 0."""
+    _, _, seed_breakdown = seed_counts(links, has_date_published)
     relevant = [lk for lk in links if is_relevant(lk)]
-    _, _, seed_breakdown = _count(relevant, has_date_published)
-    seed_score = sum(seed_breakdown.values())
 
     final = relevant
     if IGNORE_TEXTLESS_IMAGE_LINKS:
         final = [lk for lk in final if lk.text or not lk.has_image]
-    counts, counted, breakdown = _count(final, has_date_published,
-                                        table_as_list=_tables_are_the_listing(final))
-    return Indexiness(sum(breakdown.values()), seed_score, breakdown, counts, counted,
-                      seed_breakdown, relevant)
+    blocks = find_link_blocks(final, url, stats.first_heading_pos if stats else None)
+    left_out = left_out_links(blocks)
+    dropped = {id(lk) for kind in LEFT_OUT for lk in left_out[kind]}
+    final = [lk for lk in final if id(lk) not in dropped]
+    if COUNT_TOC_SELFLINKS_IN_NAV:
+        toc = [lk for lk in links if _is_toc_selflink(lk)]
+        if toc:
+            final = sorted(final + toc, key=lambda lk: lk.pos)
+    # A heading self-link without a fragment is the page's title linking to itself, on
+    # listings and posts alike: not the linkable header the seed means.
+    final = [lk for lk in final if lk.locality != SELFLINK or "#" in lk.url]
+    counts, counted = _count_links(final, _tables_are_the_listing(final))
+
+    own = has_date_published if date_own is None else (has_date_published and date_own)
+    counts["date_published"] = int(own)
+    shape = url_shape(url) if url else None
+    decl = declared(og_type, set(ld_types))
+    counts["url_taxonomy"] = int(bool(url) and is_taxonomy_url(url))
+    counts["url_listing"] = int(shape == "listing" and not counts["url_taxonomy"])
+    counts["url_content"] = int(shape == "content")
+    counts["declared_collection"] = int(decl == "collection")
+    counts["declared_article"] = int(decl == "article")
+    counts["og_website"] = int((og_type or "") == "website")
+    counts["repeated_items"], entries = repeated_items(final)
+    if entries >= MIN_ENTRIES:
+        # full posts on a listing: their anchors and citations are theirs, counted per entry
+        for t in PER_ENTRY_TERMS:
+            counts[t] = round(counts[t] / entries)
+    counts["pagination"] = int(numbered_pagination(list(pager), links)) if pager else 0
+    share = stats.link_text_share if stats and stats.text_chars else LINK_SHARE_NEUTRAL
+    counts["link_text_share"] = round((share - LINK_SHARE_NEUTRAL) * 100)
+    # A listing's prose belongs to its entries (full posts on a blog's home): per entry,
+    # when there are several entries, each headed by a link to its own page.
+    per = PROSE_UNIT * (entries if entries >= MIN_ENTRIES else 1)
+    counts["prose"] = stats.prose_chars // per if stats else 0
+    counts["plain_text"] = (stats.text_chars - stats.link_chars - stats.prose_chars) // per if stats else 0
+    breakdown = {t: float(WEIGHTS[t] * counts[t]) for t in TERMS}
+
+    # for the explanation: what was left out, and a listing's date that did not count
+    for kind in LEFT_OUT:
+        if left_out[kind]:
+            counts[f"left_out_{kind}"] = len(left_out[kind])
+            counted[f"left_out_{kind}"] = [lk.url for lk in left_out[kind]]
+    if has_date_published and not own:
+        counts["date_of_a_listing"] = 1
+    return Indexiness(sum(breakdown.values()), sum(seed_breakdown.values()), breakdown, counts,
+                      counted, seed_breakdown, relevant, left_out)
+
+
+def score_tree(root, url: str, facts: dict | None = None):
+    """Score a parsed page: (Indexiness, links, pager). facts: metadata.date_facts(root)."""
+    facts = date_facts(root, url=url) if facts is None else facts
+    stats = TextStats()
+    links = extract_links(root, url, stats)
+    pager = pagination_links(links, root, url)
+    result = score_links(links, facts["date_published"] is not None, url=url,
+                         date_own=facts["date_own"], og_type=facts["og_type"],
+                         ld_types=facts["ld_types"], pager=pager, stats=stats)
+    return result, links, pager
+
+
+def seed_only(root, url: str) -> float:
+    """The literal seed formula alone on a parsed tree (the cost baseline in bench/)."""
+    links = extract_links(root, url)
+    return seed_score(links, date_published(root) is not None)

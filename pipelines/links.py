@@ -37,6 +37,34 @@ for _name, _tags in FLAG_TAGS.items():
     for _t in _tags:
         _TAG_BITS[_t] = _TAG_BITS.get(_t, 0) | _BIT[_name]
 _ROLE_BITS = {role: _BIT[name] for role, name in FLAG_ROLES.items()}
+# Internal bit (not a signature flag): the text sits inside an <a>.
+_IN_A = 1 << len(FLAGS)
+_NAV_ASIDE = _BIT["in_nav"] | _BIT["in_aside"]
+_MAIN_ARTICLE = _BIT["in_main"] | _BIT["in_article"]
+_HEADER_FOOTER = _BIT["in_header"] | _BIT["in_footer"]
+_P = _BIT["in_paragraph"]
+
+
+def relevant_flags(flags: int) -> bool:
+    """The seed's relevance rule on signature bits: not in nav/aside; in main or article,
+    or in neither header nor footer."""
+    if flags & _NAV_ASIDE:
+        return False
+    return bool(flags & _MAIN_ARTICLE) or not flags & _HEADER_FOOTER
+
+
+@dataclass
+class TextStats:
+    """Filled by extract_links(stats=...) in the same walk: characters of visible text in
+    the relevant region (where relevant links live) and how many of them sit inside links."""
+    text_chars: int = 0
+    link_chars: int = 0
+    prose_chars: int = 0                   # text in <p> outside links: the page's prose
+    first_heading_pos: int | None = None   # document order of the first h1 (else h2)
+
+    @property
+    def link_text_share(self) -> float:
+        return self.link_chars / self.text_chars if self.text_chars else 0.0
 _HEADLINE_TAGS = FLAG_TAGS["in_headline"]
 # Content never rendered, so links inside it are not on the page.
 SKIP_TAGS = frozenset({"script", "style", "template", "head", "noscript"})
@@ -52,6 +80,8 @@ class Link:
     flags: int                # signature bits (see FLAGS)
     has_image: bool = False
     element: object = field(default=None, repr=False, compare=False)
+    rel: tuple[str, ...] = ()  # the rel attribute's words, lowercased (tag, friend, next…)
+    pos: int = 0              # document order of the <a> among all elements
 
     def has(self, flag: str) -> bool:
         return bool(self.flags & _BIT[flag])
@@ -93,17 +123,31 @@ def strip_fragment(url: str) -> str:
     return urldefrag(url)[0]
 
 
-def extract_links(html_or_tree, url: str) -> list[Link]:
-    """Every <a href> in document order, with absolute URL, locality and signature."""
+def extract_links(html_or_tree, url: str, stats: TextStats | None = None) -> list[Link]:
+    """Every <a href> in document order, with absolute URL, locality and signature.
+
+    With stats, the same walk also measures the relevant region's text and link text."""
     root = as_root(html_or_tree)
     base = base_url(root, url)
     out: list[Link] = []
     page_parts = urlsplit(url)
     start = root.find("body") if root.tag == "html" else None
     stack = [(start if start is not None else root, 0)]
+    pos = 0
+    first_h1 = first_h2 = None
     while stack:
         el, flags = stack.pop()
+        pos += 1
         tag = el.tag
+        if stats is not None:
+            tail = el.tail
+            if tail and relevant_flags(flags):
+                n = len(tail.strip())
+                stats.text_chars += n
+                if flags & _IN_A:
+                    stats.link_chars += n
+                elif flags & _P:
+                    stats.prose_chars += n
         if not isinstance(tag, str) or tag in SKIP_TAGS:
             continue
         bits = _TAG_BITS.get(tag, 0)
@@ -114,10 +158,28 @@ def extract_links(html_or_tree, url: str) -> list[Link]:
         if tag == "a":
             href = el.get("href")
             if href is not None:
-                out.append(_make_link(el, href, base, url, flags, page_parts))
-        children = [c for c in el if isinstance(c.tag, str)]
+                link = _make_link(el, href, base, url, flags, page_parts)
+                link.pos = pos
+                out.append(link)
+            flags |= _IN_A
+        elif tag == "h1":
+            first_h1 = pos if first_h1 is None else first_h1
+        elif tag == "h2":
+            first_h2 = pos if first_h2 is None else first_h2
+        if stats is not None:
+            text = el.text
+            if text and relevant_flags(flags):
+                n = len(text.strip())
+                stats.text_chars += n
+                if flags & _IN_A:
+                    stats.link_chars += n
+                elif flags & _P:
+                    stats.prose_chars += n
+        children = [c for c in el]
         for child in reversed(children):
             stack.append((child, flags))
+    if stats is not None:
+        stats.first_heading_pos = first_h1 if first_h1 is not None else first_h2
     return out
 
 
@@ -132,7 +194,8 @@ def _make_link(el, href: str, base: str, page_url: str, flags: int, page_parts=N
         flags |= _BIT["in_headline"]
     text = normalize_ws(text_of(el))
     has_image = next(el.iter("img"), None) is not None
-    return Link(absolute, text, locality(absolute, page_url, page_parts), flags, has_image, el)
+    rel = tuple((el.get("rel") or "").lower().split())
+    return Link(absolute, text, locality(absolute, page_url, page_parts), flags, has_image, el, rel)
 
 
 def is_http(url: str) -> bool:

@@ -92,6 +92,96 @@ def date_published(root, metas=None, ld=None) -> str | None:
     return _content_time(root)
 
 
+# schema.org types that make a page (or the item holding its date) one piece of content…
+ARTICLE_TYPES = frozenset({"article", "blogposting", "newsarticle", "techarticle", "report",
+                           "scholarlyarticle", "socialmediaposting", "liveblogposting",
+                           "review", "recipe", "howto", "qapage", "discussionforumposting",
+                           "product", "event", "videoobject", "creativework", "posting"})
+# …and types that make it a collection of others: a date there dates the newest entry.
+COLLECTION_TYPES = frozenset({"collectionpage", "itemlist", "searchresultspage", "blog",
+                              "profilepage", "mediagallery", "imagegallery", "videogallery"})
+# og:type values that say "not an article": a bare microdata date there is not the page's own.
+OG_NOT_ARTICLE = frozenset({"website", "blog", "profile"})
+
+
+def _types(value) -> set[str]:
+    vals = value if isinstance(value, list) else [value]
+    return {str(v).rsplit("/", 1)[-1].lower() for v in vals if isinstance(v, str)}
+
+
+def ld_types(ld: list[dict]) -> set[str]:
+    """Lowercased schema.org @type names declared in the page's JSON-LD."""
+    found: set[str] = set()
+    for item in ld:
+        found |= _types(item.get("@type"))
+    return found
+
+
+def date_is_own(root, metas, ld, og_type: str | None, url: str = "") -> bool:
+    """Is the date date_published() finds the page's own, or the newest entry's of a listing?
+
+    Follows date_published()'s order. A date is not the page's own when it sits on a
+    schema.org collection (CollectionPage, ItemList…) or when it is a bare microdata date on
+    a page that declares itself no article (og:type website, a collection in JSON-LD): Hugo
+    writes the newest post's datePublished on every tag page that way."""
+    declared = ld_types(ld)
+    listing = bool(declared & COLLECTION_TYPES) or (
+        (og_type or "") in OG_NOT_ARTICLE and not declared & ARTICLE_TYPES)
+    for key in DATE_META_KEYS:
+        v = metas.get(key)
+        if v and _DATE_LIKE.search(v):
+            if key == "datepublished":       # microdata: judged by its scope below
+                return _microdata_date_is_own(root, listing)
+            return True
+    for item in ld:
+        v = item.get("datePublished") or item.get("dateCreated")
+        if isinstance(v, str) and _DATE_LIKE.search(v):
+            t = _types(item.get("@type"))
+            if t & COLLECTION_TYPES:
+                return False
+            return bool(t & ARTICLE_TYPES) or not listing
+    if any("datepublished" in el.get("itemprop", "").lower() for el in root.iterfind(".//*[@itemprop]")):
+        return _microdata_date_is_own(root, listing)
+    return not (url and _time_is_a_teasers(root, url))
+
+
+def _time_is_a_teasers(root, url: str) -> bool:
+    """The content <time> sits in an <article> whose heading links to another page: the
+    one entry of a listing (a tag page with one post), not the page itself."""
+    from urllib.parse import urljoin, urlsplit
+    here = urlsplit(url).path.rstrip("/")
+    for t in root.iter("time"):
+        article = next((a for a in t.iterancestors("article")), None)
+        if article is None:
+            continue
+        for h in article.iter("h1", "h2", "h3"):
+            for a in h.iter("a"):
+                href = (a.get("href") or "").strip()
+                if href and not href.startswith("#"):
+                    try:
+                        there = urlsplit(urljoin(url, href)).path.rstrip("/")
+                    except ValueError:
+                        continue
+                    if there != here:
+                        return True
+        return False
+    return False
+
+
+def _microdata_date_is_own(root, listing: bool) -> bool:
+    scopes = []
+    for el in root.iterfind(".//*[@itemprop]"):
+        if "datepublished" in el.get("itemprop", "").lower().split():
+            scopes.append(next((a for a in el.iterancestors() if a.get("itemscope") is not None), None))
+    if len({id(s) for s in scopes}) > 1:
+        return False                  # several dated items: the entries of a listing
+    scope = scopes[0] if scopes else None
+    t = _types(scope.get("itemtype", "")) if scope is not None else set()
+    if t & COLLECTION_TYPES:
+        return False
+    return bool(t & ARTICLE_TYPES) or not listing
+
+
 def _content_time(root) -> str | None:
     """<time datetime> of the one article/main, not from a list of several articles."""
     found = None
@@ -180,10 +270,27 @@ def author(root, metas=None, ld=None) -> str | None:
 
 
 def extract_metadata(root) -> dict[str, str | None]:
+    return {k: v for k, v in extract_page_metadata(root).items()
+            if k in ("title", "author", "date_published")}
+
+
+def date_facts(root, metas=None, ld=None, url: str = "") -> dict:
+    """What indexiness reads from metadata: the date, whether it is the page's own
+    (date_own), and what the page declares itself to be (og_type, ld_types)."""
+    metas = _metas(root) if metas is None else metas
+    ld = _json_ld(root) if ld is None else ld
+    published = date_published(root, metas, ld)
+    og_type = (metas.get("og:type") or "").strip().lower() or None
+    return {
+        "date_published": published,
+        "date_own": published is not None and date_is_own(root, metas, ld, og_type, url),
+        "og_type": og_type,
+        "ld_types": ld_types(ld),
+    }
+
+
+def extract_page_metadata(root, url: str = "") -> dict:
+    """extract_metadata plus date_facts, meta tags and JSON-LD read once."""
     metas = _metas(root)
     ld = _json_ld(root)
-    return {
-        "title": title(root, metas),
-        "author": author(root, metas, ld),
-        "date_published": date_published(root, metas, ld),
-    }
+    return dict(date_facts(root, metas, ld, url), title=title(root, metas), author=author(root, metas, ld))

@@ -10,10 +10,9 @@ from .block_walk import walk_document
 from .blocks import Block
 from .content import NOSCRIPT_MIN_PAGE_WORDS, content_words, noscript_document, select_content
 from .htmlparse import MAX_HTML_BYTES, HtmlInputError, parse_html
-from .indexiness import score_links
-from .links import INLINK, extract_links, is_http, page_links, strip_fragment
-from .metadata import extract_metadata
-from .pagination import pagination_links
+from .indexiness import score_tree
+from .links import INLINK, is_http, page_links, strip_fragment
+from .metadata import extract_page_metadata
 
 __all__ = ["PageError", "IndexinessConfig", "PageAnalysis", "analyze_page", "MAX_HTML_BYTES"]
 
@@ -68,12 +67,17 @@ def content_hash(blocks: list[Block]) -> str:
     return hashlib.sha1("".join(_WS.sub("", b.text) for b in blocks).encode("utf-8")).hexdigest()
 
 
-def _follow_links(relevant, pager: list[str], page_url: str) -> list[str]:
-    # The seed's relevant in-links, plus the pager: themes put it in a <nav>, which the
-    # relevant-link rule leaves out, and without it a crawl sees one page of each listing.
+def _follow_links(result, pager: list[str], links, page_url: str) -> list[str]:
+    """What an index page leads to: its relevant in-links first, then its tag clouds and
+    pager (themes put the pager in a <nav>, which the relevant-link rule leaves out), then
+    every other in-site link (menus, header, footer), so the crawl reaches sections such
+    as /tags/ that only the site's navigation links to. Blogrolls lead off-site anyway."""
     own = strip_fragment(page_url)
     seen: dict[str, None] = {}
-    candidates = [link.url for link in relevant if link.locality == INLINK] + pager
+    candidates = ([link.url for link in result.relevant if link.locality == INLINK]
+                  + [link.url for link in result.left_out.get("tag_cloud", [])]
+                  + pager
+                  + [link.url for link in links if link.locality == INLINK])
     for url in candidates:
         if is_http(url):
             u = strip_fragment(url)
@@ -87,9 +91,8 @@ def analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None = 
     if html is None:
         raise PageError("empty body")
     root = parse_html(html, error=PageError)
-    meta = extract_metadata(root)
-    links = extract_links(root, url)
-    result = score_links(links, meta["date_published"] is not None)
+    meta = extract_page_metadata(root, url)
+    result, links, pager = score_tree(root, url, meta)
     blocks = select_content(deduplicate(walk_document(root, url)), meta["title"])
     if content_words(blocks) < NOSCRIPT_MIN_PAGE_WORDS:
         doc = noscript_document(root)    # a script-built page's no-JS rendering
@@ -101,6 +104,6 @@ def analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None = 
         verdict="index" if result.score > config.threshold else "leaf",
         score=result.score, seed_score=result.seed_score, breakdown=result.breakdown,
         counts=result.counts, counted_links=result.counted_links,
-        follow_links=_follow_links(result.relevant, pagination_links(links, root, url), url), page_links=page_links(links),
+        follow_links=_follow_links(result, pager, links, url), page_links=page_links(links),
         blocks=blocks, content_hash=content_hash(blocks),
     )

@@ -23,7 +23,9 @@ def test_index_page_scores_positive():
     assert a.counts["inlinks_in_lists"] == 0          # headers beat lists
     assert a.seed_score == 5 * ix.INLINK_IN_HEADER + ix.HEAD_START
     assert a.score > 0 and a.verdict == "index"
-    assert a.follow_links == [f"https://blog.example.org/posts/{i}/" for i in range(5)]
+    # relevant in-links first, then the site's navigation (so a crawl reaches every section)
+    assert a.follow_links[:5] == [f"https://blog.example.org/posts/{i}/" for i in range(5)]
+    assert a.follow_links[5:] == ["https://blog.example.org/about/"]
     assert sum(a.breakdown.values()) == a.score
 
 

@@ -18,7 +18,9 @@ def test_bytes_decoded_by_meta_charset_and_content_selected():
     expected = hashlib.sha1("CaféGoodcoffeemenu.".encode()).hexdigest()
     assert a.content_hash == expected
     assert a.page_links == ["https://ex.org/", "https://ex.org/about", "https://ex.org/menu"]
-    assert a.follow_links == ["https://ex.org/menu"]
+    # relevant in-links first, then the rest of the site's links (navigation)
+    assert a.follow_links[0] == "https://ex.org/menu"
+    assert set(a.follow_links) == {"https://ex.org/", "https://ex.org/about", "https://ex.org/menu"}
     assert a.to_dict()["blocks"][0]["kind"] == "heading"
 
 

@@ -1,0 +1,149 @@
+"""Indexiness against labelled corpora: the final score next to the literal seed formula.
+
+    .venv/bin/python bench/eval_indexiness.py /work/shared/corpora/wcxb-dev \
+        /work/shared/corpora/sites/hugo-ananke-melroy /work/shared/corpora/sites/pelican-custom-eevee
+
+CORPUS_ROOT arguments are read in place (never copied). WCXB: listing/collection pages are
+index, every other type leaf; balanced accuracy of seed and final, and a per-type table.
+A site (labels.csv): balanced accuracy overall and per `how` group. Cost: the time of the
+score computation alone (final vs seed formula alone, both on the same parsed tree, same
+run; parsing excluded), reported as a ratio. Per-page rows go to bench/out/indexiness/.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import gzip
+import json
+import os
+import re
+import sys
+import time
+from collections import defaultdict
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pipelines.htmlparse import HtmlInputError, parse_html  # noqa: E402
+from pipelines.indexiness import score_tree, seed_only  # noqa: E402
+
+INDEX_TYPES = {"listing", "collection", "category"}
+OUT = Path(__file__).resolve().parent / "out" / "indexiness"
+SITE_URL = "http://127.0.0.1:8000/"
+# Each page is scored this many times per formula; the fastest run counts (less noise).
+TIMING_REPEATS = int(os.environ.get("LEAFCRAWL_TIMING_REPEATS", 3))
+
+
+def balanced_accuracy(pairs) -> float:
+    """pairs: (truth_is_index, predicted_is_index)."""
+    pos = [p for t, p in pairs if t]
+    neg = [not p for t, p in pairs if not t]
+    parts = [sum(x) / len(x) for x in (pos, neg) if x]
+    return sum(parts) / len(parts) if parts else float("nan")
+
+
+def score_page(body: bytes, url: str) -> dict:
+    """Seed and final score of one page, its term counts, and both computations' times."""
+    try:
+        root = parse_html(body)
+    except HtmlInputError as exc:
+        return {"error": str(exc)}
+    t_seed = t_final = float("inf")
+    for _ in range(TIMING_REPEATS):
+        t0 = time.perf_counter()
+        seed = seed_only(root, url)
+        t1 = time.perf_counter()
+        result, _, _ = score_tree(root, url)
+        t2 = time.perf_counter()
+        t_seed, t_final = min(t_seed, t1 - t0), min(t_final, t2 - t1)
+    return {"seed": seed, "score": result.score, "counts": result.counts,
+            "t_seed": t_seed, "t_final": t_final}
+
+
+def _wcxb_job(args):
+    html_path, gt_path = args
+    gt = json.loads(Path(gt_path).read_text())
+    url = gt.get("url") or gt["ground_truth"].get("url") or "https://example.invalid/"
+    r = score_page(gzip.decompress(Path(html_path).read_bytes()), url)
+    ptype = gt["_internal"]["page_type"]["primary"]
+    return dict(r, id=Path(gt_path).stem, url=url, group=ptype, is_index=ptype in INDEX_TYPES)
+
+
+def _site_job(args):
+    path, url, label, how = args
+    r = score_page(Path(path).read_bytes(), url)
+    return dict(r, id=url, url=url, how=how, is_index=label == "index",
+                group=re.sub(r"\s*\(.*\)$|\s+\d+( of .*)?$", "", how))
+
+
+def wcxb_jobs(root: Path, limit=None):
+    jobs = []
+    for gt in sorted((root / "ground-truth").glob("*.json"))[:limit]:
+        html = root / "html" / (gt.stem + ".html.gz")
+        if html.exists():
+            jobs.append((str(html), str(gt)))
+    return jobs
+
+
+def site_jobs(root: Path):
+    jobs = []
+    with open(root / "labels.csv", newline="") as fh:
+        for row in csv.DictReader(fh):
+            path = root / "site" / row["path"]
+            if row["label"] not in ("index", "leaf") or not path.exists():
+                continue
+            url_path = row["path"][: -len("index.html")] if row["path"].endswith("index.html") else row["path"]
+            jobs.append((str(path), SITE_URL + url_path, row["label"], row["how"]))
+    return jobs
+
+
+def run(corpus: Path, pool, limit=None) -> tuple[str, list[dict]]:
+    if (corpus / "ground-truth").is_dir():
+        rows = pool.map(_wcxb_job, wcxb_jobs(corpus, limit), chunksize=8)
+    else:
+        rows = pool.map(_site_job, site_jobs(corpus), chunksize=8)
+    return corpus.name, [r for r in rows if "error" not in r]
+
+
+def report(name: str, rows: list[dict]) -> dict:
+    seed = balanced_accuracy([(r["is_index"], r["seed"] > 0) for r in rows])
+    final = balanced_accuracy([(r["is_index"], r["score"] > 0) for r in rows])
+    t_seed = sum(r["t_seed"] for r in rows)
+    t_final = sum(r["t_final"] for r in rows)
+    print(f"{name}: {len(rows)} pages, {sum(r['is_index'] for r in rows)} index")
+    print(f"  balanced accuracy  seed {seed:.3f}  final {final:.3f}")
+    print(f"  score cost: final {t_final * 1000 / len(rows):.2f} ms/page, seed alone "
+          f"{t_seed * 1000 / len(rows):.2f} ms/page, ratio {t_final / t_seed:.3f}")
+    groups = defaultdict(list)
+    for r in rows:
+        groups[r["group"]].append(r)
+    print(f"    {'group':44s} {'n':>5} {'truth':>6} {'seed':>6} {'final':>6}")
+    for g, rs in sorted(groups.items()):
+        acc_s = sum((r["seed"] > 0) == r["is_index"] for r in rs) / len(rs)
+        acc_f = sum((r["score"] > 0) == r["is_index"] for r in rs) / len(rs)
+        truth = "index" if rs[0]["is_index"] else "leaf"
+        print(f"    {g[:44]:44s} {len(rs):5d} {truth:>6} {acc_s:6.2f} {acc_f:6.2f}")
+    return {"pages": len(rows), "seed": seed, "final": final, "cost_ratio": t_final / t_seed}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("corpus", nargs="+", type=Path, help="wcxb-dev or a sites/<site> folder")
+    ap.add_argument("--limit", type=int)
+    ap.add_argument("--procs", type=int, default=2)
+    args = ap.parse_args(argv)
+    OUT.mkdir(parents=True, exist_ok=True)
+    summary = {}
+    with Pool(args.procs) as pool:
+        for corpus in args.corpus:
+            name, rows = run(corpus, pool, args.limit)
+            summary[name] = report(name, rows)
+            with open(OUT / f"{name}.jsonl", "w") as fh:
+                for r in rows:
+                    fh.write(json.dumps(r) + "\n")
+    (OUT / "summary.json").write_text(json.dumps(summary, indent=2))
+
+
+if __name__ == "__main__":
+    main()

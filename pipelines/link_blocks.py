@@ -1,0 +1,199 @@
+"""Link blocks (seeds/link-blocks.txt): groups of links that are navigation, not content.
+
+Every link belongs to its nearest container (ul, ol, dl, table, div, nav, section…; never
+<p>, <li> or a heading). A container with more than LINK_BLOCK_MIN_LINKS links is a *link
+block* unless it passes the seed's three "combination approach" tests for text (list items
+carry words beyond their link, no item is mostly link, links are under a third of the
+words). A link block is then named:
+
+- blogroll: the seed's blogroll score (+2 per new domain, +2 per rel=friend, -1 per
+  own-domain link, -2 per external rel=tag/license) reaches BLOGROLL_THRESHOLD;
+- tag_cloud: most of its links are taxonomy links (rel=tag or a /tag/, /category/ URL);
+- menu: a nav-less menu — short in-site link texts outside main/article, in a header or
+  footer, before the page's first heading, or in a container named like a menu;
+- listing: anything else (an archive list, a table of posts): it stays in the count.
+
+Menus, blogrolls and tag clouds are left out of the indexiness count like <nav>/<aside>
+links are; an index page still follows their in-site links.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+from .htmlparse import text_of
+from .links import INLINK, OUTLINK, SELFLINK, Link
+from .url_shape import is_taxonomy_url
+
+# A block needs more than this many links to be a link block (the seed: "more then 3").
+LINK_BLOCK_MIN_LINKS = 3
+# The seed's third test: link words under this share of the block's words mean text.
+TEXT_BLOCK_MAX_LINK_SHARE = 1 / 3
+# The seed's second test: an item whose link words reach half its words is a link item.
+ITEM_MAX_LINK_SHARE = 0.5
+# Blogroll scoring, the seed's numbers.
+BLOGROLL_NEW_DOMAIN = +2
+BLOGROLL_REL_FRIEND = +2
+BLOGROLL_OWN_DOMAIN = -1
+BLOGROLL_EXTERNAL_TAG_OR_LICENSE = -2
+BLOGROLL_THRESHOLD = 5
+# XFN relations that mean "a person I link to", the blogroll's mark (rel=friend and kin).
+XFN_FRIEND = frozenset({"friend", "acquaintance", "contact", "met", "co-worker", "colleague"})
+# Share of a block's links that must be taxonomy links for it to be a tag cloud.
+TAG_CLOUD_SHARE = 0.6
+# Menus name pages in a word or three ("Home", "About me", "Contact"); post titles are longer.
+MENU_MAX_MEAN_WORDS = 3.0
+# Share of a menu's links that must stay on the site.
+MENU_MIN_INSITE_SHARE = 0.8
+# Class/id words of containers themes use for menus and widget columns.
+MENU_HINT = re.compile(r"menu|navbar|nav\b|navigation|sidebar|widget|breadcrumb|masthead|topbar|"
+                       r"site-header|site-footer|footer|header|social|share", re.I)
+
+CONTAINER_TAGS = frozenset({"ul", "ol", "dl", "menu", "table", "div", "nav", "section", "aside",
+                            "header", "footer", "main", "article", "body", "form", "details"})
+LIST_TAGS = frozenset({"ul", "ol", "dl", "menu"})
+ITEM_TAGS = ("li", "dt", "dd")
+LEFT_OUT = ("menu", "blogroll", "tag_cloud")
+
+
+@dataclass
+class LinkBlock:
+    container: object = field(repr=False)
+    links: list[Link]
+    words: int                 # words in the container
+    link_words: int            # words inside its links
+    kind: str = "text"         # text | listing | menu | blogroll | tag_cloud
+    blogroll_score: int = 0
+
+    @property
+    def density(self) -> float:
+        """Link density: the share of the container's words that sit inside links."""
+        return self.link_words / self.words if self.words else 1.0
+
+
+def _words(s: str) -> int:
+    return len(s.split())
+
+
+def _container(el):
+    p = el.getparent()
+    while p is not None and p.tag not in CONTAINER_TAGS:
+        p = p.getparent()
+    return p
+
+
+def _registrable(host: str) -> str:
+    """example.org for www.example.org and blog.example.org: one owner, one domain."""
+    parts = host.lower().split(".")
+    if len(parts) >= 3 and len(parts[-2]) <= 3 and len(parts[-1]) == 2:   # example.co.uk
+        return ".".join(parts[-3:])
+    return ".".join(parts[-2:])
+
+
+def blogroll_score(links: list[Link], page_host: str) -> int:
+    own = _registrable(page_host)
+    seen: set[str] = set()
+    score = 0
+    for link in links:
+        host = (urlsplit(link.url).hostname or "") if link.locality == OUTLINK else page_host
+        domain = _registrable(host) if host else own
+        external = domain != own
+        if external and domain not in seen:
+            seen.add(domain)
+            score += BLOGROLL_NEW_DOMAIN
+        if not external:
+            score += BLOGROLL_OWN_DOMAIN
+        if XFN_FRIEND & set(link.rel):
+            score += BLOGROLL_REL_FRIEND
+        if external and ({"tag", "license"} & set(link.rel)):
+            score += BLOGROLL_EXTERNAL_TAG_OR_LICENSE
+    return score
+
+
+def _is_text_block(container, links: list[Link], words: int, link_words: int) -> bool:
+    """The seed's combination approach: True when the block reads as text, not links."""
+    if link_words >= TEXT_BLOCK_MAX_LINK_SHARE * max(words, 1):
+        return False
+    if container.tag in LIST_TAGS:
+        items = [c for c in container if c.tag in ITEM_TAGS]
+        linked = {lk.element.getparent() for lk in links}
+        for item in items:
+            item_words = _words(text_of(item))
+            item_link_words = sum(_words(text_of(a)) for a in item.iter("a"))
+            if item_words <= item_link_words:          # nothing beyond the link
+                return False
+            if item_link_words >= ITEM_MAX_LINK_SHARE * item_words and item in linked:
+                return False
+    return True
+
+
+def _attr_words(el) -> str:
+    return " ".join(filter(None, (el.get("class"), el.get("id"), el.get("role"))))
+
+
+def _hinted(container) -> bool:
+    el = container
+    for _ in range(3):
+        if el is None or el.tag in ("body", "main", "article"):
+            return False
+        if MENU_HINT.search(_attr_words(el)):
+            return True
+        el = el.getparent()
+    return False
+
+
+def _kind(block: LinkBlock, page_host: str, first_heading_pos: int | None) -> str:
+    links = block.links
+    block.blogroll_score = blogroll_score(links, page_host)
+    if block.blogroll_score >= BLOGROLL_THRESHOLD:
+        return "blogroll"
+    taxonomy = sum(1 for lk in links if "tag" in lk.rel or
+                   (lk.locality != OUTLINK and is_taxonomy_url(lk.url)))
+    if taxonomy >= TAG_CLOUD_SHARE * len(links):
+        return "tag_cloud"
+    in_content = any(lk.has("in_main") or lk.has("in_article") for lk in links)
+    insite = sum(1 for lk in links if lk.locality in (INLINK, SELFLINK))
+    mean_words = sum(_words(lk.text) for lk in links) / len(links)
+    headline = any(lk.has("in_headline") for lk in links)
+    if (not in_content and not headline and insite >= MENU_MIN_INSITE_SHARE * len(links)
+            and mean_words <= MENU_MAX_MEAN_WORDS):
+        framed = any(lk.has("in_header") or lk.has("in_footer") for lk in links)
+        early = first_heading_pos is not None and links[-1].pos < first_heading_pos
+        if framed or early or _hinted(block.container):
+            return "menu"
+    return "listing"
+
+
+def find_link_blocks(links: list[Link], page_url: str,
+                     first_heading_pos: int | None = None) -> list[LinkBlock]:
+    """Link blocks among the given links (usually the relevant ones), each with its kind."""
+    groups: dict[object, list[Link]] = {}   # container element -> its links
+    for link in links:
+        if link.element is None:
+            continue
+        c = _container(link.element)
+        if c is None:
+            continue
+        groups.setdefault(c, []).append(link)
+    page_host = urlsplit(page_url).hostname or ""
+    blocks = []
+    for container, group in groups.items():
+        if len(group) <= LINK_BLOCK_MIN_LINKS:
+            continue
+        words = _words(text_of(container))
+        link_words = sum(_words(lk.text) for lk in group)
+        block = LinkBlock(container, group, words, link_words)
+        if not _is_text_block(container, group, words, link_words):
+            block.kind = _kind(block, page_host, first_heading_pos)
+        blocks.append(block)
+    return blocks
+
+
+def left_out_links(blocks: list[LinkBlock]) -> dict[str, list[Link]]:
+    """kind -> links of the menus, blogrolls and tag clouds (left out of the count)."""
+    out: dict[str, list[Link]] = {k: [] for k in LEFT_OUT}
+    for b in blocks:
+        if b.kind in out:
+            out[b.kind].extend(b.links)
+    return out

@@ -1,0 +1,106 @@
+"""Signals beyond the seed formula, each a plain count the score weighs (see indexiness.py).
+
+- repeated_items: teasers and cards — sibling elements of one shape, each holding an
+  in-link to a different page plus more than the link (an excerpt, a heading, an image);
+- pagination: links to numbered pages of this listing;
+- link_text_share: the share of the content's text that sits inside links;
+- declarations: og:type and schema.org @type (article vs collection);
+- url shape: /tag/x, /category/x, /page/2, /2019/ vs /2019/05/a-long-post-slug.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from urllib.parse import urlsplit
+
+from .htmlparse import text_of
+from .links import INLINK, Link
+from .metadata import ARTICLE_TYPES, COLLECTION_TYPES
+from .pagination import PAGE_URL, PAGER_TEXT
+
+# How far up from an in-link its teaser/card item is looked for.
+ITEM_MAX_DEPTH = 4
+# Siblings of one tag and class: fewer than this is a coincidence, not a listing's items.
+ITEM_MIN_REPEATS = 3
+# Words beyond the link that make an item a teaser (an excerpt, a byline, a date).
+ITEM_MIN_EXTRA_WORDS = 5
+# Only so many items count: past a page of teasers, more says nothing new.
+ITEM_CAP = 20
+# og:type values that declare a piece of content.
+OG_ARTICLE = frozenset({"article", "blog_post", "blogposting", "news", "video.episode",
+                        "video.movie", "music.song", "book"})
+
+
+def _words(s: str) -> int:
+    return len(s.split())
+
+
+def repeated_items(links: list[Link]) -> tuple[int, int]:
+    """(items, entries): items of repeated sibling structures that each link to a different
+    in-site page; entries: those items whose link is a heading (a post's title)."""
+    # keyed by the elements themselves: an lxml proxy's id() is reused once it is freed
+    child_shapes: dict[object, Counter] = {}
+    groups: dict[tuple, dict[object, bool]] = {}   # group -> item -> has a heading link
+    paths: dict[tuple, set[str]] = {}
+    for link in links:
+        if link.locality != INLINK or link.element is None:
+            continue
+        el = link.element
+        for _ in range(ITEM_MAX_DEPTH):
+            parent = el.getparent()
+            if parent is None or parent.tag in ("body", "html"):
+                break
+            shapes = child_shapes.get(parent)
+            if shapes is None:
+                shapes = Counter((c.tag, c.get("class")) for c in parent if isinstance(c.tag, str))
+                child_shapes[parent] = shapes
+            shape = (el.tag, el.get("class"))
+            if shapes[shape] >= ITEM_MIN_REPEATS:
+                key = (parent,) + shape
+                items = groups.setdefault(key, {})
+                items[el] = items.get(el) or link.has("in_headline")
+                try:
+                    paths.setdefault(key, set()).add(urlsplit(link.url).path)
+                except ValueError:
+                    pass
+                break
+            el = parent
+    count = entries = 0
+    for key, items in groups.items():
+        if len(items) < ITEM_MIN_REPEATS or len(paths.get(key, ())) < ITEM_MIN_REPEATS:
+            continue   # one target for all (reply links, "read more" to one page): not a listing
+        for item, headed in items.items():
+            if _is_teaser(item):
+                count += 1
+                entries += headed
+    return min(count, ITEM_CAP), entries
+
+
+def _is_teaser(item) -> bool:
+    if item.tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+        return False   # a bare heading list is counted by the seed's inlinks_in_headers
+    words = _words(text_of(item))
+    link_words = sum(_words(text_of(a)) for a in item.iter("a"))
+    if words - link_words >= ITEM_MIN_EXTRA_WORDS:
+        return True
+    return next(item.iter("img", "h1", "h2", "h3", "h4", "h5", "h6", "picture"), None) is not None
+
+
+def numbered_pagination(pager: list[str], links: list[Link]) -> bool:
+    """A pager to numbered pages of a listing (not a post's 'next post' link)."""
+    if any(PAGE_URL.search(u) for u in pager):
+        return True
+    numbers = sum(1 for lk in links if lk.locality == INLINK and lk.text.isdigit()
+                  and lk.url.split("#", 1)[0] in pager)
+    return numbers >= 2
+
+
+def declared(og_type: str | None, ld_types: set[str]) -> str | None:
+    """'article', 'collection' or None from og:type and JSON-LD @type."""
+    if ld_types & COLLECTION_TYPES:
+        return "collection"
+    if ld_types & ARTICLE_TYPES or (og_type or "") in OG_ARTICLE:
+        return "article"
+    return None
+
+
+__all__ = ["repeated_items", "numbered_pagination", "declared", "PAGER_TEXT"]

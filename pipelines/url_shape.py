@@ -1,0 +1,68 @@
+"""What a URL's shape says about its page: listing (tag, category, archive, page N) or
+content (a dated or long slug). Site generators and CMSs across the web share these shapes
+(WordPress, Blogger, Hugo, Jekyll, Ghost, Pelican, Drupal), so they are priors, not proofs.
+"""
+from __future__ import annotations
+
+import re
+from urllib.parse import unquote, urlsplit
+
+# Path segments that name a taxonomy listing (/tag/x, /tags/x, /category/x, /label/x …).
+TAXONOMY_SEGMENTS = frozenset({
+    "tag", "tags", "category", "categories", "topic", "topics", "label", "labels",
+    "subject", "subjects", "series", "keyword", "keywords", "theme", "themes",
+})
+# Path segments of other listings: archives, authors, search results, feeds of posts.
+LISTING_SEGMENTS = frozenset({"archive", "archives", "author", "authors", "search", "blog",
+                              "news", "posts", "articles", "all", "sitemap", "index"})
+_PAGE_N = re.compile(r"(?:^|/)(?:page|p)/\d+/?$|[?&](?:page|paged|pg|start|offset)=\d+", re.I)
+_DATE_ONLY = re.compile(r"^/(?:\d{4})(?:/\d{1,2}){0,2}/?$")            # /2019/ or /2019/03/
+_DATED_SLUG = re.compile(r"/\d{4}/(?:\d{1,2}/){0,2}[^/]*[a-z][^/]*/?$", re.I)   # /2019/03/slug
+_INDEX_FILE = re.compile(r"/index\.\w+$", re.I)
+_EXT = re.compile(r"\.(?:html?|php|aspx?|jsp)$", re.I)
+# A slug of this many hyphen/underscore-separated words reads as a title: a content page.
+SLUG_MIN_WORDS = 4
+
+
+def _segments(path: str) -> list[str]:
+    return [s for s in unquote(path).lower().split("/") if s]
+
+
+def is_taxonomy_url(url: str) -> bool:
+    """A term archive: a taxonomy segment ending the path or followed by the term alone
+    (/tags/, /tag/rust/, /category/dev/page/2/); deeper paths (/category/x/product) are not."""
+    try:
+        segs = _segments(urlsplit(url).path)
+    except ValueError:
+        return False
+    if len(segs) >= 2 and segs[-2] in ("page", "p") and segs[-1].isdigit():
+        segs = segs[:-2]
+    if segs and segs[-1].startswith("index."):
+        segs = segs[:-1]
+    return bool(segs) and (segs[-1] in TAXONOMY_SEGMENTS
+                           or (len(segs) >= 2 and segs[-2] in TAXONOMY_SEGMENTS))
+
+
+def url_shape(url: str) -> str | None:
+    """'listing', 'content' or None (the URL says nothing)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return None
+    path = _INDEX_FILE.sub("/", parts.path or "/")
+    segs = _segments(path)
+    full = path + ("?" + parts.query if parts.query else "")
+    if not segs:
+        return "listing" if not parts.query else None        # the site's home
+    if _PAGE_N.search(full) or _DATE_ONLY.match(path):
+        return "listing"
+    if is_taxonomy_url(url):
+        return "listing"
+    last = _EXT.sub("", segs[-1])
+    if segs[-1] in LISTING_SEGMENTS and len(segs) <= 2:
+        return "listing"
+    if _DATED_SLUG.search(path):
+        return "content"
+    if len(re.split(r"[-_+]+", last)) >= SLUG_MIN_WORDS:
+        return "content"
+    return None

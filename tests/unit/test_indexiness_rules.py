@@ -1,0 +1,119 @@
+"""One fixture per indexiness rule (issue 4): locality, ARIA signatures, counted once,
+tables, image links, link blocks, dated teasers on a tag page, a long article with a TOC."""
+from pipelines import indexiness as ix
+from pipelines.htmlparse import parse_html
+from pipelines.link_blocks import find_link_blocks
+from pipelines.links import INLINK, OUTLINK, SELFLINK, extract_links, locality
+from pipelines.page import analyze_page
+
+
+def test_locality_ports_schemes_and_trailing_s():
+    page = "https://x.org/a/b?q=1"
+    assert locality("http://x.org/a/b?q=1#top", page) == SELFLINK     # http vs https: one site
+    assert locality("https://x.org:443/a/b?q=1", page) == SELFLINK    # default port
+    assert locality("https://x.org:8443/a/b?q=1", page) == OUTLINK    # another port
+    assert locality("ftp://x.org/a/b?q=1", page) == OUTLINK           # another scheme
+    assert locality("https://y.org/a/b?q=1", page) == OUTLINK
+    assert locality("https://x.org/a/b?q=2", page) == INLINK          # another query
+    assert locality("https://x.org/a/c", page) == INLINK
+    assert locality("mailto:me@x.org", page) == OUTLINK               # no host
+
+
+def test_aria_roles_count_as_their_elements():
+    html = ('<body><div role="navigation"><a href="/n">n</a></div>'
+            '<div role="complementary"><a href="/c">c</a></div>'
+            '<div role="banner"><a href="/b">b</a></div>'
+            '<div role="main"><div role="heading"><a href="/h">h</a></div>'
+            '<div role="list"><a href="/l">l</a></div></div></body>')
+    links = {lk.text: lk for lk in extract_links(html, "https://x.org/")}
+    assert links["n"].has("in_nav") and links["c"].has("in_aside") and links["b"].has("in_header")
+    assert links["h"].has("in_main") and links["h"].has("in_headline")
+    assert links["l"].has("in_list")
+    assert [t for t, lk in links.items() if ix.is_relevant(lk)] == ["h", "l"]
+
+
+def test_counted_once_headers_beat_lists():
+    html = '<body><main><ul><li><h3><a href="/p">Post</a></h3></li></ul></main></body>'
+    r = ix.score_links(extract_links(html, "https://x.org/"), False)
+    assert r.counts["inlinks_in_headers"] == 1 and r.counts["inlinks_in_lists"] == 0
+
+
+def test_table_index_and_a_table_in_a_leaf():
+    rows = "".join(f'<tr><td><a href="/p/{i}">Post {i}</a></td><td>2024</td></tr>' for i in range(8))
+    r = ix.score_links(extract_links(f"<body><main><table>{rows}</table></main></body>", "https://x.org/"), False)
+    assert r.counts["inlinks_in_lists"] == 8 and r.score > 0
+    # two table links among many list links: tables stay tables
+    html = "<body><main><table><tr><td><a href='/a'>a</a></td><td><a href='/b'>b</a></td></tr></table>%s</main></body>" % (
+        "<p>" + "word " * 400 + "</p>")
+    r = ix.score_links(extract_links(html, "https://x.org/"), True)
+    assert r.counts["inlinks_in_lists"] == 0
+
+
+def test_image_only_links_do_not_count():
+    html = "<body><main>%s<p>text</p></main></body>" % "".join(
+        f'<a href="https://static.example.net/{i}.png"><img src="{i}.png" alt="photo"></a>' for i in range(5))
+    r = ix.score_links(extract_links(html, "https://x.org/post"), False)
+    assert r.seed_breakdown["outlinks"] == -5 and r.counts["outlinks"] == 0
+
+
+BLOGROLL = """<body><main><p>%s</p></main><div class="links"><ul>
+<li><a href="https://alice.example.com/" rel="friend">Alice</a></li>
+<li><a href="https://bob.example.net/">Bob</a></li>
+<li><a href="https://carol.example.org/">Carol</a></li>
+<li><a href="https://dave.example.io/">Dave</a></li></ul></div></body>""" % ("prose " * 200)
+
+
+def test_blogroll_is_recognised_and_left_out():
+    links = extract_links(BLOGROLL, "https://me.org/post")
+    blocks = find_link_blocks([lk for lk in links if ix.is_relevant(lk)], "https://me.org/post")
+    assert [b.kind for b in blocks] == ["blogroll"]
+    assert blocks[0].blogroll_score == 4 * 2 + 2          # four new domains, one rel=friend
+    r = ix.score_links(links, False, url="https://me.org/post")
+    assert r.counts["outlinks"] == 0 and r.counts["left_out_blogroll"] == 4
+
+
+NAVLESS = """<body><div class="top"><a href="/">Home</a> <a href="/about/">About</a>
+<a href="/blog/">Blog</a> <a href="/contact/">Contact</a> <a href="/shop/">Shop</a></div>
+<h1>A post</h1><p>%s</p></body>""" % ("words " * 300)
+
+
+def test_navless_menu_is_left_out():
+    a = analyze_page(NAVLESS, "https://x.org/2024/05/a-post-about-things/")
+    assert a.counts["left_out_menu"] == 5 and a.counts["inlinks_in_lists"] == 0
+    assert a.verdict == "leaf"
+    assert "https://x.org/about/" in a.follow_links       # an index would still follow it
+
+
+TAG_PAGE = """<html><head><meta property="og:type" content="website">
+<meta itemprop="datePublished" content="2024-05-01"></head><body>
+<header><nav><a href="/">Home</a></nav></header><main><h1>Tag: rust</h1>%s</main></body></html>""" % "".join(
+    f'<article><time datetime="2024-0{i + 1}-01">date</time><h2><a href="/2024/0{i + 1}/post-{i}/">Post {i}</a></h2>'
+    f'<p>An excerpt of post {i}, long enough to be a teaser of the post.</p></article>' for i in range(4))
+
+
+def test_tag_page_with_dated_teasers_is_an_index():
+    a = analyze_page(TAG_PAGE, "https://x.org/tags/rust/")
+    assert a.date_published == "2024-05-01"
+    assert a.breakdown["date_published"] == 0 and a.counts["date_of_a_listing"] == 1
+    assert a.counts["url_taxonomy"] == 1 and a.counts["repeated_items"] == 4
+    assert a.verdict == "index"
+
+
+def test_long_article_with_toc_is_a_leaf():
+    sections = "".join(f'<h2 id="s{i}">Part {i} <a href="#s{i}">#</a></h2><p>{"text " * 120}</p>'
+                       for i in range(8))
+    toc = "".join(f'<li><a href="#s{i}">Part {i}</a></li>' for i in range(8))
+    related = "".join(f'<li><a href="/2023/0{i + 1}/other-post-{i}/">Other {i}</a></li>' for i in range(6))
+    html = (f'<html><head><meta property="og:type" content="article"></head><body><main><article>'
+            f'<h1>Guide</h1><nav class="toc"><ul>{toc}</ul></nav>{sections}<ul>{related}</ul>'
+            f'</article></main></body></html>')
+    a = analyze_page(html, "https://x.org/2024/05/a-long-guide-to-things/")
+    assert a.counts["selflinks_in_lists"] == 8          # the TOC in <nav> counts (seed's note)
+    assert a.verdict == "leaf" and a.score < -50
+
+
+def test_breakdown_sums_to_score_and_seed_kept():
+    a = analyze_page(TAG_PAGE, "https://x.org/tags/rust/")
+    assert abs(sum(a.breakdown.values()) - a.score) < 1e-9
+    assert a.seed_score == 4 * ix.INLINK_IN_HEADER + ix.DATE_PUBLISHED + ix.HEAD_START
+    assert a.score > a.seed_score
