@@ -15,7 +15,8 @@ from .block_media import (image_src, is_tracking_pixel, media_note, media_src, p
 from .block_tables import is_layout_table, needs_html, read_rows, table_html, table_plain
 from .blocks import Block
 from .htmlparse import text_of, base_url
-from .reading_order import HIDDEN_ATTR, RECT_ATTR, is_measured, ordered_children, parse_rect
+from .reading_order import (HIDDEN_ATTR, RECT_ATTR, is_measured, mark_floats, ordered_children,
+                            parse_rect)
 from .regions import landmark_of
 from .shadow_dom import flatten_shadow_roots
 from .widgets import widget_of
@@ -163,7 +164,9 @@ class Walker:
             return
         if self.measured and not ctx.hidden and el.get(HIDDEN_ATTR) is not None:
             ctx = ctx.copy()
-            ctx.hidden = True
+            # a closed <details> draws no box for its body, yet the reader opens it with a
+            # click (FAQ answers, accordions): its words are the page's, not a hidden copy
+            ctx.hidden = not _folded_in_details(el)
         lm = landmark_of(el)
         if lm:
             ctx = ctx.enter(lm)
@@ -405,6 +408,13 @@ class Walker:
         self.emit("media", el.tag, el, ctx, "", media_note(el, title), href=href)
 
 
+def _folded_in_details(el) -> bool:
+    """el is the body of a <details> that is itself drawn (closed, not hidden)."""
+    parent = el.getparent()
+    return (parent is not None and parent.tag == "details"
+            and parent.get(HIDDEN_ATTR) is None and el.tag != "summary")
+
+
 def _is_permalink(el) -> bool:
     tag = el.tag
     cls = el.get("class") or ""
@@ -425,4 +435,6 @@ def walk_document(root, url: str) -> list[Block]:
     body = root.find("body") if root.tag == "html" else None
     start = body if body is not None else root
     walker.dispatch(start, Ctx())
+    if walker.measured:
+        mark_floats(walker.blocks)
     return walker.blocks

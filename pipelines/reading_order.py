@@ -92,3 +92,32 @@ def ordered_children(el, is_block, rtl: bool = False) -> list | None:
     for _, _, group in keyed:
         out.extend(group)
     return out
+
+
+# Kinds that float beside the text (a picture the paragraph wraps around, a pull quote) and
+# the kinds of text they float beside.
+FLOAT_KINDS = frozenset({"image", "figure-caption", "quote", "media"})
+FLOAT_HOST_KINDS = frozenset({"paragraph", "list-item", "heading"})
+
+
+def mark_floats(blocks) -> None:
+    """Set float_of on a floated block to the reading-order neighbour it is drawn beside."""
+    n = len(blocks)
+    for i, b in enumerate(blocks):
+        if b.kind not in FLOAT_KINDS or b.rect is None or b.float_of is not None:
+            continue
+        for j in (i + 1, i - 1):
+            if 0 <= j < n:
+                host = blocks[j]
+                if (host.kind in FLOAT_HOST_KINDS and host.rect is not None
+                        and _beside(b.rect, host.rect)):
+                    b.float_of = j
+                    break
+
+
+def _beside(a, b) -> bool:
+    ax, ay, aw, ah = a
+    bx, by, bw, bh = b
+    x_overlap = min(ax + aw, bx + bw) - max(ax, bx)
+    y_overlap = min(ay + ah, by + bh) - max(ay, by)
+    return x_overlap <= OVERLAP_SLACK and y_overlap > OVERLAP_SLACK

@@ -256,10 +256,27 @@ def test_flex_reordered_boxes_read_top_to_bottom_with_their_inline_tail():
     assert [b.text for b in blocks(html, measured=True)] == ["first", "second", "tail words"]
 
 
+def test_float_of_marks_a_picture_drawn_beside_its_paragraph():
+    html = ('<p data-lc-rect="0,0,800,20">Lead</p>'
+            '<img src="/f.jpg" alt="F" data-lc-rect="0,30,200,150">'
+            '<p data-lc-rect="220,30,580,150">Wrapped text</p>'
+            '<img src="/g.jpg" alt="G" data-lc-rect="0,200,800,300">')
+    bs = blocks(html, measured=True)
+    assert [(b.text, b.float_of) for b in bs] == [("Lead", None), ("F", 2), ("Wrapped text", None),
+                                                 ("G", None)]
+
+
 def test_hidden_blocks_left_out():
     bs = blocks('<div data-lc-hidden="1"><p>menu</p></div><p data-lc-rect="0,0,5,5">seen</p>',
                 measured=True)
     assert [b.text for b in bs] == ["seen"]
+
+
+def test_closed_details_body_is_content_not_a_hidden_copy():
+    html = ('<details data-lc-rect="0,0,800,30"><summary data-lc-rect="0,0,800,30">Question?</summary>'
+            '<p data-lc-hidden="1">The answer.</p></details>'
+            '<details data-lc-hidden="1"><summary>Gone</summary><p>too</p></details>')
+    assert [b.text for b in blocks(html, measured=True)] == ["Question?", "The answer."]
 
 
 # -- fields -------------------------------------------------------------------------------
