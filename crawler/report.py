@@ -41,12 +41,21 @@ def render_explanation(page: dict) -> str:
     counts = page.get("counts") or {}
     links = page.get("counted_links") or {}
     lines.append("  terms (contribution = count x weight):")
+    zero = []
     for term, contribution in sorted(breakdown.items(), key=lambda kv: -abs(float(kv[1]))):
+        if not float(contribution):
+            zero.append(term)
+            continue
         count = counts.get(term)
-        shown = f"{count:>4} x" if count is not None else "      "
-        lines.append(f"    {_fmt_score(contribution):>8}  {shown}  {term}")
+        shown = f"{count:>4} x {float(contribution) / count:+g}" if count else "      "
+        lines.append(f"    {_fmt_score(contribution):>8}  {shown:<12}  {term}")
     lines.append(f"    {'=' * 8}")
     lines.append(f"    {_fmt_score(sum(float(v) for v in breakdown.values())):>8}  total")
+    if zero:
+        lines.append(f"  terms at zero: {', '.join(zero)}")
+    notes = {k: v for k, v in counts.items() if k not in breakdown and v}
+    if notes:
+        lines.append("  notes: " + ", ".join(f"{k}={v}" for k, v in notes.items()))
     for term, urls in links.items():
         if not urls:
             continue

@@ -1,0 +1,43 @@
+"""`leafcrawl explain` golden output for one index page and one leaf page.
+
+The page record is built from analyze_page the way crawler/items.py page_item builds it
+(without the volatile fetched_at), rendered by crawler/report.py render_explanation, and
+compared to tests/golden/. Regenerate after a reviewed change with LEAFCRAWL_WRITE_GOLDEN=1.
+"""
+import os
+from pathlib import Path
+
+import pytest
+
+from crawler.report import render_explanation
+from pipelines.page import analyze_page
+from tests.unit.test_indexiness_rules import TAG_PAGE
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+
+LEAF = """<html><head><meta property="og:type" content="article">
+<meta property="article:published_time" content="2024-03-01T10:00:00Z"><title>A post</title></head>
+<body><header><nav><a href="/">Home</a> <a href="/tags/">Tags</a></nav></header>
+<main><article><h1>A post</h1>
+<h2 id="why">Why <a href="#why">#</a></h2><p>%s <a href="https://other.org/ref">a ref</a>.</p>
+<p>Tags: <a href="/tags/rust/" rel="tag">rust</a></p></article></main></body></html>""" % ("Some prose. " * 80)
+
+CASES = {"explain_index.txt": (TAG_PAGE, "https://x.org/tags/rust/"),
+         "explain_leaf.txt": (LEAF, "https://x.org/2024/03/01/a-post-about-rust/")}
+
+
+def record(html, url):
+    a = analyze_page(html, url)
+    return {"url": a.url, "site": "x.org", "verdict": a.verdict, "score": a.score,
+            "seed_score": a.seed_score, "breakdown": a.breakdown, "counts": a.counts,
+            "counted_links": a.counted_links, "status": 200, "error": None, "depth": 1,
+            "referrer": "https://x.org/", "title": a.title}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_explain_golden(name):
+    text = render_explanation(record(*CASES[name])) + "\n"
+    path = GOLDEN / name
+    if os.environ.get("LEAFCRAWL_WRITE_GOLDEN"):
+        path.write_text(text)
+    assert text == path.read_text()
