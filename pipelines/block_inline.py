@@ -110,7 +110,7 @@ def code_span(text: str) -> str:
 class InlineBuffer:
     """Accumulates one block's inline content as parallel plain and rich fragments."""
 
-    __slots__ = ("plain", "rich", "base", "link_chars", "pending_break")
+    __slots__ = ("plain", "rich", "base", "link_chars", "pending_break", "has")
 
     def __init__(self, base: str):
         self.plain: list[str] = []
@@ -118,6 +118,7 @@ class InlineBuffer:
         self.base = base
         self.link_chars = 0           # characters of text inside links (link density)
         self.pending_break = False    # last significant thing was a <br>
+        self.has = False              # holds a word (not only whitespace and breaks)
 
     def text(self, s: str | None) -> None:
         if not s:
@@ -129,8 +130,8 @@ class InlineBuffer:
         s = _WS_RE.sub(" ", s)
         self.plain.append(s)
         self.rich.append(escape_text(s))
-        if s.strip():
-            self.pending_break = False
+        self.pending_break = False    # not whitespace: a word
+        self.has = True
 
     def hard_break(self) -> None:
         self.plain.append(BREAK)
@@ -152,26 +153,37 @@ class InlineBuffer:
         self.plain.append(plain)
         self.rich.append(rich)
         self.link_chars += linked
-        if plain.strip():
+        if not plain.isspace():
             self.pending_break = False
+            self.has = True
 
     def has_text(self) -> bool:
-        return any(p.strip() for p in self.plain)
+        return self.has
 
     def reset(self) -> None:
         self.plain, self.rich, self.link_chars, self.pending_break = [], [], 0, False
+        self.has = False
 
     def finish(self) -> tuple[str, str, int]:
         """(plain text, rich_text, link characters) and reset the buffer."""
         plain = _finish_lines("".join(self.plain))
-        rich_lines = _finish_lines("".join(self.rich)).split("\n") if plain else []
-        rich = RICH_BREAK.join(escape_line_start(line) for line in rich_lines)
+        if not plain:
+            rich = ""
+        else:
+            rich = _finish_lines("".join(self.rich))
+            if "\n" in rich:
+                rich = RICH_BREAK.join(escape_line_start(line) for line in rich.split("\n"))
+            else:
+                rich = escape_line_start(rich)
         linked = self.link_chars
         self.plain, self.rich, self.link_chars, self.pending_break = [], [], 0, False
+        self.has = False
         return plain, rich, linked
 
 
 def _finish_lines(s: str) -> str:
+    if "\n" not in s:
+        return _SPACES_RE.sub(" ", s).strip()
     lines = [_SPACES_RE.sub(" ", line).strip() for line in s.split("\n")]
     # drop leading/trailing empty lines and collapse blank runs (a break stays a break)
     out = [line for line in lines if line]

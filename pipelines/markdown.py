@@ -64,7 +64,10 @@ def _render_one(b: Block, ordinal: int, delim: str = ".") -> tuple[str, str]:
     kind = b.kind
     if kind == "heading":
         level = min(max(b.level or 2, 1), 6)
-        return "#" * level + " " + b.rich_text.replace("\n", " "), "block"
+        text = b.rich_text.replace("\n", " ")
+        if text.endswith("#") and (text.rstrip("#").endswith(" ") or not text.rstrip("#")):
+            text = text[:-1] + "\\#"          # a closing sequence would eat "Issue #"
+        return "#" * level + " " + text, "block"
     if kind == "list-item":
         depth = max(b.level or 1, 1)
         marker = f"{ordinal}{delim}" if b.ordered else "-"

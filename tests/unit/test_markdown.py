@@ -52,3 +52,7 @@ def test_front_matter_yaml_omits_none_and_quotes_safely():
 def test_accepts_dicts():
     blocks = [b.to_dict() for b in build_blocks("<body><h1>T</h1></body>", URL)]
     assert render_markdown(blocks) == "# T\n"
+
+
+def test_heading_trailing_hash_kept_literal_and_csharp_untouched():
+    assert md("<h2>Issue #</h2><h3>C#</h3>") == "## Issue \\#\n\n### C#\n"
