@@ -35,8 +35,8 @@ CHROME_PENALTY = 1.5
 LONG_ANCHOR_WORDS = 4
 # How much a word of headline-long link text counts as prose for a container.
 LONG_ANCHOR_WEIGHT = 0.5
-# A chrome kind holding more than this share of the page's prose is a mis-nested wrapper.
-CHROME_MAJORITY = 0.5
+# A chrome kind holding more than two thirds of the page's prose is a mis-nested wrapper.
+CHROME_MAJORITY = 2 / 3
 # Kinds whose words are prose evidence for a container (images and rules carry none).
 TEXT_KINDS = frozenset({"paragraph", "heading", "list-item", "table", "code", "quote",
                         "figure-caption"})
@@ -71,7 +71,8 @@ def prose_words(b: Block) -> float:
     """Words of the block that are prose: text kinds, link text left out."""
     if b.kind not in TEXT_KINDS or not b.text:
         return 0.0
-    return len(b.text.split()) * (1.0 - link_density(b))
+    short, long_ = link_words(b)
+    return max(0.0, len(b.text.split()) - short - long_)
 
 
 def chrome_flags(blocks: list[Block]) -> list[bool]:
@@ -91,9 +92,20 @@ def chrome_flags(blocks: list[Block]) -> list[bool]:
     return [bool(k) and k not in exempt for k in kinds]
 
 
+def inside_link(b: Block) -> bool:
+    """The block sits inside an <a> (a card or menu entry whose <a> wraps block elements):
+    its rich_text carries no link markup, its xpath does."""
+    return "/a/" in b.xpath or "/a[" in b.xpath
+
+
 def link_words(b: Block) -> tuple[int, int]:
     """Words of link text in the block: (in short anchors, in headline-long anchors)."""
-    if b.kind in ("code", "table", "image") or "](" not in b.rich_text:
+    if b.kind in ("code", "table", "image"):
+        return 0, 0
+    if inside_link(b):
+        # a whole card is a link: its words are a teaser, not a menu entry
+        return 0, len(b.text.split())
+    if "](" not in b.rich_text:
         return 0, 0
     short = long_ = 0
     for m in _LINK_RE.finditer(b.rich_text):

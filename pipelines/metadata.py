@@ -217,12 +217,13 @@ def _content_time(root) -> str | None:
 def title(root, metas=None) -> str | None:
     metas = _metas(root) if metas is None else metas
     og = metas.get("og:title") or metas.get("twitter:title")
-    if og:
-        return normalize_ws(og)
-    t = root.find(".//title")
-    raw = normalize_ws(text_of(t)) if t is not None else ""
     h1 = next(root.iter("h1"), None)
     h1_text = normalize_ws(text_of(h1)) if h1 is not None else ""
+    if og:
+        # og:title often carries the site name too ("Post | Site"): same rule as <title>
+        return _strip_site(normalize_ws(og), h1_text, metas.get("og:site_name"))
+    t = root.find(".//title")
+    raw = normalize_ws(text_of(t)) if t is not None else ""
     if raw:
         return _strip_site(raw, h1_text, metas.get("og:site_name"))
     return h1_text or None

@@ -38,3 +38,14 @@ def test_title_suffix_stripped_only_when_safe():
     assert meta("<head><title>My Post | Example Site</title></head><body><h1>My Post</h1></body>")["title"] == "My Post"
     assert meta("<head><title>Pride - Prejudice</title></head><body></body>")["title"] == "Pride - Prejudice"
     assert meta("<body><h1>Only H1</h1></body>")["title"] == "Only H1"
+
+
+def test_og_title_site_suffix_stripped_like_title():
+    html = ('<head><meta property="og:title" content="Starter basics | Crumb Journal">'
+            '<meta property="og:site_name" content="Crumb Journal"></head><body><h1>Starter basics</h1></body>')
+    assert meta(html)["title"] == "Starter basics"
+    # a suffix that is part of the title stays
+    assert meta('<head><meta property="og:title" content="Pride - Prejudice"></head><body></body>')["title"] == "Pride - Prejudice"
+    # matching the page's h1 is enough, whatever the separator
+    assert meta('<head><meta property="og:title" content="How to proof dough – Crumb"></head>'
+                '<body><h1>How to proof dough</h1></body>')["title"] == "How to proof dough"
