@@ -116,7 +116,9 @@ class SiteSpider(scrapy.Spider):
             self.logger.info("analysing %s unmeasured: %s", response.url, result["error"])
             return response.body
         stats.inc_value("leafcrawl/measured")
+        # wall: seen from Python, queueing behind other tabs included; in_page: the script itself
         stats.inc_value("leafcrawl/collector_ms", round(result.get("wallMs", 0)))
+        stats.inc_value("leafcrawl/collector_in_page_ms", round(result.get("ms", 0)))
         return result["html"]
 
     def note_failure(self, url: str, error: str) -> None:
