@@ -101,7 +101,7 @@ def cmd_crawl(args) -> int:
     if args.json_summary:
         with open(args.json_summary, "w", encoding="utf-8") as fh:
             json.dump(summary.to_dict(), fh, indent=2)
-    return 0
+    return 130 if summary.interrupted else 0
 
 
 @contextlib.contextmanager

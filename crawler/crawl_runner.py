@@ -49,6 +49,11 @@ class CrawlSummary:
     crawl_s: float = 0.0
     errors: list = field(default_factory=list)
     log_file: str | None = None
+    finish_reason: str = "finished"
+
+    @property
+    def interrupted(self) -> bool:
+        return self.finish_reason == "shutdown"
 
     @property
     def pages_per_s(self) -> float:
@@ -77,6 +82,9 @@ class CrawlSummary:
         if self.jobs_pending:
             rows.insert(5, ("jobs pending", f"{self.jobs_pending}  (left for the workers)"))
         lines = [f"leafcrawl: crawled {self.site} (run {self.run_id})"]
+        if self.finish_reason != "finished":
+            why = {"shutdown": "interrupted", "closespider_pagecount": "max pages reached"}
+            lines.append(f"  stopped early: {why.get(self.finish_reason, self.finish_reason)}")
         lines += [f"  {name:<14}{value}" for name, value in rows]
         lines += [f"  ! {url}: {error}" for url, error in self.errors[:5]]
         return "\n".join(lines)
@@ -173,6 +181,8 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
         summary = CrawlSummary(site=cfg.name, run_id=run_id, render="browser" if cfg.render == "always" else "plain",
                                redis=shown, archive_dir=str(archive_dir), crawl_s=crawl_s, errors=errors,
                                log_file=str(log_file) if log_file else None)
+        # No finish_reason: the spider never closed, which only an interrupt during start-up does.
+        summary.finish_reason = str(stats.get("finish_reason", "shutdown"))
         summary.index = stats.get("leafcrawl/index", 0)
         summary.leaf = stats.get("leafcrawl/leaf", 0)
         summary.failures = stats.get("leafcrawl/failures", 0)

@@ -25,6 +25,8 @@ SCHEDULER_DISK_QUEUE = "scrapy.squeues.PickleFifoDiskQueue"
 SCHEDULER_MEMORY_QUEUE = "scrapy.squeues.FifoMemoryQueue"
 LOG_LEVEL = "WARNING"
 TELNETCONSOLE_ENABLED = False
+# Scrapy 2.19's remote-control HTTP server executes commands; a crawler needs no such door.
+REMOTE_CONTROL_ENABLED = False
 REQUEST_FINGERPRINTER_IMPLEMENTATION = "2.7"
 # Bodies beyond this are refused by Scrapy itself; analysis has its own, lower cap.
 DOWNLOAD_MAXSIZE = 64 * 1024 * 1024
