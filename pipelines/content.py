@@ -208,3 +208,31 @@ def noscript_document(root):
     doc.tag = "div"
     doc.tail = None
     return doc
+
+
+def page_content(root, url: str, title: str | None) -> list[Block]:
+    """The page's content blocks: the walk of the repaired tree, selected; when that yields
+    next to nothing (< NOSCRIPT_MIN_PAGE_WORDS), the first fallback that yields more: the
+    <noscript> document, the page with inline-hidden wrappers shown, JSON-LD articleBody,
+    Next.js page data (content_repair.py says why each is the page's own text)."""
+    from .block_dedup import deduplicate
+    from .block_walk import walk_document
+    from .content_repair import json_ld_body, next_data_text, repair_tree, revealed_copy
+
+    repair_tree(root)
+    blocks = select_content(deduplicate(walk_document(root, url)), title)
+    if content_words(blocks) >= NOSCRIPT_MIN_PAGE_WORDS:
+        return blocks
+    best, best_words = blocks, content_words(blocks)
+    for fallback in (noscript_document, revealed_copy, json_ld_body, next_data_text):
+        if fallback in (noscript_document, revealed_copy):
+            doc = fallback(root)
+            found = [] if doc is None else select_content(deduplicate(walk_document(doc, url)), title)
+        else:
+            found = fallback(root)
+        words = content_words(found)
+        if words >= NOSCRIPT_MIN_PAGE_WORDS:
+            return found
+        if words > best_words:
+            best, best_words = found, words
+    return best

@@ -5,10 +5,8 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 
-from .block_dedup import deduplicate
-from .block_walk import walk_document
 from .blocks import Block
-from .content import NOSCRIPT_MIN_PAGE_WORDS, content_words, noscript_document, select_content
+from .content import page_content
 from .htmlparse import MAX_HTML_BYTES, HtmlInputError, parse_html
 from .indexiness import score_tree
 from .links import INLINK, is_http, page_links, strip_fragment
@@ -93,11 +91,7 @@ def analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None = 
     root = parse_html(html, error=PageError)
     meta = extract_page_metadata(root, url)
     result, links, pager = score_tree(root, url, meta)
-    blocks = select_content(deduplicate(walk_document(root, url)), meta["title"])
-    if content_words(blocks) < NOSCRIPT_MIN_PAGE_WORDS:
-        doc = noscript_document(root)    # a script-built page's no-JS rendering
-        if doc is not None:
-            blocks = select_content(deduplicate(walk_document(doc, url)), meta["title"]) or blocks
+    blocks = page_content(root, url, meta["title"])
     return PageAnalysis(
         url=url, title=meta["title"], author=meta["author"],
         date_published=meta["date_published"],
