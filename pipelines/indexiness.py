@@ -8,6 +8,7 @@ breakdown, which sums to the score, so `leafcrawl explain` can show each verdict
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from .link_blocks import LEFT_OUT, find_link_blocks, left_out_links
@@ -15,7 +16,7 @@ from .links import INLINK, SELFLINK, Link, TextStats, extract_links
 from .metadata import date_facts, date_published
 from .pagination import pagination_links
 from .signals import declared, numbered_pagination, repeated_items
-from .url_shape import is_taxonomy_url, url_shape
+from .url_shape import is_taxonomy_url, slug_words, url_shape
 
 # --- the seed formula (seeds/indexiness.txt), weights relative to the weakest signal -------
 SELFLINK_IN_HEADER = -20   # linkable headings: a leaf's own permalinks
@@ -40,51 +41,92 @@ TABLE_MIN_INLINKS = 5
 # still counts its self-links, so good markup does not cost a leaf its leafiness.
 COUNT_TOC_SELFLINKS_IN_NAV = True
 
-# --- signals beyond the seed (pipelines/signals.py, url_shape.py) ---------------------------
-# Fitted on WCXB dev by bench/fit_indexiness.py (logistic regression with the seed terms as a
-# fixed offset, so the seed's scale and its zero stay the boundary), then rounded. See the
-# fit figures there and in the README.
-# A tag/category/archive/page-N URL: the shape CMSs give their listings.
+# --- the final score -----------------------------------------------------------------------
+# Terms marked "fitted" are fitted on WCXB dev by bench/fit_indexiness.py (class-balanced L2
+# logistic regression, P(index) = sigmoid(score / 10), so one seed headline in-link keeps
+# its scale), then rounded; the fit reports 5-fold cross-validated accuracy beside in-sample.
+# Terms marked "hand" are set by reason, not fitted. See the figures in bench/README.md.
+#
+# The seed's link kinds, each counted up to LINK_COUNT_CAP links: past a screenful, more
+# links of one kind say nothing new (a shop's 300 product links, a forum's 100 member
+# links), and uncapped they drown every other signal. The raw count is kept in the counts
+# as <term>_uncapped.
+LINK_COUNT_CAP = 10
+FINAL_SELFLINK_IN_HEADER = -9   # fitted: heading anchors, a leaf's own sections
+FINAL_SELFLINK_IN_LIST = -1.5    # fitted: a table of contents
+# hand: post titles, but weak on the web at large (leaves head their related links so too);
+# linked_headings below carries the listing evidence. The fit, free, turned it slightly
+# negative against linked_headings, so it is fixed at a small weight of the seed's sign.
+FINAL_INLINK_IN_HEADER = +0.5
+FINAL_INLINK_IN_LIST = +0.1      # fitted: lists of in-site links
+FINAL_OUTLINK = -1.1               # fitted: citing other sites is what content does
+FINAL_DATE_PUBLISHED = -7        # fitted: the page's own publishing date
+FINAL_HEAD_START = +7           # fitted: the intercept, with the leaf evidence below
+# Every other count is capped at SIGNAL_CAP too, for the same reason.
+SIGNAL_CAP = 20
+# A tag/category/archive/page-N URL: the shape CMSs give their listings (hand: the fit
+# turned it negative, a WCXB quirk; every CMS names its listings so).
 URL_LISTING = +5
-# A taxonomy URL (/tag/x, /tags/x, /category/x, /label/x): set by hand, not fitted (WCXB
-# holds few such pages). Every CMS names its term archives so, and hardly anything else:
-# stronger than a publishing date and a heading anchor together, so a term archive showing
-# one entry's excerpt (its date, its anchors) stays an index.
+# A taxonomy URL (/tag/x, /tags/x, /category/x, /label/x): hand, not fitted (WCXB holds few
+# such pages). Every CMS names its term archives so, and hardly anything else.
 URL_TAXONOMY = +40
-# A dated or long slug (/2019/05/some-post-title): the shape CMSs give their posts.
-URL_CONTENT = -17
-# JSON-LD CollectionPage/ItemList/SearchResultsPage: the page says it is a listing.
-DECLARED_COLLECTION = +4
-# og:type article / JSON-LD Article, BlogPosting, Product…: the page says it is content.
-DECLARED_ARTICLE = -17
-# og:type website: not an article by its own account (home pages, listings, also lazy leaves).
+# A dated or long slug (/2019/05/some-post-title): the shape CMSs give their posts. fitted
+URL_CONTENT = -7
+# Per word of the URL's last segment (up to SLUG_WORDS_CAP): leaves get titles for slugs,
+# sections get a word or two. fitted
+URL_SLUG_WORD = -3
+SLUG_WORDS_CAP = 10
+# A query string: search results, filtered and sorted listings. fitted
+URL_QUERY = +13
+# JSON-LD CollectionPage/ItemList/SearchResultsPage: the page says it is a listing. fitted
+DECLARED_COLLECTION = +12
+# og:type article / JSON-LD Article, BlogPosting, Product…: the page says it is content. fitted
+DECLARED_ARTICLE = -11
+# og:type website: not an article by its own account (hand: home pages, listings, but
+# also lazy leaves, so it is weak).
 OG_WEBSITE = +1.6
-# Per teaser/card: repeated sibling items, each linking to another page with an excerpt.
-REPEATED_ITEM = +0.3
-# Links to numbered pages of this listing: only listings are paginated this way.
-PAGINATION = +2
-# Per percentage point of the content's text inside links, above LINK_SHARE_NEUTRAL.
-LINK_TEXT_SHARE_POINT = +0.4
+# Per teaser/card: repeated sibling items, each linking to another page. fitted
+REPEATED_ITEM = +0.1
+# Links to numbered pages of this listing: only listings are paginated this way. fitted
+PAGINATION = +15
+# Per percentage point of the content's text inside links, above LINK_SHARE_NEUTRAL. fitted
+LINK_TEXT_SHARE_POINT = +0.3
 # Where link text share says nothing: below it the page reads as prose, above as links.
 LINK_SHARE_NEUTRAL = 0.35
-# Per PROSE_UNIT characters of paragraph text outside links: prose is what leaves are made of
-# (the seed's note: Readability's paragraph size). Index pages hold teasers at most.
-PROSE = -3
+# Per PROSE_UNIT characters of paragraph text outside links. fitted (weakly positive once
+# readerable below measures the long runs: short <p> text is the excerpts of cards)
+PROSE = +0.3
 PROSE_UNIT = 500
 # Entries (repeated items headed by a link) that make the page's prose theirs, not its own.
 MIN_ENTRIES = 3
 # Leaf evidence that full posts shown on a listing carry with them: counted per entry there.
 PER_ENTRY_TERMS = ("selflinks_in_headers", "selflinks_in_lists", "outlinks")
-# Per PROSE_UNIT characters of any text outside links (pages that write prose without <p>).
-PLAIN_TEXT = -0.6
-# A date counts against the page only when it is the page's own (metadata.date_is_own);
-# DATE_PUBLISHED above is its weight.
+# Per PROSE_UNIT characters of any text outside links (pages that write prose without <p>). fitted
+PLAIN_TEXT = -0.2
+# Per distinct in-site page linked from the content per 100 words of it: an index is a
+# map of other pages, a leaf mentions a few. fitted
+LINK_TARGET = +3
+CHARS_PER_WORD = 6
+MIN_WORDS = 50          # a near-empty page does not make its few links a dense map
+# Readability's isProbablyReaderable score (long runs of text outside links) was measured as
+# a term and fitted to ~0 once prose, plain_text and link_targets are in: kept out.
+READERABLE_MIN_RUN = 140  # Readability's minimum paragraph length
+# Per section heading (h2-h6) that is a link: a listing's entries are headed by their links. fitted
+LINKED_HEADING = +0.1
+# One add-to-cart button: a product page (a shop's collection has one per card or none). fitted
+ONE_BUY_BUTTON = -9
+# Six or more prices: a shop's collection (a product page shows its price, maybe a sale one). fitted
+MANY_PRICES = +10
+MANY_PRICES_MIN = 6
+# A date counts against the page only when it is the page's own (metadata.date_is_own).
 
 SEED_TERMS = ("selflinks_in_headers", "selflinks_in_lists", "inlinks_in_headers",
               "inlinks_in_lists", "outlinks", "date_published", "head_start")
-SIGNAL_TERMS = ("url_listing", "url_taxonomy", "url_content", "declared_collection", "declared_article",
-                "og_website", "repeated_items", "pagination", "link_text_share", "prose",
-                "plain_text")
+LINK_TERMS = SEED_TERMS[:5]
+SIGNAL_TERMS = ("url_listing", "url_taxonomy", "url_content", "slug_words", "query",
+                "declared_collection", "declared_article", "og_website", "repeated_items",
+                "pagination", "link_text_share", "prose", "plain_text", "link_targets",
+                "linked_headings", "one_buy_button", "many_prices")
 TERMS = SEED_TERMS + SIGNAL_TERMS
 SEED_WEIGHTS = {
     "selflinks_in_headers": SELFLINK_IN_HEADER,
@@ -95,10 +137,19 @@ SEED_WEIGHTS = {
     "date_published": DATE_PUBLISHED,
     "head_start": HEAD_START,
 }
-WEIGHTS = dict(SEED_WEIGHTS, **{
+WEIGHTS = {
+    "selflinks_in_headers": FINAL_SELFLINK_IN_HEADER,
+    "selflinks_in_lists": FINAL_SELFLINK_IN_LIST,
+    "inlinks_in_headers": FINAL_INLINK_IN_HEADER,
+    "inlinks_in_lists": FINAL_INLINK_IN_LIST,
+    "outlinks": FINAL_OUTLINK,
+    "date_published": FINAL_DATE_PUBLISHED,
+    "head_start": FINAL_HEAD_START,
     "url_listing": URL_LISTING,
     "url_taxonomy": URL_TAXONOMY,
     "url_content": URL_CONTENT,
+    "slug_words": URL_SLUG_WORD,
+    "query": URL_QUERY,
     "declared_collection": DECLARED_COLLECTION,
     "declared_article": DECLARED_ARTICLE,
     "og_website": OG_WEBSITE,
@@ -107,7 +158,11 @@ WEIGHTS = dict(SEED_WEIGHTS, **{
     "link_text_share": LINK_TEXT_SHARE_POINT,
     "prose": PROSE,
     "plain_text": PLAIN_TEXT,
-})
+    "link_targets": LINK_TARGET,
+    "linked_headings": LINKED_HEADING,
+    "one_buy_button": ONE_BUY_BUTTON,
+    "many_prices": MANY_PRICES,
+}
 
 
 @dataclass
@@ -120,6 +175,12 @@ class Indexiness:
     seed_breakdown: dict[str, float] = field(default_factory=dict)
     relevant: list[Link] = field(default_factory=list)
     left_out: dict[str, list[Link]] = field(default_factory=dict)
+
+
+def readerable(runs: list[int]) -> float:
+    """Readability's isProbablyReaderable score: sqrt(length - 140) summed over the text
+    runs of at least 140 characters (outside links)."""
+    return sum(math.sqrt(n - READERABLE_MIN_RUN) for n in runs if n >= READERABLE_MIN_RUN)
 
 
 def is_relevant(link: Link) -> bool:
@@ -212,6 +273,11 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     # listings and posts alike: not the linkable header the seed means.
     final = [lk for lk in final if lk.locality != SELFLINK or "#" in lk.url]
     counts, counted = _count_links(final, _tables_are_the_listing(final))
+    # the final score weighs the seed's link kinds up to LINK_COUNT_CAP links each
+    for t in LINK_TERMS:
+        if counts[t] > LINK_COUNT_CAP:
+            counts[f"{t}_uncapped"] = counts[t]
+            counts[t] = LINK_COUNT_CAP
 
     own = has_date_published if date_own is None else (has_date_published and date_own)
     counts["date_published"] = int(own)
@@ -234,10 +300,22 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     # A listing's prose belongs to its entries (full posts on a blog's home): per entry,
     # when there are several entries, each headed by a link to its own page.
     per = PROSE_UNIT * (entries if entries >= MIN_ENTRIES else 1)
-    counts["prose"] = stats.prose_chars // per if stats else 0
-    counts["plain_text"] = (stats.text_chars - stats.link_chars - stats.prose_chars) // per if stats else 0
+    counts["prose"] = min(stats.prose_chars // per, SIGNAL_CAP) if stats else 0
+    counts["plain_text"] = min((stats.text_chars - stats.link_chars - stats.prose_chars) // per,
+                               SIGNAL_CAP) if stats else 0
+    if stats is not None:
+        words = max(stats.text_chars / CHARS_PER_WORD, MIN_WORDS)
+        targets = len({lk.url.split("#", 1)[0] for lk in final if lk.locality == INLINK})
+        counts["link_targets"] = min(round(targets / words * 100), SIGNAL_CAP)
+        counts["linked_headings"] = min(stats.linked_headings, SIGNAL_CAP)
+        counts["one_buy_button"] = int(stats.buy_buttons == 1)
+        counts["many_prices"] = int(stats.prices >= MANY_PRICES_MIN)
+    else:
+        for t in ("link_targets", "linked_headings", "one_buy_button", "many_prices"):
+            counts[t] = 0
+    counts["slug_words"] = min(slug_words(url), SLUG_WORDS_CAP) if url else 0
+    counts["query"] = int("?" in url.split("#", 1)[0])
     breakdown = {t: float(WEIGHTS[t] * counts[t]) for t in TERMS}
-
     # for the explanation: what was left out, and a listing's date that did not count
     for kind in LEFT_OUT:
         if left_out[kind]:

@@ -5,6 +5,7 @@ children, so no link ever scans its ancestors.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from urllib.parse import urldefrag, urljoin, urlsplit
 
@@ -61,11 +62,31 @@ class TextStats:
     link_chars: int = 0
     prose_chars: int = 0                   # text in <p> outside links: the page's prose
     first_heading_pos: int | None = None   # document order of the first h1 (else h2)
+    # Characters outside links per text block (p, li, td, div… each its own nearest block):
+    # a leaf has at least one long run of prose, an index's text is split into excerpts.
+    runs: list[int] = field(default_factory=list)
+    # Section headings (h2-h6 with text) holding no link / holding a link.
+    plain_headings: int = 0
+    linked_headings: int = 0
+    # Text nodes that read as a price ($12.99, 12,99 €): one on a product page, many on a
+    # shop's collection page.
+    prices: int = 0
+    # Buttons that put an item in a cart: a product page's own action.
+    buy_buttons: int = 0
 
     @property
     def link_text_share(self) -> float:
         return self.link_chars / self.text_chars if self.text_chars else 0.0
 _HEADLINE_TAGS = FLAG_TAGS["in_headline"]
+# Elements whose text is one block of its own (a paragraph, an item, a cell); text outside
+# them belongs to the nearest enclosing one.
+RUN_TAGS = frozenset({"p", "li", "dd", "dt", "td", "th", "blockquote", "pre", "div", "section",
+                      "article", "main", "body", "figcaption"})
+_SECTION_HEADINGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
+_CURRENCY = frozenset("$€£¥₹")
+PRICE = re.compile(r"[$€£¥₹]\s?\d|\d[\d.,]*\s?[$€£¥₹]")
+BUY = re.compile(r"add to (?:cart|bag|basket|trolley)|buy now|in den warenkorb|ajouter au panier|"
+                 r"añadir al carrito|aggiungi al carrello|in winkelwagen", re.I)
 # Content never rendered, so links inside it are not on the page.
 SKIP_TAGS = frozenset({"script", "style", "template", "head", "noscript"})
 # Default ports, so http://h:80/ and http://h/ are one origin.
@@ -132,22 +153,33 @@ def extract_links(html_or_tree, url: str, stats: TextStats | None = None) -> lis
     out: list[Link] = []
     page_parts = urlsplit(url)
     start = root.find("body") if root.tag == "html" else None
-    stack = [(start if start is not None else root, 0)]
+    # (element, flags of its ancestors, its text run, its heading)
+    stack = [(start if start is not None else root, 0, 0, -1)]
     pos = 0
     first_h1 = first_h2 = None
+    runs = [0]
+    headings: list[bool] = []     # per section heading: holds a link
+    prices = buy = 0
     while stack:
-        el, flags = stack.pop()
+        el, flags, run, head = stack.pop()
         pos += 1
         tag = el.tag
         if stats is not None:
             tail = el.tail
             if tail and relevant_flags(flags):
-                n = len(tail.strip())
-                stats.text_chars += n
-                if flags & _IN_A:
-                    stats.link_chars += n
-                elif flags & _P:
-                    stats.prose_chars += n
+                tail = tail.strip()
+                n = len(tail)
+                if n:
+                    stats.text_chars += n
+                    if flags & _IN_A:
+                        stats.link_chars += n
+                    else:
+                        if flags & _P:
+                            stats.prose_chars += n
+                        if head < 0:
+                            runs[run] += n
+                        if _CURRENCY.intersection(tail) and PRICE.search(tail):
+                            prices += 1
         if not isinstance(tag, str) or tag in SKIP_TAGS:
             continue
         bits = _TAG_BITS.get(tag, 0)
@@ -161,25 +193,48 @@ def extract_links(html_or_tree, url: str, stats: TextStats | None = None) -> lis
                 link = _make_link(el, href, base, url, flags, page_parts)
                 link.pos = pos
                 out.append(link)
+                if head >= 0:
+                    headings[head] = True
             flags |= _IN_A
         elif tag == "h1":
             first_h1 = pos if first_h1 is None else first_h1
         elif tag == "h2":
             first_h2 = pos if first_h2 is None else first_h2
         if stats is not None:
+            if tag in RUN_TAGS:
+                run = len(runs)
+                runs.append(0)
+            elif tag in _SECTION_HEADINGS and relevant_flags(flags):
+                head = len(headings)
+                headings.append(False)
+            elif tag == "button" or (tag == "input" and el.get("type") == "submit"):
+                label = el.text if tag == "button" else el.get("value")
+                if label and BUY.search(label) and relevant_flags(flags):
+                    buy += 1
             text = el.text
             if text and relevant_flags(flags):
-                n = len(text.strip())
-                stats.text_chars += n
-                if flags & _IN_A:
-                    stats.link_chars += n
-                elif flags & _P:
-                    stats.prose_chars += n
-        children = [c for c in el]
-        for child in reversed(children):
-            stack.append((child, flags))
+                text = text.strip()
+                n = len(text)
+                if n:
+                    stats.text_chars += n
+                    if flags & _IN_A:
+                        stats.link_chars += n
+                    else:
+                        if flags & _P:
+                            stats.prose_chars += n
+                        if head < 0:
+                            runs[run] += n
+                        if _CURRENCY.intersection(text) and PRICE.search(text):
+                            prices += 1
+        for child in reversed(el):
+            stack.append((child, flags, run, head))
     if stats is not None:
         stats.first_heading_pos = first_h1 if first_h1 is not None else first_h2
+        stats.runs = [n for n in runs if n]
+        stats.linked_headings = sum(headings)
+        stats.plain_headings = len(headings) - stats.linked_headings
+        stats.prices = prices
+        stats.buy_buttons = buy
     return out
 
 

@@ -66,3 +66,14 @@ def url_shape(url: str) -> str | None:
     if len(re.split(r"[-_+]+", last)) >= SLUG_MIN_WORDS:
         return "content"
     return None
+
+
+def slug_words(url: str) -> int:
+    """Words of the path's last segment (extension dropped): "a-long-post-title" is 4."""
+    try:
+        segs = _segments(urlsplit(url).path)
+    except ValueError:
+        return 0
+    if not segs:
+        return 0
+    return len([w for w in re.split(r"[-_+.\s]+", _EXT.sub("", segs[-1])) if w])

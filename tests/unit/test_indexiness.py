@@ -37,7 +37,7 @@ def test_article_with_date_and_toc_scores_negative():
     expected = (2 * ix.SELFLINK_IN_LIST + ix.SELFLINK_IN_HEADER + ix.OUTLINK
                 + ix.DATE_PUBLISHED + ix.HEAD_START)
     assert a.seed_score == expected and a.score < 0 and a.verdict == "leaf"
-    assert a.breakdown["date_published"] == ix.DATE_PUBLISHED
+    assert a.breakdown["date_published"] == ix.FINAL_DATE_PUBLISHED
     assert a.counted_links["outlinks"] == ["https://other.org/ref"]
 
 
@@ -54,7 +54,7 @@ def test_image_only_links_ignored_in_score_not_seed():
         f'<ul><li><a href="https://static.example.net/{i}.png"><img src="{i}.png"></a></li></ul>' for i in range(4))
     r = ix.score_links(extract_links(html, "https://x.org/"), False)
     assert r.seed_breakdown["outlinks"] == 4 * ix.OUTLINK
-    assert r.counts["outlinks"] == 0 and r.score == ix.HEAD_START
+    assert r.counts["outlinks"] == 0 and r.score == ix.FINAL_HEAD_START
 
 
 def test_table_index_counts_table_links_as_lists():
