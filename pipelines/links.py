@@ -83,7 +83,8 @@ _HEADLINE_TAGS = FLAG_TAGS["in_headline"]
 RUN_TAGS = frozenset({"p", "li", "dd", "dt", "td", "th", "blockquote", "pre", "div", "section",
                       "article", "main", "body", "figcaption"})
 _SECTION_HEADINGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
-_CURRENCY = frozenset("$€£¥₹")
+# A price stands in a short text node of its own ("$12.99", "From 12,99 €"); longer text is prose.
+PRICE_MAX_CHARS = 32
 PRICE = re.compile(r"[$€£¥₹]\s?\d|\d[\d.,]*\s?[$€£¥₹]")
 BUY = re.compile(r"add to (?:cart|bag|basket|trolley)|buy now|in den warenkorb|ajouter au panier|"
                  r"añadir al carrito|aggiungi al carrello|in winkelwagen", re.I)
@@ -153,20 +154,20 @@ def extract_links(html_or_tree, url: str, stats: TextStats | None = None) -> lis
     out: list[Link] = []
     page_parts = urlsplit(url)
     start = root.find("body") if root.tag == "html" else None
-    # (element, flags of its ancestors, its text run, its heading)
-    stack = [(start if start is not None else root, 0, 0, -1)]
+    # (element, ancestors' flags, its text run, its heading, ancestors' flags relevant)
+    stack = [(start if start is not None else root, 0, 0, -1, True)]
     pos = 0
     first_h1 = first_h2 = None
     runs = [0]
     headings: list[bool] = []     # per section heading: holds a link
     prices = buy = 0
     while stack:
-        el, flags, run, head = stack.pop()
+        el, flags, run, head, rel = stack.pop()
         pos += 1
         tag = el.tag
         if stats is not None:
             tail = el.tail
-            if tail and relevant_flags(flags):
+            if tail and rel:
                 tail = tail.strip()
                 n = len(tail)
                 if n:
@@ -178,7 +179,7 @@ def extract_links(html_or_tree, url: str, stats: TextStats | None = None) -> lis
                             stats.prose_chars += n
                         if head < 0:
                             runs[run] += n
-                        if _CURRENCY.intersection(tail) and PRICE.search(tail):
+                        if n <= PRICE_MAX_CHARS and PRICE.search(tail):
                             prices += 1
         if not isinstance(tag, str) or tag in SKIP_TAGS:
             continue
@@ -201,18 +202,19 @@ def extract_links(html_or_tree, url: str, stats: TextStats | None = None) -> lis
         elif tag == "h2":
             first_h2 = pos if first_h2 is None else first_h2
         if stats is not None:
+            rel = relevant_flags(flags) if bits else rel
             if tag in RUN_TAGS:
                 run = len(runs)
                 runs.append(0)
-            elif tag in _SECTION_HEADINGS and relevant_flags(flags):
+            elif tag in _SECTION_HEADINGS and rel:
                 head = len(headings)
                 headings.append(False)
             elif tag == "button" or (tag == "input" and el.get("type") == "submit"):
                 label = el.text if tag == "button" else el.get("value")
-                if label and BUY.search(label) and relevant_flags(flags):
+                if label and rel and BUY.search(label):
                     buy += 1
             text = el.text
-            if text and relevant_flags(flags):
+            if text and rel:
                 text = text.strip()
                 n = len(text)
                 if n:
@@ -224,10 +226,10 @@ def extract_links(html_or_tree, url: str, stats: TextStats | None = None) -> lis
                             stats.prose_chars += n
                         if head < 0:
                             runs[run] += n
-                        if _CURRENCY.intersection(text) and PRICE.search(text):
+                        if n <= PRICE_MAX_CHARS and PRICE.search(text):
                             prices += 1
         for child in reversed(el):
-            stack.append((child, flags, run, head))
+            stack.append((child, flags, run, head, rel))
     if stats is not None:
         stats.first_heading_pos = first_h1 if first_h1 is not None else first_h2
         stats.runs = [n for n in runs if n]

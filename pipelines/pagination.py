@@ -53,19 +53,25 @@ def rel_links(root, base: str) -> list[str]:
 
 
 def pagination_links(links: list[Link], root, page_url: str) -> list[str]:
-    """In-site links that lead to another page of this listing."""
+    """In-site links that lead to another page of this listing.
+
+    Cheap on purpose: rel=next/prev comes from the <head>'s <link>s and from the links'
+    own rel (already read by the link walk), and a link's ancestors are looked at only
+    when its text or URL already looks like a pager's."""
     found: dict[str, None] = {}
     host = urlsplit(page_url).netloc
-    for url in rel_links(root, page_url):
+    head = root.find("head") if root.tag == "html" else None
+    rels = rel_links(head, page_url) if head is not None else []
+    rels += [lk.url for lk in links if {"next", "prev", "previous"} & set(lk.rel)]
+    for url in rels:
         if urlsplit(url).netloc == host:
             found.setdefault(url.split("#", 1)[0], None)
     for link in links:
         if link.locality != INLINK or link.element is None:
             continue
-        text = link.text.strip()
-        by_text = bool(PAGER_TEXT.match(text)) and (bool(PAGE_URL.search(link.url)) or _in_pager(link.element))
-        by_container = _in_pager(link.element) and bool(PAGE_URL.search(link.url))
-        if by_text or by_container:
+        by_url = bool(PAGE_URL.search(link.url))
+        by_text = bool(PAGER_TEXT.match(link.text.strip()))
+        if (by_url and by_text) or ((by_url or by_text) and _in_pager(link.element)):
             found.setdefault(link.url.split("#", 1)[0], None)
     found.pop(page_url.split("#", 1)[0], None)
     return list(found)
