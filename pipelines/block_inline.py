@@ -85,10 +85,24 @@ def link_target(href: str | None, base: str) -> str | None:
         return None
     if href.startswith(("https://", "http://")) and " " not in href:
         return href                   # already absolute: urljoin would return it unchanged
+    key = (base, href)
     try:
-        return urljoin(base, href)
+        return _JOINED[key]           # urljoin costs ~5 us; pages repeat their hrefs
+    except KeyError:
+        pass
+    try:
+        joined = urljoin(base, href)
     except ValueError:
-        return None
+        joined = None
+    if len(_JOINED) >= _JOINED_MAX:
+        _JOINED.clear()
+    _JOINED[key] = joined
+    return joined
+
+
+# (base, href) -> urljoin(base, href): exact, so a hit returns what urljoin would
+_JOINED: dict[tuple[str, str], str | None] = {}
+_JOINED_MAX = 50_000
 
 
 def md_url(url: str) -> str:
@@ -124,8 +138,9 @@ class InlineBuffer:
         if not s:
             return
         if s.isspace():               # the common case: indentation between tags
-            self.plain.append(" ")
-            self.rich.append(" ")
+            if self.plain:            # leading whitespace is stripped by finish() anyway
+                self.plain.append(" ")
+                self.rich.append(" ")
             return
         s = _WS_RE.sub(" ", s)
         self.plain.append(s)

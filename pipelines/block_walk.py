@@ -17,9 +17,9 @@ from .blocks import Block
 from .htmlparse import text_of, base_url
 from .reading_order import (HIDDEN_ATTR, RECT_ATTR, is_measured, mark_floats, ordered_children,
                             parse_rect)
-from .regions import landmark_of
+from .regions import LANDMARK_TAGS, landmark_of, landmark_of_role
 from .shadow_dom import flatten_shadow_roots
-from .widgets import widget_of
+from .widgets import widget_for
 
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 MEDIA_TAGS = frozenset({"video", "audio", "iframe", "object", "embed"})
@@ -39,6 +39,8 @@ TEXT_BLOCK_TAG_LIST = tuple(BLOCK_TAGS - IMAGE_TAGS)
 SKIP_TAGS = frozenset({"script", "style", "noscript", "template", "head", "title", "meta",
                        "link", "select", "textarea", "input", "button", "option", "datalist",
                        "map", "area", "base", "math", "canvas", "source", "track", "dialog"})
+# Block children a container always hands to dispatch (images may sit in a sentence instead).
+WALKED_BLOCK_TAGS = BLOCK_TAGS - SKIP_TAGS - IMAGE_TAGS
 # Permalink glyphs authors put after a heading.
 PERMALINK_GLYPHS = frozenset({"¶", "#", "§", "🔗", "⚓", "link", "permalink"})
 PERMALINK_CLASS_RE = re.compile(r"headerlink|header-anchor|anchorjs|hash-link|permalink|\banchor\b")
@@ -60,9 +62,15 @@ class Ctx:
         self.ordered = False
 
     def copy(self) -> "Ctx":
-        c = Ctx.__new__(Ctx)
-        for name in Ctx.__slots__:
-            setattr(c, name, getattr(self, name))
+        # spelled out: a setattr loop over __slots__ cost a microsecond per copy
+        c = _new_ctx(Ctx)
+        c.in_main, c.in_article, c.in_nav, c.in_aside = (
+            self.in_main, self.in_article, self.in_nav, self.in_aside)
+        c.in_header, c.in_footer, c.region, c.quoted = (
+            self.in_header, self.in_footer, self.region, self.quoted)
+        c.list_level, c.ordered, c.counter, c.holder = (
+            self.list_level, self.ordered, self.counter, self.holder)
+        c.link, c.widget, c.hidden = self.link, self.widget, self.hidden
         return c
 
     def enter(self, landmark: str) -> "Ctx":
@@ -71,6 +79,10 @@ class Ctx:
         if landmark != "form":
             setattr(c, "in_" + landmark, True)
         return c
+
+
+_new_ctx = object.__new__
+assert len(Ctx.__slots__) == 15, "Ctx.copy names every slot"
 
 
 class Holder:
@@ -158,96 +170,112 @@ class Walker:
     # -- dispatch -----------------------------------------------------------
     def dispatch(self, el, ctx: Ctx) -> None:
         tag = el.tag
-        if not isinstance(tag, str) or tag in SKIP_TAGS or is_hidden(el):
+        if not isinstance(tag, str) or tag in SKIP_TAGS:
+            return
+        # is_hidden(), landmark_of() and widget_of() inlined: this runs for every block element
+        get = el.get
+        if get("hidden") is not None or get("aria-hidden") == "true":
+            return
+        style = get("style")
+        if style and _HIDDEN_STYLE_RE.search(style):
             return
         if self.consumed and el in self.consumed:
             return
-        if self.measured and not ctx.hidden and el.get(HIDDEN_ATTR) is not None:
+        if self.measured and not ctx.hidden and get(HIDDEN_ATTR) is not None:
             ctx = ctx.copy()
             # a closed <details> draws no box for its body, yet the reader opens it with a
             # click (FAQ answers, accordions): its words are the page's, not a hidden copy
             ctx.hidden = not _folded_in_details(el)
-        lm = landmark_of(el)
+        lm = LANDMARK_TAGS.get(tag)
+        if lm is None:
+            role = get("role")
+            if role:
+                lm = landmark_of_role(role)
         if lm:
             ctx = ctx.enter(lm)
-        w = widget_of(el)
-        if w and w != ctx.widget:
-            ctx = ctx.copy()
-            ctx.widget = w
-        if tag in HEADINGS:
-            self.heading(el, ctx)
-        elif tag == "pre":
-            self.code(el, ctx)
-        elif tag == "hr":
-            self.emit("rule", "hr", el, ctx, "", "")
-        elif tag == "table":
-            self.table(el, ctx)
-        elif tag in ("ul", "ol", "menu", "dir"):
-            c = ctx.copy()
-            c.list_level += 1
-            c.ordered = tag == "ol"
-            c.counter = [_int_attr(el, "start") or 1] if c.ordered else None
-            self.container(el, c)
-        elif tag == "li":
-            c = ctx.copy()
-            ordinal = None
-            if ctx.ordered and ctx.counter is not None:
-                ordinal = _int_attr(el, "value") or ctx.counter[0]
-                ctx.counter[0] = ordinal + 1
-            c.holder = Holder("list-item", "li", max(ctx.list_level, 1), ctx.ordered, ordinal)
-            self.container(el, c)
-        elif tag in ("dt", "dd"):
-            c = ctx.copy()
-            c.holder = Holder("paragraph", tag)
-            self.container(el, c)
-        elif tag == "blockquote":
-            self.blockquote(el, ctx)
-        elif tag == "img":
-            self.image(el, ctx)
-        elif tag == "picture":
-            img = picture_img(el)
-            if img is not None:
-                self.image(img, ctx, el)
-        elif tag == "svg":
-            self.svg(el, ctx)
-        elif tag in MEDIA_TAGS:
-            self.media(el, ctx)
-        elif tag == "figcaption":
-            self.container(el, ctx, "figure-caption")
+        cls = get("class")
+        ident = get("id")
+        if cls or ident:
+            w = widget_for(tag, cls, ident)
+            if w and w != ctx.widget:
+                ctx = ctx.copy()
+                ctx.widget = w
+        handler = _HANDLERS.get(tag)
+        if handler is not None:
+            handler(self, el, ctx)
+        elif tag == "div" and cls and ("editor" in cls or "CodeMirror" in cls) and editor_kind(el):
+            self.editor(el, ctx, editor_kind(el))
         else:
-            cls = el.get("class") if tag == "div" else None
-            kind = editor_kind(el) if cls and ("editor" in cls or "CodeMirror" in cls) else None
-            if kind:
-                self.editor(el, ctx, kind)
-            else:
-                self.container(el, ctx)
+            self.container(el, ctx)
+
+    def _list(self, el, ctx: Ctx) -> None:
+        c = ctx.copy()
+        c.list_level += 1
+        c.ordered = el.tag == "ol"
+        c.counter = [_int_attr(el, "start") or 1] if c.ordered else None
+        self.container(el, c)
+
+    def _item(self, el, ctx: Ctx) -> None:
+        c = ctx.copy()
+        ordinal = None
+        if ctx.ordered and ctx.counter is not None:
+            ordinal = _int_attr(el, "value") or ctx.counter[0]
+            ctx.counter[0] = ordinal + 1
+        c.holder = Holder("list-item", "li", max(ctx.list_level, 1), ctx.ordered, ordinal)
+        self.container(el, c)
+
+    def _definition(self, el, ctx: Ctx) -> None:
+        c = ctx.copy()
+        c.holder = Holder("paragraph", el.tag)
+        self.container(el, c)
+
+    def _rule(self, el, ctx: Ctx) -> None:
+        self.emit("rule", "hr", el, ctx, "", "")
+
+    def _picture(self, el, ctx: Ctx) -> None:
+        img = picture_img(el)
+        if img is not None:
+            self.image(img, ctx, el)
+
+    def _figcaption(self, el, ctx: Ctx) -> None:
+        self.container(el, ctx, "figure-caption")
 
     def container(self, el, ctx: Ctx, kind: str = "paragraph") -> None:
         """Walk children; inline runs between block children become blocks of `kind`."""
         buf = InlineBuffer(self.base)
-        buf.text(el.text)
+        text = el.text
+        if text:
+            buf.text(text)
         tag = el.tag
         children = el
         if self.measured and len(el) > 1:
             children = ordered_children(el, _is_block_child, self.rtl) or el
         for child in children:
             ctag = child.tag
-            if not isinstance(ctag, str) or ctag in SKIP_TAGS:
+            if ctag in WALKED_BLOCK_TAGS:
+                if buf.plain:
+                    self.flush(buf, kind, tag, el, ctx)
+                self.dispatch(child, ctx)
+            elif not isinstance(ctag, str) or ctag in SKIP_TAGS:
                 pass
             elif ctag == "br":
                 if buf.pending_break:
                     self.flush(buf, kind, tag, el, ctx)   # <br><br> ends a paragraph
                 else:
                     buf.hard_break()
-            elif ctag in IMAGE_TAGS and self._in_text(buf, child):
-                buf.element(child)                       # an image inside a sentence
-            elif ctag in BLOCK_TAGS:
-                self.flush(buf, kind, tag, el, ctx)
-                self.dispatch(child, ctx)
+            elif ctag in IMAGE_TAGS:
+                if self._in_text(buf, child):
+                    buf.element(child)                   # an image inside a sentence
+                else:
+                    if buf.plain:
+                        self.flush(buf, kind, tag, el, ctx)
+                    self.dispatch(child, ctx)
             elif is_hidden(child):
                 pass
             else:
-                first = next(child.iterdescendants(*BLOCK_TAG_LIST), None)
+                # len() first: most inline elements are leaves, and a 60-tag iterdescendants
+                # costs a microsecond even on a leaf
+                first = next(child.iterdescendants(*BLOCK_TAG_LIST), None) if len(child) else None
                 if first is not None and first.tag in IMAGE_TAGS:
                     if self._in_text(buf, child, own_text=True) and next(
                             child.iterdescendants(*TEXT_BLOCK_TAG_LIST), None) is None:
@@ -265,8 +293,11 @@ class Walker:
                     if lm:
                         c = c.enter(lm)
                     self.container(child, c, kind)
-            buf.text(child.tail)
-        self.flush(buf, kind, tag, el, ctx)
+            tail = child.tail
+            if tail:
+                buf.text(tail)
+        if buf.plain:
+            self.flush(buf, kind, tag, el, ctx)
 
     @staticmethod
     def _in_text(buf: InlineBuffer, child, own_text: bool = False) -> bool:
@@ -406,6 +437,24 @@ class Walker:
         href = link_target(src, self.base) if src else None
         title = normalize_ws(el.get("title") or "")
         self.emit("media", el.tag, el, ctx, "", media_note(el, title), href=href)
+
+
+_HANDLERS = {
+    **{h: Walker.heading for h in HEADINGS},
+    "pre": Walker.code,
+    "hr": Walker._rule,
+    "table": Walker.table,
+    **{t: Walker._list for t in ("ul", "ol", "menu", "dir")},
+    "li": Walker._item,
+    "dt": Walker._definition,
+    "dd": Walker._definition,
+    "blockquote": Walker.blockquote,
+    "img": Walker.image,
+    "picture": Walker._picture,
+    "svg": Walker.svg,
+    **{t: Walker.media for t in MEDIA_TAGS},
+    "figcaption": Walker._figcaption,
+}
 
 
 def _folded_in_details(el) -> bool:

@@ -46,6 +46,10 @@ def landmark_of(el) -> str | None:
         if name:
             return name
     role = el.get("role")
-    if role:
-        return LANDMARK_ROLES.get(role.split()[0].lower()) if role.split() else None
-    return None
+    return landmark_of_role(role) if role else None
+
+
+def landmark_of_role(role: str) -> str | None:
+    """The landmark an ARIA role attribute value names (its first token), or None."""
+    parts = role.split()
+    return LANDMARK_ROLES.get(parts[0].lower()) if parts else None

@@ -32,8 +32,23 @@ def widget_of(el) -> str | None:
     ident = el.get("id")
     if not cls and not ident:
         return None
-    if el.tag in NEVER_WIDGET_TAGS:
+    return widget_for(el.tag, cls, ident)
+
+
+# (class, id) -> widget: a page repeats its class strings on hundreds of elements
+_CACHE: dict[tuple, str | None] = {}
+_CACHE_MAX = 20_000
+
+
+def widget_for(tag, cls: str | None, ident: str | None) -> str | None:
+    """widget_of for an element whose tag, class and id the caller already read."""
+    if tag in NEVER_WIDGET_TAGS:
         return None
+    key = (cls, ident)
+    try:
+        return _CACHE[key]
+    except KeyError:
+        pass
     tokens = []
     if cls:
         tokens.extend(cls.lower().split())
@@ -46,4 +61,8 @@ def widget_of(el) -> str | None:
             rank = _RANK[m.lastgroup]
             if best is None or rank < best:
                 best = rank
-    return WIDGET_PATTERNS[best][0] if best is not None else None
+    found = WIDGET_PATTERNS[best][0] if best is not None else None
+    if len(_CACHE) >= _CACHE_MAX:
+        _CACHE.clear()
+    _CACHE[key] = found
+    return found
