@@ -37,6 +37,20 @@ LONG_ANCHOR_WORDS = 4
 LONG_ANCHOR_WEIGHT = 0.5
 # A chrome kind holding more than two thirds of the page's prose is a mis-nested wrapper.
 CHROME_MAJORITY = 2 / 3
+# Prose outside a comment thread that makes the page an article with comments.
+ARTICLE_MIN_WORDS = 400
+# A paragraph of this many prose words is body text (boilerpipe's long-text class starts
+# around 20-30 words; a teaser's one-line summary and a caption are shorter).
+LONG_PARAGRAPH_WORDS = 25
+# Kinds a long paragraph can be.
+PROSE_KINDS = frozenset({"paragraph", "list-item", "quote"})
+# A page whose kept words are at least this share long paragraphs is an article.
+ARTICLE_SHARE = 0.3
+# Under this many words a heading, paragraph or caption is a label, not text.
+SHORT_BLOCK_WORDS = 15
+FURNITURE_SHORT_KINDS = frozenset({"heading", "paragraph", "figure-caption"})
+# This many furniture blocks in a row after an article's body start its furniture.
+FURNITURE_RUN = 3
 # Kinds whose words are prose evidence for a container (images and rules carry none).
 TEXT_KINDS = frozenset({"paragraph", "heading", "list-item", "table", "code", "quote",
                         "figure-caption"})
@@ -59,11 +73,19 @@ def chrome_kind(b: Block) -> str | None:
         return "nav"
     if b.in_aside:
         return "aside"
+    if b.region == "footer":
+        # a <footer> inside an article or main is that section's footer: its byline, tags,
+        # share links, copyright (HTML spec) -- never the section's text
+        return "footer"
     if not (b.in_main or b.in_article):
         if b.in_header:
             return "header"
         if b.in_footer:
             return "footer"
+    if b.region == "form":
+        # a form inside the content is a comment box, a newsletter sign-up or a search box;
+        # a form wrapping the whole page (ASP.NET) holds most of its prose and is exempted
+        return "form"
     return b.widget if b.widget in DROP_WIDGETS else None
 
 
@@ -89,6 +111,11 @@ def chrome_flags(blocks: list[Block]) -> list[bool]:
         if k:
             per_kind[k] = per_kind.get(k, 0.0) + w
     exempt = {k for k, w in per_kind.items() if total and w > CHROME_MAJORITY * total}
+    if "comments" in exempt and total - per_kind["comments"] >= ARTICLE_MIN_WORDS:
+        # an article with a long comment thread: the post is the content, the thread is
+        # comments. A forum's posts wear comment classes too, but beside them there is
+        # little prose (the first post, a title).
+        exempt.discard("comments")
     return [bool(k) and k not in exempt for k in kinds]
 
 
@@ -160,7 +187,49 @@ def select_content(blocks: list[Block], title: str | None = None) -> list[Block]
     chrome = chrome_flags(blocks)
     container = find_container(blocks, chrome)
     keep = [_keep(b, ch, container, title_key) for b, ch in zip(blocks, chrome)]
+    trim_article_tail(blocks, keep)
     return reindex(blocks, keep)
+
+
+def _furniture(b: Block) -> bool:
+    """A block that reads as page furniture: mostly link text (a menu entry, a teaser's
+    headline, a tag list) or a short label (a 'Related posts' heading, a date, 'Share')."""
+    if b.kind in ("image", "rule", "media"):
+        return False
+    if inside_link(b) or link_density(b) > LINK_DENSITY_MAX:
+        return True
+    return b.kind in FURNITURE_SHORT_KINDS and len(b.text.split()) < SHORT_BLOCK_WORDS
+
+
+def trim_article_tail(blocks: list[Block], keep: list[bool]) -> None:
+    """On an article, drop the furniture that follows the body (in place on `keep`).
+
+    An article is a page whose kept words are mostly long paragraphs. Its body ends with its
+    last long paragraph; what follows it is, on the web at large, the related-posts grid,
+    tags, share bar, author box and newsletter box (boilerpipe's observation: content is
+    long text, furniture is short and link-dense, and both come in runs). There, each
+    furniture block goes, and from the first run of FURNITURE_RUN furniture blocks on,
+    everything goes: a related-posts grid is a run of teaser headlines and dates."""
+    idx = [i for i, k in enumerate(keep) if k and blocks[i].text]
+    words = {i: len(blocks[i].text.split()) for i in idx}
+    total = sum(words[i] for i in idx if blocks[i].kind != "image")
+    long_ = [i for i in idx if blocks[i].kind in PROSE_KINDS and prose_words(blocks[i]) >= LONG_PARAGRAPH_WORDS]
+    if not total or not long_ or sum(words[i] for i in long_) < ARTICLE_SHARE * total:
+        return
+    tail = [i for i in idx if i > long_[-1]]
+    run: list[int] = []
+    for i in tail:
+        if _furniture(blocks[i]):
+            run.append(i)
+            if len(run) >= FURNITURE_RUN:
+                for j in range(run[0], len(blocks)):
+                    keep[j] = False
+                return
+        else:
+            run = []
+    for i in tail:
+        if _furniture(blocks[i]):
+            keep[i] = False
 
 
 def _keep(b: Block, is_chrome: bool, container: str | None, title_key: str) -> bool:

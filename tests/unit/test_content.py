@@ -132,3 +132,38 @@ def test_noscript_document_is_used_when_the_page_needs_script():
     # a page that shows its content never falls back
     shown = f"<body><main><p>{PROSE}</p><p>{PROSE.replace('patience', 'time')}</p></main><noscript>{thread}</noscript></body>"
     assert "Post 0" not in joined(shown)
+
+
+def test_section_footer_and_comment_form_inside_the_article_are_not_content():
+    html = f"""<body><main><article><h1>Starter basics</h1><p>{PROSE}</p><p>{PROSE}</p>
+    <footer><p>Posted in Baking, Starters. Tagged sourdough, levain, flour.</p></footer>
+    <form action="/comment"><p>Leave a reply: your email address will not be published.</p></form>
+    </article></main></body>"""
+    body = joined(html)
+    assert "Sourdough needs patience" in body
+    assert "Tagged sourdough" not in body and "Leave a reply" not in body
+
+
+def test_an_article_with_a_long_comment_thread_keeps_the_post_only():
+    post = "".join(f"<p>{PROSE.replace('Sourdough', f'Point {i}')}</p>" for i in range(20))
+    thread = "".join(f'<li><p>{PROSE.replace("Sourdough", f"Reply {i}")}</p></li>' for i in range(40))
+    html = f"""<body><main><article><h1>Starter basics</h1>{post}</article>
+    <ol class="comment-list">{thread}</ol></main></body>"""
+    body = joined(html)
+    assert "Point 19 needs patience" in body and "Reply 3" not in body
+
+
+def test_furniture_after_the_article_body_is_cut():
+    related = "".join(f'<li><a href="/p{i}">Another great post about bread number {i}</a></li>'
+                      for i in range(4))
+    paras = "".join(f"<p>{PROSE.replace('skill', f'skill {i}')}</p>" for i in range(3))
+    html = f"""<body><main><h1>Starter basics</h1>{paras}
+    <p>Share this:</p><h3>Related posts</h3><ul>{related}</ul>
+    <p>Written by a baker who once forgot the starter in the fridge for a month.</p></main></body>"""
+    body = joined(html)
+    assert body.count("Sourdough needs patience") == 3
+    assert "Related posts" not in body and "Another great post" not in body
+    assert "Written by" not in body
+    # a listing (no long paragraphs) keeps its teasers
+    listing = f"<body><main><h1>Posts</h1><ul>{related}</ul></main></body>"
+    assert "Another great post about bread number 3" in joined(listing)
