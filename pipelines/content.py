@@ -144,14 +144,6 @@ def link_words(b: Block) -> tuple[int, int]:
     return short, long_
 
 
-def _ancestors(xpath: str):
-    """'/html/body/div[2]/p' -> '/html/body/div[2]', '/html/body', '/html'."""
-    end = xpath.rfind("/")
-    while end > 0:
-        yield xpath[:end]
-        end = xpath.rfind("/", 0, end)
-
-
 def find_container(blocks: list[Block], chrome: list[bool]) -> str | None:
     """The xpath of the subtree with the best prose-minus-chrome balance, or None."""
     balance: dict[str, float] = {}
@@ -170,10 +162,20 @@ def find_container(blocks: list[Block], chrome: list[bool]) -> str | None:
         if delta == 0:
             continue
         balance[b.xpath] = balance.get(b.xpath, 0.0) + delta
-        for anc in _ancestors(b.xpath):
-            balance[anc] = balance.get(anc, 0.0) + delta
     if not balance:
         return None
+    # each subtree's balance is its own plus its children's: add every path into its parent
+    # once, deepest first (one pass per distinct path, not one per block and ancestor)
+    by_depth: dict[int, list[str]] = {}
+    for path in balance:
+        by_depth.setdefault(path.count("/"), []).append(path)
+    for depth in range(max(by_depth), 1, -1):
+        for path in by_depth.get(depth, ()):
+            parent = path[:path.rfind("/")]
+            if parent not in balance:
+                balance[parent] = 0.0
+                by_depth.setdefault(depth - 1, []).append(parent)
+            balance[parent] += balance[path]
     best = max(balance.items(), key=lambda kv: (kv[1], -kv[0].count("/")))
     return best[0] if best[1] > 0 else None
 
