@@ -22,8 +22,6 @@ pass drops a long block restated, shingle by shingle, by several other blocks.
 """
 from __future__ import annotations
 
-import re
-
 from .blocks import Block, reindex
 
 # Kinds a page may repeat on purpose (a demo table shown four times).
@@ -39,11 +37,9 @@ RESTATED_MIN_SOURCES = 2
 # is one place measured twice (a block and its wrapper).
 SAME_PLACE_PX = 2.0
 
-_WS = re.compile(r"\s+")
-
 
 def block_key(b: Block) -> str:
-    text = _WS.sub("", b.text)
+    text = "".join(b.text.split())   # = re.sub(r"\s+", "", ...), faster
     if not text and not b.href:
         return ""
     return text + "\x00" + (b.href or "")
@@ -113,6 +109,11 @@ def _shingles(words: list[str]) -> set[tuple[str, ...]]:
 
 def _drop_restated_wholes(blocks: list[Block]) -> list[Block]:
     """Drop a long block whose words are restated by several other blocks."""
+    # RESTATED_MIN_WORDS words take at least twice as many characters less one: most pages
+    # have no block that long, and skip splitting every block into words
+    min_chars = 2 * RESTATED_MIN_WORDS - 1
+    if not any(len(b.text) >= min_chars for b in blocks):
+        return blocks
     words = [b.text.lower().split() for b in blocks]
     long_ones = [i for i, w in enumerate(words) if len(w) >= RESTATED_MIN_WORDS]
     if not long_ones:
