@@ -109,10 +109,11 @@ def _shingles(words: list[str]) -> set[tuple[str, ...]]:
 
 def _drop_restated_wholes(blocks: list[Block]) -> list[Block]:
     """Drop a long block whose words are restated by several other blocks."""
-    # RESTATED_MIN_WORDS words take at least twice as many characters less one: most pages
-    # have no block that long, and skip splitting every block into words
+    # RESTATED_MIN_WORDS words take at least twice as many characters less one: count the
+    # words of those blocks only, and split every block into shingles only when one is long
     min_chars = 2 * RESTATED_MIN_WORDS - 1
-    if not any(len(b.text) >= min_chars for b in blocks):
+    if not any(len(b.text) >= min_chars and len(b.text.split()) >= RESTATED_MIN_WORDS
+               for b in blocks):
         return blocks
     words = [b.text.lower().split() for b in blocks]
     long_ones = [i for i, w in enumerate(words) if len(w) >= RESTATED_MIN_WORDS]
