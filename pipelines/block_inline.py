@@ -256,25 +256,33 @@ def render_inline(el, base: str) -> tuple[str, str, int]:
             return "", "", 0
         lead, trail = _edges(_WS_RE.sub(" ", raw))
         return lead + normalize_ws(raw) + trail, lead + code_span(raw) + trail, 0
-    plain_parts, rich_parts, linked = [], [], 0
     text = el.text
-    if text:
-        t = collapse_ws(text)
-        plain_parts.append(t)
-        rich_parts.append(escape_text(t))
-    for child in el:
-        if isinstance(child.tag, str):
-            p, r, n = render_inline(child, base)
-            plain_parts.append(p)
-            rich_parts.append(r)
-            linked += n
-        tail = child.tail
-        if tail:
-            t = collapse_ws(tail)
+    if not len(el):                    # a leaf (most links and spans): no part lists to join
+        linked = 0
+        if text:
+            plain = collapse_ws(text)
+            rich = escape_text(plain)
+        else:
+            plain = rich = ""
+    else:
+        plain_parts, rich_parts, linked = [], [], 0
+        if text:
+            t = collapse_ws(text)
             plain_parts.append(t)
             rich_parts.append(escape_text(t))
-    plain = "".join(plain_parts)
-    rich = "".join(rich_parts)
+        for child in el:
+            if isinstance(child.tag, str):
+                p, r, n = render_inline(child, base)
+                plain_parts.append(p)
+                rich_parts.append(r)
+                linked += n
+            tail = child.tail
+            if tail:
+                t = collapse_ws(tail)
+                plain_parts.append(t)
+                rich_parts.append(escape_text(t))
+        plain = "".join(plain_parts)
+        rich = "".join(rich_parts)
     if not plain.strip():
         if "![" in rich:               # only images: keep their Markdown (and the link)
             target = link_target(el.get("href"), base) if tag == "a" else None

@@ -329,7 +329,7 @@ class Walker:
                 pass
             elif ctag in IMAGE_TAGS:
                 pass
-            elif ctag in BLOCK_TAGS or contains_block(child):
+            elif ctag in BLOCK_TAGS or (len(child) and contains_block(child)):
                 buf.text(" ")
                 self._fill_atomic(child, buf, strip_permalinks)
                 buf.text(" ")
