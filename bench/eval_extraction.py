@@ -176,6 +176,8 @@ def summarise(rows: list[dict], with_traf: bool) -> dict:
                 for i, m in enumerate(("precision", "recall", "f1"))}
 
     out = {"pages": len(rows), "ours": agg(rows, "ours"),
+           # pages whose truth has words and our Markdown none (script-built pages and the like)
+           "ours_empty": sum(1 for r in rows if r["truth_words"] and not r["ours_words"]),
            "ours_median_ms": round(statistics.median(r["ours_ms"] for r in rows), 2)}
     if with_traf:
         out["trafilatura"] = agg(rows, "traf")
@@ -207,6 +209,7 @@ def print_table(name: str, s: dict, with_traf: bool) -> None:
     for t, v in (s.get("by_type") or {}).items():
         line(t, v["pages"], v["ours"], v.get("trafilatura"))
     line("ALL", s["pages"], s["ours"], s.get("trafilatura"))
+    print(f"  ours empty on {s['ours_empty']} pages with a non-empty truth")
     speed = f"  median ms/page: ours {s['ours_median_ms']:.1f}"
     if with_traf:
         speed += (f", trafilatura {s['trafilatura_median_ms']:.1f}, "
