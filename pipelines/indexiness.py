@@ -16,7 +16,7 @@ from .links import INLINK, SELFLINK, Link, TextStats, extract_links
 from .metadata import date_facts, date_published
 from .pagination import pagination_links
 from .signals import declared, numbered_pagination, repeated_items
-from .url_shape import is_taxonomy_url, slug_words, url_shape
+from .url_shape import is_home_url, is_taxonomy_url, slug_words, url_shape
 
 # --- the seed formula (seeds/indexiness.txt), weights relative to the weakest signal -------
 SELFLINK_IN_HEADER = -20   # linkable headings: a leaf's own permalinks
@@ -67,6 +67,11 @@ SIGNAL_CAP = 20
 # A tag/category/archive/page-N URL: the shape CMSs give their listings (hand: the fit
 # turned it negative, a WCXB quirk; every CMS names its listings so).
 URL_LISTING = +5
+# The site's home (/ or /index.html, no query): hand, not fitted. It is the top of the site's
+# navigation on any site, and the page every crawl of a site starts from: a leaf verdict
+# there ends the crawl at one page. Strong enough to outweigh a home that shows full posts
+# (their anchors and citations). Replaces url_listing there.
+URL_HOME = +15
 # A taxonomy URL (/tag/x, /tags/x, /category/x, /label/x): hand, not fitted (WCXB holds few
 # such pages). Every CMS names its term archives so, and hardly anything else.
 URL_TAXONOMY = +40
@@ -123,7 +128,7 @@ MANY_PRICES_MIN = 6
 SEED_TERMS = ("selflinks_in_headers", "selflinks_in_lists", "inlinks_in_headers",
               "inlinks_in_lists", "outlinks", "date_published", "head_start")
 LINK_TERMS = SEED_TERMS[:5]
-SIGNAL_TERMS = ("url_listing", "url_taxonomy", "url_content", "slug_words", "query",
+SIGNAL_TERMS = ("url_home", "url_listing", "url_taxonomy", "url_content", "slug_words", "query",
                 "declared_collection", "declared_article", "og_website", "repeated_items",
                 "pagination", "link_text_share", "prose", "plain_text", "link_targets",
                 "linked_headings", "one_buy_button", "many_prices")
@@ -145,6 +150,7 @@ WEIGHTS = {
     "outlinks": FINAL_OUTLINK,
     "date_published": FINAL_DATE_PUBLISHED,
     "head_start": FINAL_HEAD_START,
+    "url_home": URL_HOME,
     "url_listing": URL_LISTING,
     "url_taxonomy": URL_TAXONOMY,
     "url_content": URL_CONTENT,
@@ -284,7 +290,8 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     shape = url_shape(url) if url else None
     decl = declared(og_type, set(ld_types))
     counts["url_taxonomy"] = int(bool(url) and is_taxonomy_url(url))
-    counts["url_listing"] = int(shape == "listing" and not counts["url_taxonomy"])
+    counts["url_home"] = int(bool(url) and is_home_url(url))
+    counts["url_listing"] = int(shape == "listing" and not counts["url_taxonomy"] and not counts["url_home"])
     counts["url_content"] = int(shape == "content")
     counts["declared_collection"] = int(decl == "collection")
     counts["declared_article"] = int(decl == "article")

@@ -77,3 +77,12 @@ def slug_words(url: str) -> int:
     if not segs:
         return 0
     return len([w for w in re.split(r"[-_+.\s]+", _EXT.sub("", segs[-1])) if w])
+
+
+def is_home_url(url: str) -> bool:
+    """The site's home: an empty path, "/" or /index.html, and no query."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return False
+    return not parts.query and not _segments(_INDEX_FILE.sub("/", parts.path or "/"))

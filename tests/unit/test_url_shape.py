@@ -1,7 +1,7 @@
 """URL shape: the priors CMSs' URL conventions give (listing vs content)."""
 import pytest
 
-from pipelines.url_shape import is_taxonomy_url, slug_words, url_shape
+from pipelines.url_shape import is_home_url, is_taxonomy_url, slug_words, url_shape
 
 
 @pytest.mark.parametrize("url", [
@@ -44,3 +44,8 @@ def test_url_shape(url, shape):
 ])
 def test_slug_words(url, words):
     assert slug_words(url) == words
+
+
+def test_home_url():
+    assert is_home_url("https://x.org") and is_home_url("https://x.org/index.html")
+    assert not is_home_url("https://x.org/?s=q") and not is_home_url("https://x.org/blog/")
