@@ -92,7 +92,10 @@ class SiteSpider(scrapy.Spider):
         self.crawler.stats.inc_value(f"leafcrawl/{analysis.verdict}")
         yield page_item(analysis, status=response.status, archive=not is_index, **where)
 
-        if is_index:
+        # A start page's links are followed whatever its verdict: a blog whose home page
+        # shows whole posts reads as a leaf, and a crawl that stops at its first page is
+        # no use to someone who asked for the site (--max-pages 1 archives one page).
+        if is_index or meta.get("depth", 0) == 0:
             links = analysis.follow_links
         elif self.follow_leaf_links:
             links = analysis.page_links

@@ -83,3 +83,30 @@ def test_crawl_archives_every_post_once_and_no_listing(blog, tmp_path, redis_ns,
     after = {p: p.stat().st_mtime_ns for p in archive.rglob("*")}
     assert after == before
     assert again["archived"] == 0 and again["unchanged"] + again["duplicates"] == len(files)
+
+
+def test_a_start_page_that_reads_as_a_leaf_still_leads_to_the_site(tmp_path, redis_ns):
+    """Blogger-style: the home page shows two whole posts, so it scores as a leaf; the
+    crawl must still follow it to the posts instead of stopping at its first page."""
+    site = tmp_path / "site"
+    posts = {}
+    for n in (1, 2):
+        body = " ".join(f"Sentence {i} of post {n} talks about soldering irons and flux." for i in range(40))
+        posts[f"/p{n}/"] = body
+        (site / f"p{n}").mkdir(parents=True)
+        (site / f"p{n}" / "index.html").write_text(
+            f'<html><head><meta property="og:type" content="article"></head><body><main><article>'
+            f'<h1>Post {n}</h1><time datetime="2024-01-0{n}">Jan {n}</time><p>{body}</p>'
+            f'</article></main></body></html>')
+    home = "".join(f'<article><h2><a href="{path}">Post {path[2]}</a></h2><p>{body}</p></article>'
+                   for path, body in posts.items())
+    (site / "index.html").write_text(
+        f'<html><head><meta property="og:type" content="article"></head><body><main>{home}'
+        f'<time datetime="2024-01-02">Jan 2</time></main></body></html>')
+    with serve_directory(site) as base_url:
+        summary, _ = crawl(base_url, tmp_path, redis_ns, "never")
+    home_record = ScoreStore(redis_ns.conn, redis_ns.prefix).get_page(base_url + "/")
+    assert home_record["verdict"] == "leaf"  # the case this test is about
+    files = archived_files(tmp_path / "archive")
+    assert {base_url + "/p1/", base_url + "/p2/"} <= set(files)
+    assert summary["pages_fetched"] == 3
