@@ -8,6 +8,8 @@ crawl edge can be explained from Redis.
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 import scrapy
 from scrapy.http import TextResponse
 from scrapy.linkextractors import IGNORED_EXTENSIONS
@@ -92,10 +94,11 @@ class SiteSpider(scrapy.Spider):
         self.crawler.stats.inc_value(f"leafcrawl/{analysis.verdict}")
         yield page_item(analysis, status=response.status, archive=not is_index, **where)
 
-        # A start page's links are followed whatever its verdict: a blog whose home page
-        # shows whole posts reads as a leaf, and a crawl that stops at its first page is
-        # no use to someone who asked for the site (--max-pages 1 archives one page).
-        if is_index or meta.get("depth", 0) == 0:
+        # A site's home page given as the start is followed whatever its verdict: a blog
+        # whose home page shows whole posts reads as a leaf, and a crawl that stops there is
+        # no use to someone who asked for the site. A deeper start URL that reads as a leaf
+        # (an article) is archived alone, as asked.
+        if is_index or (meta.get("depth", 0) == 0 and urlsplit(response.url).path in ("", "/")):
             links = analysis.follow_links
         elif self.follow_leaf_links:
             links = analysis.page_links

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import shutil
 import uuid
 from pathlib import Path
 
@@ -40,10 +41,17 @@ READING_ORDER = ["INTRO-PARA", "COLUMN-LEFT-ONE", "COLUMN-LEFT-TWO", "COLUMN-RIG
                  "COLUMN-RIGHT-TWO", "SLOTTED-TITLE", "SLOTTED-BODY", "NESTED-QUOTE", "OUTRO-PARA"]
 
 
+ARTICLE_PATH = "notes/measuring-a-page-in-the-browser/"
+
+
 @pytest.fixture(scope="module")
-def site():
-    with serve_directory(FIXTURE) as base_url:
-        yield base_url + "/"
+def site(tmp_path_factory):
+    # Served at an article's path, not at "/": a site's home page leans index by its URL.
+    root = tmp_path_factory.mktemp("measured-site")
+    (root / ARTICLE_PATH).mkdir(parents=True)
+    shutil.copy(FIXTURE / "index.html", root / ARTICLE_PATH / "index.html")
+    with serve_directory(root) as base_url:
+        yield f"{base_url}/{ARTICLE_PATH}"
 
 
 @pytest.fixture(scope="module")
