@@ -189,8 +189,19 @@ def select_content(blocks: list[Block], title: str | None = None) -> list[Block]
     chrome = chrome_flags(blocks)
     container = find_container(blocks, chrome)
     keep = [_keep(b, ch, container, title_key) for b, ch in zip(blocks, chrome)]
+    drop_controls(blocks, keep, title_key)
     trim_article_tail(blocks, keep)
     return reindex(blocks, keep)
+
+
+def drop_controls(blocks: list[Block], keep: list[bool], title_key: str) -> None:
+    """Drop kept blocks that are controls or per-post metadata (content_controls.py), never
+    the title heading."""
+    from .content_controls import control_rule
+
+    for i, b in enumerate(blocks):
+        if keep[i] and control_rule(b) and not (title_key and b.text.strip().lower() == title_key):
+            keep[i] = False
 
 
 def _furniture(b: Block) -> bool:

@@ -1,0 +1,81 @@
+"""Control and metadata lines inside the content container: furniture by what it says.
+
+The container search keeps everything inside the chosen subtree; inside a product page, a
+forum thread or a listing that subtree also holds the page's controls (buttons, share and
+sort widgets) and per-post metadata (post counts, join dates, badges). These are short
+blocks whose whole text is a control label or a metadata pattern, the same on any site in
+any CMS: a reader skips them, and no extractor's truth keeps them. Each rule is named so the
+selection can say why a block went.
+"""
+from __future__ import annotations
+
+import re
+
+from .blocks import Block
+
+# A block of at most this many words can be a control label; longer text is prose that
+# happens to mention "share" or "reply".
+CONTROL_MAX_WORDS = 6
+# Whole-block labels of buttons, menus and widget headings: share/follow bars, comment and
+# post controls, shop controls, review-widget furniture, skip links, ad labels. Compared
+# with the block's text lowercased, digits as N and punctuation dropped.
+CONTROL_LABELS = frozenset({
+    # share / follow bars
+    "share", "share this", "share this article", "share this post", "share this page",
+    "share on facebook", "share on twitter", "share on linkedin", "tweet", "print", "email",
+    "follow", "follow us", "copy link",
+    # post and comment controls
+    "reply", "quote", "report", "flag", "permalink", "like", "likes", "edit", "cite",
+    "add a comment", "click to expand", "show more", "show less",
+    "load more", "read more", "see more", "view more", "embed", "loading",
+    # shop controls and furniture
+    "add to cart", "add to bag", "add to basket", "add to wishlist", "add to wish list",
+    "wishlist", "compare", "quick view", "quick shop", "buy now", "select options",
+    "choose options", "write a review", "be the first to review this product",
+    "was this review helpful", "was this helpful", "helpful", "recently viewed",
+    "sort", "sort by", "filter", "filters", "sort and filter", "filter and sort",
+    "clear all", "apply", "quantity", "qty", "decrease quantity", "increase quantity",
+    "in stock", "out of stock", "sold out", "unit price per", "unit price",
+    # page furniture labels
+    "skip to content", "skip to main content", "skip to navigation", "advertisement",
+    "sponsored", "tags", "n min read", "table of contents", "toggle", "menu", "close",
+})
+# Per-post metadata of forums and Q&A sites: the author box's post count and join date,
+# reputation badges, "answered/asked/edited <date>" stamps. Matched on short blocks only.
+META_MAX_WORDS = 12
+FORUM_META_RE = re.compile(
+    r"^(?:"
+    r"[\d.,]+\s*k?\s*(?:posts?|messages?|reactions?|points?|solutions?|topics?|replies)\b.*\bjoined\b.*"
+    r"|(?:posts?|messages?|joined|reputation|reactions?|member since|location)\s*:?\s*[\w ,.]{0,24}"
+    r"|.*\d+\s*(?:gold|silver|bronze)\s+badges?.*"
+    r"|(?:answered|asked|edited|modified|posted|updated|replied)\s+(?:on\s+)?\w{3,9}\.?\s+\d{1,2},?(?:\s+'?\d{2,4})?(?:\s+at\s+\d{1,2}:\d{2})?"
+    r")$",
+    re.I,
+)
+# A block whose whole text is one unlinked URL is a data dump (a theme printing its
+# settings, an image path), not something written for a reader; a linked URL is a link.
+_BARE_URL = re.compile(r"^\s*https?://\S+\s*$")
+_NORM_DIGITS = re.compile(r"\d+")
+_NORM_PUNCT = re.compile(r"[^\w\s]+")
+
+
+def _label(text: str) -> str:
+    t = _NORM_DIGITS.sub("n", text.lower())
+    return " ".join(_NORM_PUNCT.sub(" ", t).split())
+
+
+def control_rule(b: Block) -> str | None:
+    """The named rule that makes this block a control or metadata line, or None."""
+    if b.kind not in ("paragraph", "list-item", "heading"):
+        return None
+    words = b.text.split()
+    if not words:
+        return None
+    n = len(words)
+    if n <= CONTROL_MAX_WORDS and _label(b.text) in CONTROL_LABELS:
+        return "control-label"
+    if n <= META_MAX_WORDS and FORUM_META_RE.match(" ".join(words)):
+        return "post-metadata"
+    if n == 1 and b.kind != "heading" and _BARE_URL.match(b.text):
+        return "bare-url"
+    return None

@@ -1,0 +1,47 @@
+"""Control labels and per-post metadata inside the content are dropped, prose that mentions
+them is kept."""
+from pipelines.blocks import Block
+from pipelines.content_controls import control_rule
+from pipelines.page import analyze_page
+
+
+def blk(text, kind="paragraph"):
+    return Block(text=text, rich_text=text, kind=kind, tag="p", xpath="/html/body/div/p", dom_index=0)
+
+
+def test_control_labels_match_whole_short_blocks():
+    for label in ("Add to Cart", "Share", "Reply", "Click to expand...", "5 min read",
+                  "Was this helpful?", "Sort by", "Skip to main content"):
+        assert control_rule(blk(label)) == "control-label", label
+    # prose that mentions a control is not a control
+    assert control_rule(blk("Share the dough into four pieces and let them rest")) is None
+    assert control_rule(blk("Reply to the seller within two days")) is None
+
+
+def test_forum_post_metadata():
+    for line in ("1,234 posts · Joined 2019", "Posts: 512", "Joined: Mar 2014",
+                 "12.3k 4 gold badges 35 silver badges 60 bronze badges",
+                 "answered Feb 3, 2021 at 14:02", "edited Mar 12 '19 at 9:15"):
+        assert control_rule(blk(line)) == "post-metadata", line
+    assert control_rule(blk("I joined the club in 2019 and have posted a lot since")) is None
+
+
+def test_bare_url_and_kinds():
+    assert control_rule(blk("https://cdn.example.com/images/160x160/thumb.jpg")) == "bare-url"
+    assert control_rule(blk("Share", kind="code")) is None
+    assert control_rule(blk("https://example.com/", kind="heading")) is None
+
+
+def test_product_page_drops_controls_keeps_description():
+    desc = ("This wool blanket is woven in a small mill from undyed fleece and keeps its shape "
+            "after many washes, warm in winter and light enough for a summer night. ")
+    html = f"""<html><head><title>Wool blanket</title></head><body><main>
+      <h1>Wool blanket</h1><p>{desc}</p><p>{desc.replace('wool', 'alpaca')}</p>
+      <p>Quantity</p><button>Add to cart</button><p>Write a review</p>
+      <div class="thread"><p>{desc}</p><p>1,204 posts · Joined 2017</p><p>Reply</p></div>
+    </main></body></html>"""
+    got = [b.text for b in analyze_page(html, "https://shop.example/blanket").blocks]
+    assert got[0] == "Wool blanket"
+    assert any(t.startswith("This wool blanket") for t in got)
+    for gone in ("Quantity", "Add to cart", "Write a review", "1,204 posts · Joined 2017", "Reply"):
+        assert gone not in got
