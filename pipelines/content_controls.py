@@ -55,6 +55,10 @@ FORUM_META_RE = re.compile(
 # A block whose whole text is one unlinked URL is a data dump (a theme printing its
 # settings, an image path), not something written for a reader; a linked URL is a link.
 _BARE_URL = re.compile(r"^\s*https?://\S+\s*$")
+# Forum rank and presence labels shown under a poster's name: per-post metadata, not posts.
+USER_TITLES = frozenset({"member", "new member", "senior member", "junior member", "moderator",
+    "administrator", "admin", "staff", "original poster", "op", "author", "well known member",
+    "active member", "registered user", "guest", "status", "offline", "online"})
 _NORM_DIGITS = re.compile(r"\d+")
 _NORM_PUNCT = re.compile(r"[^\w\s]+")
 
@@ -78,4 +82,11 @@ def control_rule(b: Block) -> str | None:
         return "post-metadata"
     if n == 1 and b.kind != "heading" and _BARE_URL.match(b.text):
         return "bare-url"
+    if n == 1 and b.kind != "heading" and len(words[0]) == 1 and words[0].isalpha():
+        # an avatar's initial: forums and comment systems draw the poster's first letter
+        # when there is no picture; no sentence is one letter long (an A-Z index's letters
+        # are headings and stay)
+        return "avatar-initial"
+    if n <= 3 and _label(b.text) in USER_TITLES:
+        return "user-title"
     return None

@@ -45,3 +45,11 @@ def test_product_page_drops_controls_keeps_description():
     assert any(t.startswith("This wool blanket") for t in got)
     for gone in ("Quantity", "Add to cart", "Write a review", "1,204 posts · Joined 2017", "Reply"):
         assert gone not in got
+
+
+def test_avatar_initial_and_user_titles():
+    assert control_rule(blk("J")) == "avatar-initial"
+    assert control_rule(blk("A", kind="heading")) is None      # an A-Z index's letter
+    assert control_rule(blk("Senior Member")) == "user-title"
+    assert control_rule(blk("Moderator")) == "user-title"
+    assert control_rule(blk("The moderator closed the thread after a day")) is None
