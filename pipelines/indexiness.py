@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 
 from .link_blocks import LEFT_OUT, find_link_blocks, left_out_links
-from .links import INLINK, SELFLINK, Link, TextStats, extract_links
+from .links import INLINK, SELFLINK, Link, TextStats, extract_links, relevant_flags
 from .metadata import date_facts, date_published
 from .pagination import pagination_links
 from .signals import declared, numbered_pagination, repeated_items
@@ -241,9 +241,11 @@ def _tables_are_the_listing(links: list[Link]) -> bool:
     return in_tables >= TABLE_MIN_INLINKS and in_tables >= TABLE_LINK_SHARE * len(inlinks)
 
 
-def seed_counts(links: list[Link], has_date_published: bool):
-    """The literal seed formula: (counts, counted links, breakdown) over the relevant links."""
-    counts, counted = _count_links([lk for lk in links if is_relevant(lk)])
+def seed_counts(links: list[Link], has_date_published: bool, relevant: list[Link] | None = None):
+    """The literal seed formula: (counts, counted links, breakdown) over the relevant links
+    (relevant: the links' relevant ones, when already picked)."""
+    counts, counted = _count_links([lk for lk in links if is_relevant(lk)] if relevant is None
+                                   else relevant)
     counts["date_published"] = int(has_date_published)
     breakdown = {t: float(SEED_WEIGHTS[t] * counts[t]) for t in SEED_TERMS}
     return counts, counted, breakdown
@@ -261,8 +263,8 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
 
     Without the keyword arguments only the seed and its corrections (image links, tables,
     link blocks) apply, and the signal terms count 0."""
-    _, _, seed_breakdown = seed_counts(links, has_date_published)
-    relevant = [lk for lk in links if is_relevant(lk)]
+    relevant = [lk for lk in links if relevant_flags(lk.flags)]   # is_relevant, on the bits
+    _, _, seed_breakdown = seed_counts(links, has_date_published, relevant)
 
     final = relevant
     if IGNORE_TEXTLESS_IMAGE_LINKS:

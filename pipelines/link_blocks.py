@@ -22,8 +22,7 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from .htmlparse import text_of
-from .links import INLINK, OUTLINK, SELFLINK, Link
+from .links import INLINK, OUTLINK, SELFLINK, Link, element_text
 from .url_shape import is_taxonomy_url
 
 # A block needs more than this many links to be a link block (the seed: "more then 3").
@@ -119,8 +118,8 @@ def _is_text_block(container, links: list[Link], words: int, link_words: int) ->
         items = [c for c in container if c.tag in ITEM_TAGS]
         linked = {lk.element.getparent() for lk in links}
         for item in items:
-            item_words = _words(text_of(item))
-            item_link_words = sum(_words(text_of(a)) for a in item.iter("a"))
+            item_words = _words(element_text(item))
+            item_link_words = sum(_words(element_text(a)) for a in item.iter("a"))
             if item_words <= item_link_words:          # nothing beyond the link
                 return False
             if item_link_words >= ITEM_MAX_LINK_SHARE * item_words and item in linked:
@@ -169,10 +168,15 @@ def find_link_blocks(links: list[Link], page_url: str,
                      first_heading_pos: int | None = None) -> list[LinkBlock]:
     """Link blocks among the given links (usually the relevant ones), each with its kind."""
     groups: dict[object, list[Link]] = {}   # container element -> its links
+    containers: dict[object, object] = {}   # a link's parent -> its nearest container
     for link in links:
         if link.element is None:
             continue
-        c = _container(link.element)
+        parent = link.element.getparent()
+        c = containers.get(parent, containers)
+        if c is containers:
+            c = _container(link.element)
+            containers[parent] = c
         if c is None:
             continue
         groups.setdefault(c, []).append(link)
@@ -181,7 +185,7 @@ def find_link_blocks(links: list[Link], page_url: str,
     for container, group in groups.items():
         if len(group) <= LINK_BLOCK_MIN_LINKS:
             continue
-        words = _words(text_of(container))
+        words = _words(element_text(container))
         link_words = sum(_words(lk.text) for lk in group)
         block = LinkBlock(container, group, words, link_words)
         if not _is_text_block(container, group, words, link_words):

@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urldefrag, urljoin, urlsplit
 
+from lxml import etree
+
 from .block_inline import normalize_ws
 from .htmlparse import text_of, as_root, base_url
 
@@ -62,9 +64,6 @@ class TextStats:
     link_chars: int = 0
     prose_chars: int = 0                   # text in <p> outside links: the page's prose
     first_heading_pos: int | None = None   # document order of the first h1 (else h2)
-    # Characters outside links per text block (p, li, td, div… each its own nearest block):
-    # a leaf has at least one long run of prose, an index's text is split into excerpts.
-    runs: list[int] = field(default_factory=list)
     # Section headings (h2-h6 with text) holding no link / holding a link.
     plain_headings: int = 0
     linked_headings: int = 0
@@ -78,10 +77,6 @@ class TextStats:
     def link_text_share(self) -> float:
         return self.link_chars / self.text_chars if self.text_chars else 0.0
 _HEADLINE_TAGS = FLAG_TAGS["in_headline"]
-# Elements whose text is one block of its own (a paragraph, an item, a cell); text outside
-# them belongs to the nearest enclosing one.
-RUN_TAGS = frozenset({"p", "li", "dd", "dt", "td", "th", "blockquote", "pre", "div", "section",
-                      "article", "main", "body", "figcaption"})
 _SECTION_HEADINGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
 # A price stands in a short text node of its own ("$12.99", "From 12,99 €"); longer text is prose.
 PRICE_MAX_CHARS = 32
@@ -141,6 +136,11 @@ def locality(url: str, page_url: str, _page_parts=None) -> str:
     return SELFLINK
 
 
+# All text under an element, exactly text_of(el) ("".join(el.itertext())), but joined in C:
+# the XPath string-value holds the same text nodes (comments' text out, tails in).
+element_text = etree.XPath("string()", smart_strings=False)
+
+
 def strip_fragment(url: str) -> str:
     return urldefrag(url)[0]
 
@@ -148,39 +148,22 @@ def strip_fragment(url: str) -> str:
 def extract_links(html_or_tree, url: str, stats: TextStats | None = None) -> list[Link]:
     """Every <a href> in document order, with absolute URL, locality and signature.
 
-    With stats, the same walk also measures the relevant region's text and link text."""
+    With stats, the same walk also measures the relevant region's text and link text
+    (_walk_with_stats); without, the walk does the links alone (the seed formula's cost)."""
     root = as_root(html_or_tree)
     base = base_url(root, url)
+    start = root.find("body") if root.tag == "html" else None
+    start = start if start is not None else root
+    if stats is not None:
+        return _walk_with_stats(start, base, url, stats)
     out: list[Link] = []
     page_parts = urlsplit(url)
-    start = root.find("body") if root.tag == "html" else None
-    # (element, ancestors' flags, its text run, its heading, ancestors' flags relevant)
-    stack = [(start if start is not None else root, 0, 0, -1, True)]
+    stack = [(start, 0)]     # (element, ancestors' flags)
     pos = 0
-    first_h1 = first_h2 = None
-    runs = [0]
-    headings: list[bool] = []     # per section heading: holds a link
-    prices = buy = 0
     while stack:
-        el, flags, run, head, rel = stack.pop()
+        el, flags = stack.pop()
         pos += 1
         tag = el.tag
-        if stats is not None:
-            tail = el.tail
-            if tail and rel:
-                tail = tail.strip()
-                n = len(tail)
-                if n:
-                    stats.text_chars += n
-                    if flags & _IN_A:
-                        stats.link_chars += n
-                    else:
-                        if flags & _P:
-                            stats.prose_chars += n
-                        if head < 0:
-                            runs[run] += n
-                        if n <= PRICE_MAX_CHARS and PRICE.search(tail):
-                            prices += 1
         if not isinstance(tag, str) or tag in SKIP_TAGS:
             continue
         bits = _TAG_BITS.get(tag, 0)
@@ -194,49 +177,104 @@ def extract_links(html_or_tree, url: str, stats: TextStats | None = None) -> lis
                 link = _make_link(el, href, base, url, flags, page_parts)
                 link.pos = pos
                 out.append(link)
+            flags |= _IN_A
+        for child in reversed(el):
+            stack.append((child, flags))
+    return out
+
+
+_CURRENCY = "$€£¥₹"   # PRICE cannot match a text without one of these
+
+
+def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]:
+    """extract_links' walk (same links, same order and positions) that also fills stats.
+
+    Text is counted by length only; the price regex runs only on the short non-link
+    texts, and only when the page holds a currency sign at all."""
+    out: list[Link] = []
+    page_parts = urlsplit(url)
+    # (element, ancestors' flags, its section heading, ancestors' flags relevant)
+    stack = [(start, 0, -1, True)]
+    pos = 0
+    first_h1 = first_h2 = None
+    headings: list[bool] = []     # per section heading: holds a link
+    shorts: list[str] = []        # short texts outside links: price candidates
+    buy = 0
+    text_chars = link_chars = prose_chars = 0
+    while stack:
+        el, flags, head, rel = stack.pop()
+        pos += 1
+        tag = el.tag
+        if rel:
+            tail = el.tail
+            if tail:
+                tail = tail.strip()
+                n = len(tail)
+                if n:
+                    text_chars += n
+                    if flags & _IN_A:
+                        link_chars += n
+                    else:
+                        if flags & _P:
+                            prose_chars += n
+                        if n <= PRICE_MAX_CHARS:
+                            shorts.append(tail)
+        if not isinstance(tag, str) or tag in SKIP_TAGS:
+            continue
+        bits = _TAG_BITS.get(tag, 0)
+        role = el.get("role")
+        if role:
+            bits |= _ROLE_BITS.get(role.split()[0].lower(), 0) if role.split() else 0
+        if bits:
+            flags |= bits
+            rel = relevant_flags(flags)
+        if tag == "a":
+            href = el.get("href")
+            if href is not None:
+                link = _make_link(el, href, base, url, flags, page_parts)
+                link.pos = pos
+                out.append(link)
                 if head >= 0:
                     headings[head] = True
             flags |= _IN_A
-        elif tag == "h1":
-            first_h1 = pos if first_h1 is None else first_h1
-        elif tag == "h2":
-            first_h2 = pos if first_h2 is None else first_h2
-        if stats is not None:
-            rel = relevant_flags(flags) if bits else rel
-            if tag in RUN_TAGS:
-                run = len(runs)
-                runs.append(0)
-            elif tag in _SECTION_HEADINGS and rel:
+        elif tag in _SECTION_HEADINGS:
+            if tag == "h2" and first_h2 is None:
+                first_h2 = pos
+            if rel:
                 head = len(headings)
                 headings.append(False)
-            elif tag == "button" or (tag == "input" and el.get("type") == "submit"):
-                label = el.text if tag == "button" else el.get("value")
-                if label and rel and BUY.search(label):
-                    buy += 1
+        elif tag == "h1":
+            first_h1 = pos if first_h1 is None else first_h1
+        elif tag == "button" or (tag == "input" and el.get("type") == "submit"):
+            label = el.text if tag == "button" else el.get("value")
+            if label and rel and BUY.search(label):
+                buy += 1
+        if rel:
             text = el.text
-            if text and rel:
+            if text:
                 text = text.strip()
                 n = len(text)
                 if n:
-                    stats.text_chars += n
+                    text_chars += n
                     if flags & _IN_A:
-                        stats.link_chars += n
+                        link_chars += n
                     else:
                         if flags & _P:
-                            stats.prose_chars += n
-                        if head < 0:
-                            runs[run] += n
-                        if n <= PRICE_MAX_CHARS and PRICE.search(text):
-                            prices += 1
+                            prose_chars += n
+                        if n <= PRICE_MAX_CHARS:
+                            shorts.append(text)
         for child in reversed(el):
-            stack.append((child, flags, run, head, rel))
-    if stats is not None:
-        stats.first_heading_pos = first_h1 if first_h1 is not None else first_h2
-        stats.runs = [n for n in runs if n]
-        stats.linked_headings = sum(headings)
-        stats.plain_headings = len(headings) - stats.linked_headings
-        stats.prices = prices
-        stats.buy_buttons = buy
+            stack.append((child, flags, head, rel))
+    stats.text_chars += text_chars
+    stats.link_chars += link_chars
+    stats.prose_chars += prose_chars
+    stats.first_heading_pos = first_h1 if first_h1 is not None else first_h2
+    stats.linked_headings = sum(headings)
+    stats.plain_headings = len(headings) - stats.linked_headings
+    joined = "".join(shorts)
+    stats.prices = (sum(1 for t in shorts if PRICE.search(t))
+                    if any(c in joined for c in _CURRENCY) else 0)
+    stats.buy_buttons = buy
     return out
 
 

@@ -9,11 +9,9 @@
 """
 from __future__ import annotations
 
-from collections import Counter
 from urllib.parse import urlsplit
 
-from .htmlparse import text_of
-from .links import INLINK, Link
+from .links import INLINK, Link, element_text
 from .metadata import ARTICLE_TYPES, COLLECTION_TYPES
 from .pagination import PAGE_URL, PAGER_TEXT
 
@@ -37,8 +35,10 @@ def _words(s: str) -> int:
 def repeated_items(links: list[Link]) -> tuple[int, int]:
     """(items, entries): items of repeated sibling structures that each link to a different
     in-site page; entries: those items whose link is a heading (a post's title)."""
-    # keyed by the elements themselves: an lxml proxy's id() is reused once it is freed
-    child_shapes: dict[object, Counter] = {}
+    # keyed by the elements themselves: an lxml proxy's id() is reused once it is freed.
+    # (parent, tag, class) -> at least ITEM_MIN_REPEATS such children: counted lazily, only
+    # for the shapes links actually sit in, and only up to the threshold.
+    repeats: dict[tuple, bool] = {}
     groups: dict[tuple, dict[object, bool]] = {}   # group -> item -> has a heading link
     paths: dict[tuple, set[str]] = {}
     for link in links:
@@ -49,13 +49,13 @@ def repeated_items(links: list[Link]) -> tuple[int, int]:
             parent = el.getparent()
             if parent is None or parent.tag in ("body", "html"):
                 break
-            shapes = child_shapes.get(parent)
-            if shapes is None:
-                shapes = Counter((c.tag, c.get("class")) for c in parent if isinstance(c.tag, str))
-                child_shapes[parent] = shapes
-            shape = (el.tag, el.get("class"))
-            if shapes[shape] >= ITEM_MIN_REPEATS:
-                key = (parent,) + shape
+            tag, cls = el.tag, el.get("class")
+            key = (parent, tag, cls)
+            repeated = repeats.get(key)
+            if repeated is None:
+                repeated = _repeats(parent, tag, cls)
+                repeats[key] = repeated
+            if repeated:
                 items = groups.setdefault(key, {})
                 items[el] = items.get(el) or link.has("in_headline")
                 try:
@@ -75,14 +75,31 @@ def repeated_items(links: list[Link]) -> tuple[int, int]:
     return min(count, ITEM_CAP), entries
 
 
+def _repeats(parent, tag, cls) -> bool:
+    """Does parent hold at least ITEM_MIN_REPEATS children of this tag and class?"""
+    if not isinstance(tag, str):
+        return False
+    n = 0
+    for c in parent.iterchildren(tag):
+        if c.get("class") == cls:
+            n += 1
+            if n >= ITEM_MIN_REPEATS:
+                return True
+    return False
+
+
+_TEASER_MARKS = ("img", "h1", "h2", "h3", "h4", "h5", "h6", "picture")
+
+
 def _is_teaser(item) -> bool:
     if item.tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
         return False   # a bare heading list is counted by the seed's inlinks_in_headers
-    words = _words(text_of(item))
-    link_words = sum(_words(text_of(a)) for a in item.iter("a"))
-    if words - link_words >= ITEM_MIN_EXTRA_WORDS:
+    # the element test first: it needs no text
+    if next(item.iter(*_TEASER_MARKS), None) is not None:
         return True
-    return next(item.iter("img", "h1", "h2", "h3", "h4", "h5", "h6", "picture"), None) is not None
+    words = _words(element_text(item))
+    link_words = sum(_words(element_text(a)) for a in item.iter("a"))
+    return words - link_words >= ITEM_MIN_EXTRA_WORDS
 
 
 def numbered_pagination(pager: list[str], links: list[Link]) -> bool:
