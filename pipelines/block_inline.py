@@ -115,24 +115,37 @@ def link_target(href: str | None, base: str) -> str | None:
         return None
     if href.startswith(("https://", "http://")) and " " not in href:
         return href                   # already absolute: urljoin would return it unchanged
+    return _joined(base, href)
+
+
+# (base, href) -> urljoin(base, href), None where urljoin raised ValueError: exact, so a hit
+# returns what urljoin would; urljoin costs ~5 us and pages repeat their hrefs
+_JOINED: dict[tuple[str, str], str | None] = {}
+_JOINED_MAX = 50_000
+_MISSING = object()
+
+
+def _joined(base: str, href: str) -> str | None:
     key = (base, href)
-    try:
-        return _JOINED[key]           # urljoin costs ~5 us; pages repeat their hrefs
-    except KeyError:
-        pass
-    try:
-        joined = urljoin(base, href)
-    except ValueError:
-        joined = None
-    if len(_JOINED) >= _JOINED_MAX:
-        _JOINED.clear()
-    _JOINED[key] = joined
+    joined = _JOINED.get(key, _MISSING)
+    if joined is _MISSING:
+        try:
+            joined = urljoin(base, href)
+        except ValueError:
+            joined = None
+        if len(_JOINED) >= _JOINED_MAX:
+            _JOINED.clear()
+        _JOINED[key] = joined
     return joined
 
 
-# (base, href) -> urljoin(base, href): exact, so a hit returns what urljoin would
-_JOINED: dict[tuple[str, str], str | None] = {}
-_JOINED_MAX = 50_000
+def cached_urljoin(base: str, href: str) -> str:
+    """urllib.parse.urljoin(base, href), memoised per process (bounded); raises ValueError
+    where urljoin does. For other walks over the same page's links (links.py)."""
+    joined = _joined(base, href)
+    if joined is None:
+        raise ValueError(f"cannot join {href!r} to {base!r}")
+    return joined
 
 
 def md_url(url: str) -> str:
