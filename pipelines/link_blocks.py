@@ -103,11 +103,32 @@ def blogroll_score(links: list[Link], page_host: str) -> int:
             score += BLOGROLL_NEW_DOMAIN
         if not external:
             score += BLOGROLL_OWN_DOMAIN
-        if XFN_FRIEND & set(link.rel):
-            score += BLOGROLL_REL_FRIEND
-        if external and ({"tag", "license"} & set(link.rel)):
-            score += BLOGROLL_EXTERNAL_TAG_OR_LICENSE
+        rel = link.rel
+        if rel:
+            if not XFN_FRIEND.isdisjoint(rel):
+                score += BLOGROLL_REL_FRIEND
+            if external and not _TAG_OR_LICENSE.isdisjoint(rel):
+                score += BLOGROLL_EXTERNAL_TAG_OR_LICENSE
     return score
+
+
+_TAG_OR_LICENSE = frozenset({"tag", "license"})
+
+
+def _is_tag_cloud(links: list[Link]) -> bool:
+    """taxonomy links >= TAG_CLOUD_SHARE of the links, counted only until decided."""
+    need = TAG_CLOUD_SHARE * len(links)
+    taxonomy = 0
+    left = len(links)
+    for lk in links:
+        left -= 1
+        if "tag" in lk.rel or (lk.locality != OUTLINK and is_taxonomy_url(lk.url)):
+            taxonomy += 1
+            if taxonomy >= need:
+                return True
+        elif taxonomy + left < need:
+            return False
+    return taxonomy >= need
 
 
 def _is_text_block(container, links: list[Link], words: int, link_words: int) -> bool:
@@ -147,9 +168,7 @@ def _kind(block: LinkBlock, page_host: str, first_heading_pos: int | None) -> st
     block.blogroll_score = blogroll_score(links, page_host)
     if block.blogroll_score >= BLOGROLL_THRESHOLD:
         return "blogroll"
-    taxonomy = sum(1 for lk in links if "tag" in lk.rel or
-                   (lk.locality != OUTLINK and is_taxonomy_url(lk.url)))
-    if taxonomy >= TAG_CLOUD_SHARE * len(links):
+    if _is_tag_cloud(links):
         return "tag_cloud"
     in_content = any(lk.has("in_main") or lk.has("in_article") for lk in links)
     insite = sum(1 for lk in links if lk.locality in (INLINK, SELFLINK))

@@ -117,14 +117,16 @@ def ld_types(ld: list[dict]) -> set[str]:
     return found
 
 
-def date_is_own(root, metas, ld, og_type: str | None, url: str = "") -> bool:
+def date_is_own(root, metas, ld, og_type: str | None, url: str = "",
+                declared: set[str] | None = None) -> bool:
     """Is the date date_published() finds the page's own, or the newest entry's of a listing?
 
     Follows date_published()'s order. A date is not the page's own when it sits on a
     schema.org collection (CollectionPage, ItemList…) or when it is a bare microdata date on
     a page that declares itself no article (og:type website, a collection in JSON-LD): Hugo
-    writes the newest post's datePublished on every tag page that way."""
-    declared = ld_types(ld)
+    writes the newest post's datePublished on every tag page that way. declared:
+    ld_types(ld), when already known."""
+    declared = ld_types(ld) if declared is None else declared
     listing = bool(declared & COLLECTION_TYPES) or (
         (og_type or "") in OG_NOT_ARTICLE and not declared & ARTICLE_TYPES)
     for key in DATE_META_KEYS:
@@ -140,8 +142,10 @@ def date_is_own(root, metas, ld, og_type: str | None, url: str = "") -> bool:
             if t & COLLECTION_TYPES:
                 return False
             return bool(t & ARTICLE_TYPES) or not listing
-    if any("datepublished" in el.get("itemprop", "").lower() for el in root.iterfind(".//*[@itemprop]")):
-        return _microdata_date_is_own(root, listing)
+    # one scan of the itemprop elements serves the test and the scope judgement
+    props = [(el, el.get("itemprop", "").lower()) for el in root.iterfind(".//*[@itemprop]")]
+    if any("datepublished" in prop for _, prop in props):
+        return _microdata_date_is_own(root, listing, props)
     return not (url and _time_is_a_teasers(root, url))
 
 
@@ -168,10 +172,13 @@ def _time_is_a_teasers(root, url: str) -> bool:
     return False
 
 
-def _microdata_date_is_own(root, listing: bool) -> bool:
+def _microdata_date_is_own(root, listing: bool, props=None) -> bool:
+    """props: (element, lowercased itemprop) of every itemprop element, when already read."""
+    if props is None:
+        props = [(el, el.get("itemprop", "").lower()) for el in root.iterfind(".//*[@itemprop]")]
     scopes = []
-    for el in root.iterfind(".//*[@itemprop]"):
-        if "datepublished" in el.get("itemprop", "").lower().split():
+    for el, prop in props:
+        if "datepublished" in prop.split():
             scopes.append(next((a for a in el.iterancestors() if a.get("itemscope") is not None), None))
     if len({id(s) for s in scopes}) > 1:
         return False                  # several dated items: the entries of a listing
@@ -282,11 +289,12 @@ def date_facts(root, metas=None, ld=None, url: str = "") -> dict:
     ld = _json_ld(root) if ld is None else ld
     published = date_published(root, metas, ld)
     og_type = (metas.get("og:type") or "").strip().lower() or None
+    declared = ld_types(ld)
     return {
         "date_published": published,
-        "date_own": published is not None and date_is_own(root, metas, ld, og_type, url),
+        "date_own": published is not None and date_is_own(root, metas, ld, og_type, url, declared),
         "og_type": og_type,
-        "ld_types": ld_types(ld),
+        "ld_types": declared,
     }
 
 

@@ -23,6 +23,7 @@ PAGER_TEXT = re.compile(
 PAGE_URL = re.compile(r"(?:/page/\d+/?$|/p/\d+/?$|[?&](?:page|paged|p|pg|start|offset)=\d+|/\d+/?$|[-_/]page-?\d+(?:\.html?)?/?$|/index\d+\.html?$)", re.I)
 """URL shapes of numbered listing pages."""
 
+_PAGER_FIRST = "nNpPoOmMlL«»‹›←→"
 _PAGER_RELS = frozenset({"next", "prev", "previous"})
 
 
@@ -85,7 +86,11 @@ def pagination_links(links: list[Link], root, page_url: str) -> list[str]:
         if link.locality != INLINK or link.element is None:
             continue
         by_url = is_page_url(link.url)
-        by_text = bool(PAGER_TEXT.match(link.text.strip()))
+        text = link.text.strip()
+        first = text[:1]
+        # PAGER_TEXT matches only texts starting with a digit, an arrow or n/p/o/m/l
+        by_text = bool(first) and (first in _PAGER_FIRST or first.isdecimal()) and \
+            PAGER_TEXT.match(text) is not None
         if (by_url and by_text) or ((by_url or by_text) and _in_pager(link.element)):
             found.setdefault(link.url.split("#", 1)[0], None)
     found.pop(page_url.split("#", 1)[0], None)

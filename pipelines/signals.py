@@ -58,10 +58,12 @@ def repeated_items(links: list[Link]) -> tuple[int, int]:
             if repeated:
                 items = groups.setdefault(key, {})
                 items[el] = items.get(el) or link.has("in_headline")
-                try:
-                    paths.setdefault(key, set()).add(urlsplit(link.url).path)
-                except ValueError:
-                    pass
+                targets = paths.setdefault(key, set())
+                if len(targets) < ITEM_MIN_REPEATS:   # only "at least this many" is asked
+                    try:
+                        targets.add(urlsplit(link.url).path)
+                    except ValueError:
+                        pass
                 break
             el = parent
     count = entries = 0
@@ -77,7 +79,7 @@ def repeated_items(links: list[Link]) -> tuple[int, int]:
 
 def _repeats(parent, tag, cls) -> bool:
     """Does parent hold at least ITEM_MIN_REPEATS children of this tag and class?"""
-    if not isinstance(tag, str):
+    if not isinstance(tag, str) or len(parent) < ITEM_MIN_REPEATS:
         return False
     n = 0
     for c in parent.iterchildren(tag):

@@ -28,9 +28,18 @@ def _segments(path: str) -> list[str]:
     return [s for s in unquote(path).lower().split("/") if s]
 
 
+# Every taxonomy segment contains one of these: a URL holding none (and no %-escape, and
+# none of the tab/newline characters urlsplit drops) has no taxonomy segment.
+_TAXONOMY_STEMS = ("tag", "categor", "topic", "label", "subject", "series", "keyword", "theme")
+assert all(any(stem in seg for stem in _TAXONOMY_STEMS) for seg in TAXONOMY_SEGMENTS)
+
+
 def is_taxonomy_url(url: str) -> bool:
     """A term archive: a taxonomy segment ending the path or followed by the term alone
     (/tags/, /tag/rust/, /category/dev/page/2/); deeper paths (/category/x/product) are not."""
+    low = url.lower()
+    if not any(stem in low for stem in _TAXONOMY_STEMS) and not any(c in url for c in "%\t\r\n"):
+        return False            # the cheap test first: most URLs name no taxonomy at all
     try:
         segs = _segments(urlsplit(url).path)
     except ValueError:
