@@ -57,9 +57,13 @@ TEXT_KINDS = frozenset({"paragraph", "heading", "list-item", "table", "code", "q
 _LINK_RE = re.compile(r"\[((?:\\.|[^\]\\])*)\]\([^)]*\)")
 
 
+# Links that make a block furniture or navigation by their share of its text.
+_NO_LINK_KINDS = ("code", "table", "image")
+
+
 def link_density(block: Block) -> float:
     """Share of the block's characters that are link text (from its rich_text)."""
-    if not block.text or block.kind in ("code", "table", "image"):
+    if not block.text or block.kind in _NO_LINK_KINDS:
         return 0.0
     if "](" not in block.rich_text:
         return 0.0
@@ -89,6 +93,49 @@ def chrome_kind(b: Block) -> str | None:
     return b.widget if b.widget in DROP_WIDGETS else None
 
 
+# Per-block figures every pass of the selection reads, counted once per block by block_stats:
+# (words of text, word count, short-anchor words, long-anchor words, link density, prose
+# words, inside an <a>).
+Stats = tuple[list[str], int, int, int, float, float, bool]
+_EMPTY_STATS: Stats = ([], 0, 0, 0, 0.0, 0.0, False)
+
+
+def block_stats(b: Block) -> Stats:
+    """The block's word and link figures in one pass: its text split once, its links matched
+    once. Each figure is what the single-purpose function below would return (prose_words,
+    link_words, link_density, inside_link)."""
+    text = b.text
+    if not text:
+        return _EMPTY_STATS
+    words = text.split()
+    n = len(words)
+    kind = b.kind
+    xpath = b.xpath
+    inside = "/a/" in xpath or "/a[" in xpath
+    if kind in _NO_LINK_KINDS:
+        return (words, n, 0, 0, 0.0, max(0.0, n) if kind in TEXT_KINDS else 0.0, inside)
+    short = long_ = 0
+    density = 0.0
+    rich = b.rich_text
+    if "](" in rich:
+        linked = 0
+        for m in _LINK_RE.finditer(rich):
+            anchor = m.group(1)
+            linked += len(anchor)
+            if not inside:
+                k = len(anchor.split())
+                if k >= LONG_ANCHOR_WORDS:
+                    long_ += k
+                else:
+                    short += k
+        density = min(1.0, linked / max(len(text), 1))
+    if inside:
+        # a whole card is a link: its words are a teaser, not a menu entry
+        short, long_ = 0, n
+    prose = max(0.0, n - short - long_) if kind in TEXT_KINDS else 0.0
+    return (words, n, short, long_, density, prose, inside)
+
+
 def prose_words(b: Block) -> float:
     """Words of the block that are prose: text kinds, link text left out."""
     if b.kind not in TEXT_KINDS or not b.text:
@@ -97,19 +144,20 @@ def prose_words(b: Block) -> float:
     return max(0.0, len(b.text.split()) - short - long_)
 
 
-def chrome_flags(blocks: list[Block]) -> list[bool]:
+def chrome_flags(blocks: list[Block], stats: list[Stats] | None = None) -> list[bool]:
     """Which blocks are chrome on this page.
 
     A chrome landmark or widget that holds most of the page's prose is a mis-nested wrapper,
     not chrome: an unclosed <header> swallowing the page, a `class="share"` div around the
     whole post. Those are exempted page by page."""
+    if stats is None:
+        stats = [block_stats(b) for b in blocks]
     kinds = [chrome_kind(b) for b in blocks]
-    prose = [prose_words(b) for b in blocks]
-    total = sum(prose)
+    total = sum(st[5] for st in stats)
     per_kind: dict[str, float] = {}
-    for k, w in zip(kinds, prose):
+    for k, st in zip(kinds, stats):
         if k:
-            per_kind[k] = per_kind.get(k, 0.0) + w
+            per_kind[k] = per_kind.get(k, 0.0) + st[5]
     exempt = {k for k, w in per_kind.items() if total and w > CHROME_MAJORITY * total}
     if "comments" in exempt and total - per_kind["comments"] >= ARTICLE_MIN_WORDS:
         # an article with a long comment thread: the post is the content, the thread is
@@ -127,7 +175,7 @@ def inside_link(b: Block) -> bool:
 
 def link_words(b: Block) -> tuple[int, int]:
     """Words of link text in the block: (in short anchors, in headline-long anchors)."""
-    if b.kind in ("code", "table", "image"):
+    if b.kind in _NO_LINK_KINDS:
         return 0, 0
     if inside_link(b):
         # a whole card is a link: its words are a teaser, not a menu entry
@@ -144,17 +192,20 @@ def link_words(b: Block) -> tuple[int, int]:
     return short, long_
 
 
-def find_container(blocks: list[Block], chrome: list[bool]) -> str | None:
+def find_container(blocks: list[Block], chrome: list[bool],
+                   stats: list[Stats] | None = None) -> str | None:
     """The xpath of the subtree with the best prose-minus-chrome balance, or None."""
+    if stats is None:
+        stats = [block_stats(b) for b in blocks]
     balance: dict[str, float] = {}
-    for b, is_chrome in zip(blocks, chrome):
+    for b, is_chrome, st in zip(blocks, chrome, stats):
         if getattr(b, "hidden", False) or not b.text:
             continue
-        words = len(b.text.split())
+        words = st[1]
         if is_chrome:
             good, bad = 0.0, float(words)
         else:
-            short, long_ = link_words(b)
+            short, long_ = st[2], st[3]
             linked = min(words, short + long_)
             good = (words - linked + LONG_ANCHOR_WEIGHT * long_) if b.kind in TEXT_KINDS else 0.0
             bad = short
@@ -166,17 +217,20 @@ def find_container(blocks: list[Block], chrome: list[bool]) -> str | None:
         return None
     # each subtree's balance is its own plus its children's: add every path into its parent
     # once, deepest first (one pass per distinct path, not one per block and ancestor)
+    depth_of: dict[str, int] = {}
     by_depth: dict[int, list[str]] = {}
     for path in balance:
-        by_depth.setdefault(path.count("/"), []).append(path)
+        d = depth_of[path] = path.count("/")
+        by_depth.setdefault(d, []).append(path)
     for depth in range(max(by_depth), 1, -1):
         for path in by_depth.get(depth, ()):
             parent = path[:path.rfind("/")]
             if parent not in balance:
                 balance[parent] = 0.0
+                depth_of[parent] = depth - 1
                 by_depth.setdefault(depth - 1, []).append(parent)
             balance[parent] += balance[path]
-    best = max(balance.items(), key=lambda kv: (kv[1], -kv[0].count("/")))
+    best = max(balance.items(), key=lambda kv: (kv[1], -depth_of[kv[0]]))
     return best[0] if best[1] > 0 else None
 
 
@@ -185,36 +239,50 @@ def _inside(xpath: str, container: str) -> bool:
 
 
 def select_content(blocks: list[Block], title: str | None = None) -> list[Block]:
+    return _select(blocks, title)[0]
+
+
+def _select(blocks: list[Block], title: str | None) -> tuple[list[Block], int]:
+    """select_content's blocks and their word count (content_words), from one count per block."""
     title_key = (title or "").strip().lower()
-    chrome = chrome_flags(blocks)
-    container = find_container(blocks, chrome)
-    keep = [_keep(b, ch, container, title_key) for b, ch in zip(blocks, chrome)]
-    drop_controls(blocks, keep, title_key)
-    trim_article_tail(blocks, keep)
-    return reindex(blocks, keep)
+    stats = [block_stats(b) for b in blocks]
+    chrome = chrome_flags(blocks, stats)
+    container = find_container(blocks, chrome, stats)
+    prefix = None if container is None else container + "/"
+    keep = [_keep(b, ch, container, prefix, title_key, st)
+            for b, ch, st in zip(blocks, chrome, stats)]
+    drop_controls(blocks, keep, title_key, stats)
+    trim_article_tail(blocks, keep, stats)
+    kept = reindex(blocks, keep)
+    return kept, sum(st[1] for st, k in zip(stats, keep) if k)
 
 
-def drop_controls(blocks: list[Block], keep: list[bool], title_key: str) -> None:
+def drop_controls(blocks: list[Block], keep: list[bool], title_key: str,
+                  stats: list[Stats] | None = None) -> None:
     """Drop kept blocks that are controls or per-post metadata (content_controls.py), never
     the title heading."""
     from .content_controls import control_rule
 
     for i, b in enumerate(blocks):
-        if keep[i] and control_rule(b) and not (title_key and b.text.strip().lower() == title_key):
+        if keep[i] and control_rule(b, None if stats is None else stats[i][0]) \
+                and not (title_key and b.text.strip().lower() == title_key):
             keep[i] = False
 
 
-def _furniture(b: Block) -> bool:
+def _furniture(b: Block, st: Stats | None = None) -> bool:
     """A block that reads as page furniture: mostly link text (a menu entry, a teaser's
     headline, a tag list) or a short label (a 'Related posts' heading, a date, 'Share')."""
     if b.kind in ("image", "rule", "media"):
         return False
-    if inside_link(b) or link_density(b) > LINK_DENSITY_MAX:
+    if st is None:
+        st = block_stats(b)
+    if st[6] or st[4] > LINK_DENSITY_MAX:
         return True
-    return b.kind in FURNITURE_SHORT_KINDS and len(b.text.split()) < SHORT_BLOCK_WORDS
+    return b.kind in FURNITURE_SHORT_KINDS and st[1] < SHORT_BLOCK_WORDS
 
 
-def trim_article_tail(blocks: list[Block], keep: list[bool]) -> None:
+def trim_article_tail(blocks: list[Block], keep: list[bool],
+                      stats: list[Stats] | None = None) -> None:
     """On an article, drop the furniture that follows the body (in place on `keep`).
 
     An article is a page whose kept words are mostly long paragraphs. Its body ends with its
@@ -223,16 +291,18 @@ def trim_article_tail(blocks: list[Block], keep: list[bool]) -> None:
     long text, furniture is short and link-dense, and both come in runs). There, each
     furniture block goes, and from the first run of FURNITURE_RUN furniture blocks on,
     everything goes: a related-posts grid is a run of teaser headlines and dates."""
+    if stats is None:
+        stats = [block_stats(b) for b in blocks]
     idx = [i for i, k in enumerate(keep) if k and blocks[i].text]
-    words = {i: len(blocks[i].text.split()) for i in idx}
-    total = sum(words[i] for i in idx if blocks[i].kind != "image")
-    long_ = [i for i in idx if blocks[i].kind in PROSE_KINDS and prose_words(blocks[i]) >= LONG_PARAGRAPH_WORDS]
-    if not total or not long_ or sum(words[i] for i in long_) < ARTICLE_SHARE * total:
+    total = sum(stats[i][1] for i in idx if blocks[i].kind != "image")
+    long_ = [i for i in idx if blocks[i].kind in PROSE_KINDS and stats[i][5] >= LONG_PARAGRAPH_WORDS]
+    if not total or not long_ or sum(stats[i][1] for i in long_) < ARTICLE_SHARE * total:
         return
     tail = [i for i in idx if i > long_[-1]]
+    furniture = {i: _furniture(blocks[i], stats[i]) for i in tail}
     run: list[int] = []
     for i in tail:
-        if _furniture(blocks[i]):
+        if furniture[i]:
             run.append(i)
             if len(run) >= FURNITURE_RUN:
                 for j in range(run[0], len(blocks)):
@@ -241,20 +311,21 @@ def trim_article_tail(blocks: list[Block], keep: list[bool]) -> None:
         else:
             run = []
     for i in tail:
-        if _furniture(blocks[i]):
+        if furniture[i]:
             keep[i] = False
 
 
-def _keep(b: Block, is_chrome: bool, container: str | None, title_key: str) -> bool:
+def _keep(b: Block, is_chrome: bool, container: str | None, prefix: str | None,
+          title_key: str, st: Stats) -> bool:
     if getattr(b, "hidden", False):
         return False
     if b.kind == "heading" and title_key and b.text.strip().lower() == title_key:
         return True
     if is_chrome:
         return False
-    if container is not None and not _inside(b.xpath, container):
+    if container is not None and not (b.xpath == container or b.xpath.startswith(prefix)):
         return False
-    if container is None and link_density(b) > LINK_DENSITY_MAX:
+    if container is None and st[4] > LINK_DENSITY_MAX:
         return False
     return True
 
@@ -302,17 +373,17 @@ def page_content(root, url: str, title: str | None) -> list[Block]:
     from .content_repair import json_ld_body, next_data_text, repair_tree, revealed_copy
 
     repair_tree(root)
-    blocks = select_content(deduplicate(walk_document(root, url)), title)
-    if content_words(blocks) >= NOSCRIPT_MIN_PAGE_WORDS:
+    blocks, words = _select(deduplicate(walk_document(root, url)), title)
+    if words >= NOSCRIPT_MIN_PAGE_WORDS:
         return blocks
-    best, best_words = blocks, content_words(blocks)
+    best, best_words = blocks, words
     for fallback in (noscript_document, revealed_copy, json_ld_body, next_data_text):
         if fallback in (noscript_document, revealed_copy):
             doc = fallback(root)
-            found = [] if doc is None else select_content(deduplicate(walk_document(doc, url)), title)
+            found, words = ([], 0) if doc is None else _select(deduplicate(walk_document(doc, url)), title)
         else:
             found = fallback(root)
-        words = content_words(found)
+            words = content_words(found)
         if words >= NOSCRIPT_MIN_PAGE_WORDS:
             return found
         if words > best_words:

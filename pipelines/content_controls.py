@@ -68,15 +68,18 @@ def _label(text: str) -> str:
     return " ".join(_NORM_PUNCT.sub(" ", t).split())
 
 
-def control_rule(b: Block) -> str | None:
-    """The named rule that makes this block a control or metadata line, or None."""
+def control_rule(b: Block, words: list[str] | None = None) -> str | None:
+    """The named rule that makes this block a control or metadata line, or None. `words` is
+    b.text.split() when the caller has it already."""
     if b.kind not in ("paragraph", "list-item", "heading"):
         return None
-    words = b.text.split()
+    if words is None:
+        words = b.text.split()
     if not words:
         return None
     n = len(words)
-    if n <= CONTROL_MAX_WORDS and _label(b.text) in CONTROL_LABELS:
+    label = _label(b.text) if n <= CONTROL_MAX_WORDS else None   # read by the user-title rule too
+    if label is not None and label in CONTROL_LABELS:
         return "control-label"
     if n <= META_MAX_WORDS and FORUM_META_RE.match(" ".join(words)):
         return "post-metadata"
@@ -87,6 +90,6 @@ def control_rule(b: Block) -> str | None:
         # when there is no picture; no sentence is one letter long (an A-Z index's letters
         # are headings and stay)
         return "avatar-initial"
-    if n <= 3 and _label(b.text) in USER_TITLES:
+    if n <= 3 and label in USER_TITLES:
         return "user-title"
     return None
