@@ -274,7 +274,7 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     dropped = {id(lk) for kind in LEFT_OUT for lk in left_out[kind]}
     final = [lk for lk in final if id(lk) not in dropped]
     if COUNT_TOC_SELFLINKS_IN_NAV:
-        toc = [lk for lk in links if _is_toc_selflink(lk)]
+        toc = [lk for lk in links if lk.locality == SELFLINK and _is_toc_selflink(lk)]
         if toc:
             final = sorted(final + toc, key=lambda lk: lk.pos)
     # A heading self-link without a fragment is the page's title linking to itself, on

@@ -172,7 +172,7 @@ def _kind(block: LinkBlock, page_host: str, first_heading_pos: int | None) -> st
         return "tag_cloud"
     in_content = any(lk.has("in_main") or lk.has("in_article") for lk in links)
     insite = sum(1 for lk in links if lk.locality in (INLINK, SELFLINK))
-    mean_words = sum(_words(lk.text) for lk in links) / len(links)
+    mean_words = block.link_words / len(links)     # the same sum over the links' texts
     headline = any(lk.has("in_headline") for lk in links)
     if (not in_content and not headline and insite >= MENU_MIN_INSITE_SHARE * len(links)
             and mean_words <= MENU_MAX_MEAN_WORDS):
@@ -205,7 +205,7 @@ def find_link_blocks(links: list[Link], page_url: str,
         if len(group) <= LINK_BLOCK_MIN_LINKS:
             continue
         words = _words(element_text(container))
-        link_words = sum(_words(lk.text) for lk in group)
+        link_words = sum(len(lk.text.split()) for lk in group)
         block = LinkBlock(container, group, words, link_words)
         if not _is_text_block(container, group, words, link_words):
             block.kind = _kind(block, page_host, first_heading_pos)

@@ -42,6 +42,8 @@ for _name, _tags in FLAG_TAGS.items():
 _ROLE_BITS = {role: _BIT[name] for role, name in FLAG_ROLES.items()}
 # Internal bit (not a signature flag): the text sits inside an <a>.
 _IN_A = 1 << len(FLAGS)
+# Internal bit of the stats walk: the ancestors' flags make the text relevant.
+_REL = 1 << (len(FLAGS) + 1)
 _NAV_ASIDE = _BIT["in_nav"] | _BIT["in_aside"]
 _MAIN_ARTICLE = _BIT["in_main"] | _BIT["in_article"]
 _HEADER_FOOTER = _BIT["in_header"] | _BIT["in_footer"]
@@ -183,6 +185,9 @@ def extract_links(html_or_tree, url: str, stats: TextStats | None = None) -> lis
     return out
 
 
+_K_A, _K_SECTION_HEADING, _K_H1, _K_BUTTON = range(4)
+_STATS_KIND = {"a": _K_A, "h1": _K_H1, "button": _K_BUTTON, "input": _K_BUTTON,
+               **{h: _K_SECTION_HEADING for h in _SECTION_HEADINGS}}
 _CURRENCY = "$€£¥₹"   # PRICE cannot match a text without one of these
 
 
@@ -193,8 +198,8 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
     texts, and only when the page holds a currency sign at all."""
     out: list[Link] = []
     page_parts = urlsplit(url)
-    # (element, ancestors' flags, its section heading, ancestors' flags relevant)
-    stack = [(start, 0, -1, True)]
+    # (element, ancestors' flags (with _REL when they are relevant), its section heading)
+    stack = [(start, _REL, -1)]
     pos = 0
     first_h1 = first_h2 = None
     headings: list[bool] = []     # per section heading: holds a link
@@ -202,10 +207,10 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
     buy = 0
     text_chars = link_chars = prose_chars = 0
     while stack:
-        el, flags, head, rel = stack.pop()
+        el, flags, head = stack.pop()
         pos += 1
         tag = el.tag
-        if rel:
+        if flags & _REL:
             tail = el.tail
             if tail:
                 tail = tail.strip()
@@ -227,28 +232,35 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
             bits |= _ROLE_BITS.get(role.split()[0].lower(), 0) if role.split() else 0
         if bits:
             flags |= bits
-            rel = relevant_flags(flags)
-        if tag == "a":
-            href = el.get("href")
-            if href is not None:
-                link = _make_link(el, href, base, url, flags, page_parts)
-                link.pos = pos
-                out.append(link)
-                if head >= 0:
-                    headings[head] = True
-            flags |= _IN_A
-        elif tag in _SECTION_HEADINGS:
-            if tag == "h2" and first_h2 is None:
-                first_h2 = pos
-            if rel:
-                head = len(headings)
-                headings.append(False)
-        elif tag == "h1":
-            first_h1 = pos if first_h1 is None else first_h1
-        elif tag == "button" or (tag == "input" and el.get("type") == "submit"):
-            label = el.text if tag == "button" else el.get("value")
-            if label and rel and BUY.search(label):
-                buy += 1
+            # relevant_flags(flags), inlined
+            if not flags & _NAV_ASIDE and (flags & _MAIN_ARTICLE or not flags & _HEADER_FOOTER):
+                flags |= _REL
+            else:
+                flags &= ~_REL
+        rel = flags & _REL
+        kind = _STATS_KIND.get(tag)     # one lookup instead of a chain of tag tests
+        if kind is not None:
+            if kind == _K_A:
+                href = el.get("href")
+                if href is not None:
+                    link = _make_link(el, href, base, url, flags & ~_REL, page_parts)
+                    link.pos = pos
+                    out.append(link)
+                    if head >= 0:
+                        headings[head] = True
+                flags |= _IN_A
+            elif kind == _K_SECTION_HEADING:
+                if first_h2 is None and tag == "h2":
+                    first_h2 = pos
+                if rel:
+                    head = len(headings)
+                    headings.append(False)
+            elif kind == _K_H1:
+                first_h1 = pos if first_h1 is None else first_h1
+            elif tag == "button" or el.get("type") == "submit":
+                label = el.text if tag == "button" else el.get("value")
+                if label and rel and BUY.search(label):
+                    buy += 1
         if rel:
             text = el.text
             if text:
@@ -264,7 +276,7 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
                         if n <= PRICE_MAX_CHARS:
                             shorts.append(text)
         for child in reversed(el):
-            stack.append((child, flags, head, rel))
+            stack.append((child, flags, head))
     stats.text_chars += text_chars
     stats.link_chars += link_chars
     stats.prose_chars += prose_chars

@@ -78,20 +78,31 @@ def pagination_links(links: list[Link], root, page_url: str) -> list[str]:
     host = urlsplit(page_url).netloc
     head = root.find("head") if root.tag == "html" else None
     rels = rel_links(head, page_url) if head is not None else []
-    rels += [lk.url for lk in links if lk.rel and not _PAGER_RELS.isdisjoint(lk.rel)]
-    for url in rels:
-        if urlsplit(url).netloc == host:
-            found.setdefault(url.split("#", 1)[0], None)
-    for link in links:
+    pagers: list[str] = []
+    for link in links:       # one pass: the links' own rel, then pager-looking in-links
+        if link.rel and not _PAGER_RELS.isdisjoint(link.rel):
+            rels.append(link.url)
         if link.locality != INLINK or link.element is None:
             continue
-        by_url = is_page_url(link.url)
+        url = link.url
+        # is_page_url(url), its cheap rejection inlined
+        if "=" not in url and url[-1:] != "\n":
+            last = url[-2:-1] if url[-1:] == "/" else url[-1:]
+            by_url = bool(last) and (last.isdecimal() or last in "lLmM") and \
+                PAGE_URL.search(url) is not None
+        else:
+            by_url = PAGE_URL.search(url) is not None
         text = link.text.strip()
         first = text[:1]
         # PAGER_TEXT matches only texts starting with a digit, an arrow or n/p/o/m/l
         by_text = bool(first) and (first in _PAGER_FIRST or first.isdecimal()) and \
             PAGER_TEXT.match(text) is not None
         if (by_url and by_text) or ((by_url or by_text) and _in_pager(link.element)):
-            found.setdefault(link.url.split("#", 1)[0], None)
+            pagers.append(url)
+    for url in rels:
+        if urlsplit(url).netloc == host:
+            found.setdefault(url.split("#", 1)[0], None)
+    for url in pagers:
+        found.setdefault(url.split("#", 1)[0], None)
     found.pop(page_url.split("#", 1)[0], None)
     return list(found)

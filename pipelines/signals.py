@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from .links import INLINK, Link, element_text
+from .links import _BIT, INLINK, Link, element_text
 from .metadata import ARTICLE_TYPES, COLLECTION_TYPES
 from .pagination import PAGE_URL, PAGER_TEXT
 
+_HEADLINE_BIT = _BIT["in_headline"]
 # How far up from an in-link its teaser/card item is looked for.
 ITEM_MAX_DEPTH = 4
 # Siblings of one tag and class: fewer than this is a coincidence, not a listing's items.
@@ -49,6 +50,9 @@ def repeated_items(links: list[Link]) -> tuple[int, int]:
             parent = el.getparent()
             if parent is None or parent.tag in ("body", "html"):
                 break
+            if len(parent) < ITEM_MIN_REPEATS:     # too few children to repeat anything
+                el = parent
+                continue
             tag, cls = el.tag, el.get("class")
             key = (parent, tag, cls)
             repeated = repeats.get(key)
@@ -57,7 +61,7 @@ def repeated_items(links: list[Link]) -> tuple[int, int]:
                 repeats[key] = repeated
             if repeated:
                 items = groups.setdefault(key, {})
-                items[el] = items.get(el) or link.has("in_headline")
+                items[el] = items.get(el) or bool(link.flags & _HEADLINE_BIT)
                 targets = paths.setdefault(key, set())
                 if len(targets) < ITEM_MIN_REPEATS:   # only "at least this many" is asked
                     try:
