@@ -37,6 +37,16 @@ def redis_url(tmp_path_factory):
         yield server.url
 
 
+@pytest.fixture
+def conn(redis_url):
+    """A client of the test Redis, closed after the test."""
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    yield client
+    client.close()
+
+
 class RedisNamespace:
     """A real Redis connection plus a key prefix and RQ queue name of the test's own."""
 

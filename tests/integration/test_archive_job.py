@@ -8,7 +8,6 @@ import uuid
 from pathlib import Path
 
 import pytest
-import redis
 from rq import Queue, SimpleWorker
 from rq.registry import FailedJobRegistry
 
@@ -41,13 +40,6 @@ def payload_for(analysis, *, prefix, run_id, archive_dir, site="ex"):
         "date_published": analysis.date_published, "fetched_at": "2026-11-29T10:00:00Z",
         "score": analysis.score, "verdict": analysis.verdict, "content_hash": analysis.content_hash,
     }
-
-
-@pytest.fixture
-def conn(redis_url):
-    c = redis.Redis.from_url(redis_url)
-    yield c
-    c.close()
 
 
 @pytest.fixture

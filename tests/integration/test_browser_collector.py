@@ -11,6 +11,7 @@ order) and pipelines/shadow_dom.py (composition); these tests hold the two sides
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import shutil
@@ -54,21 +55,29 @@ def site(tmp_path_factory):
         yield f"{base_url}/{ARTICLE_PATH}"
 
 
+@contextlib.asynccontextmanager
+async def loaded_page(url):
+    """A page of the Chromium the crawler uses, after `load` of url."""
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=find_chromium(), headless=True,
+                                           args=["--no-sandbox", "--disable-gpu"])
+        try:
+            page = await browser.new_page()
+            await page.goto(url, wait_until="load")
+            yield page
+        finally:
+            await browser.close()
+
+
 @pytest.fixture(scope="module")
 def collected(site):
     """The collector's result for the fixture page, in the Chromium the crawler uses."""
-    from playwright.async_api import async_playwright
 
     async def collect():
-        async with async_playwright() as pw:
-            browser = await pw.chromium.launch(executable_path=find_chromium(), headless=True,
-                                               args=["--no-sandbox", "--disable-gpu"])
-            try:
-                page = await browser.new_page()
-                await page.goto(site, wait_until="load")
-                return await collect_measured_html(page)
-            finally:
-                await browser.close()
+        async with loaded_page(site) as page:
+            return await collect_measured_html(page)
 
     result = asyncio.run(collect())
     assert "error" not in result, result.get("error")
@@ -142,20 +151,12 @@ def test_collector_html_carries_rects_hidden_marks_and_shadow_templates(collecte
 def test_collector_leaves_the_live_page_untouched(site):
     """The attributes exist only in the returned HTML: page.content() (what scrapy-playwright
     returns as the body) is the page's own."""
-    from playwright.async_api import async_playwright
 
     async def run():
-        async with async_playwright() as pw:
-            browser = await pw.chromium.launch(executable_path=find_chromium(), headless=True,
-                                               args=["--no-sandbox", "--disable-gpu"])
-            try:
-                page = await browser.new_page()
-                await page.goto(site, wait_until="load")
-                before = await page.content()
-                result = await collect_measured_html(page)
-                return before, result, await page.content()
-            finally:
-                await browser.close()
+        async with loaded_page(site) as page:
+            before = await page.content()
+            result = await collect_measured_html(page)
+            return before, result, await page.content()
 
     before, result, after = asyncio.run(run())
     assert "data-lc-rect" in result["html"]

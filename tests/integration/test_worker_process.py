@@ -10,7 +10,6 @@ import uuid
 from pathlib import Path
 
 import pytest
-import redis
 from rq import Queue
 
 from crawler.worker_process import (
@@ -31,13 +30,6 @@ def record_pid(key: str, seconds: float = 0.0) -> int:
 
 
 JOB = f"{__name__}.record_pid"
-
-
-@pytest.fixture
-def conn(redis_url):
-    c = redis.Redis.from_url(redis_url)
-    yield c
-    c.close()
 
 
 @pytest.fixture

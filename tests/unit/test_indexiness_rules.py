@@ -1,7 +1,6 @@
 """One fixture per indexiness rule (issue 4): locality, ARIA signatures, counted once,
 tables, image links, link blocks, dated teasers on a tag page, a long article with a TOC."""
 from pipelines import indexiness as ix
-from pipelines.htmlparse import parse_html
 from pipelines.link_blocks import find_link_blocks
 from pipelines.links import INLINK, OUTLINK, SELFLINK, extract_links, locality
 from pipelines.page import analyze_page
