@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from .blocks import Block, reindex
+from .content_sections import drop_furniture_sections
 
 # Landmarks that are page chrome unless they sit inside main/article.
 CHROME_REGIONS = frozenset({"nav", "aside", "header", "footer"})
@@ -37,6 +38,11 @@ LONG_ANCHOR_WORDS = 4
 LONG_ANCHOR_WEIGHT = 0.5
 # A chrome kind holding more than two thirds of the page's prose is a mis-nested wrapper.
 CHROME_MAJORITY = 2 / 3
+# Chrome that stays chrome however much of the prose it holds. A <footer> holding most of a
+# page's prose is a footer of disclaimers, legal text or SEO copy under a page whose own text
+# is short (a product grid, a quote form): HTML defines a footer as its section's byline,
+# copyright and links, and no template opens one around its body.
+NEVER_EXEMPT = frozenset({"footer"})
 # Prose outside a comment thread that makes the page an article with comments.
 ARTICLE_MIN_WORDS = 400
 # A paragraph of this many prose words is body text (boilerpipe's long-text class starts
@@ -158,7 +164,8 @@ def chrome_flags(blocks: list[Block], stats: list[Stats] | None = None) -> list[
     for k, st in zip(kinds, stats):
         if k:
             per_kind[k] = per_kind.get(k, 0.0) + st[5]
-    exempt = {k for k, w in per_kind.items() if total and w > CHROME_MAJORITY * total}
+    exempt = {k for k, w in per_kind.items()
+              if total and w > CHROME_MAJORITY * total and k not in NEVER_EXEMPT}
     if "comments" in exempt and total - per_kind["comments"] >= ARTICLE_MIN_WORDS:
         # an article with a long comment thread: the post is the content, the thread is
         # comments. A forum's posts wear comment classes too, but beside them there is
@@ -252,7 +259,8 @@ def _select(blocks: list[Block], title: str | None) -> tuple[list[Block], int]:
     keep = [_keep(b, ch, container, prefix, title_key, st)
             for b, ch, st in zip(blocks, chrome, stats)]
     drop_controls(blocks, keep, title_key, stats)
-    trim_article_tail(blocks, keep, stats)
+    headings = drop_furniture_sections(blocks, keep, [st[1] for st in stats])
+    trim_article_tail(blocks, keep, stats, headings)
     kept = reindex(blocks, keep)
     return kept, sum(st[1] for st, k in zip(stats, keep) if k)
 
@@ -282,7 +290,7 @@ def _furniture(b: Block, st: Stats | None = None) -> bool:
 
 
 def trim_article_tail(blocks: list[Block], keep: list[bool],
-                      stats: list[Stats] | None = None) -> None:
+                      stats: list[Stats] | None = None, headings: list[int] = ()) -> None:
     """On an article, drop the furniture that follows the body (in place on `keep`).
 
     An article is a page whose kept words are mostly long paragraphs. Its body ends with its
@@ -290,7 +298,9 @@ def trim_article_tail(blocks: list[Block], keep: list[bool],
     tags, share bar, author box and newsletter box (boilerpipe's observation: content is
     long text, furniture is short and link-dense, and both come in runs). There, each
     furniture block goes, and from the first run of FURNITURE_RUN furniture blocks on,
-    everything goes: a related-posts grid is a run of teaser headlines and dates."""
+    everything goes: a related-posts grid is a run of teaser headlines and dates. `headings`
+    are furniture-section headings drop_furniture_sections took out already: they count in
+    a run as the furniture they are."""
     if stats is None:
         stats = [block_stats(b) for b in blocks]
     idx = [i for i, k in enumerate(keep) if k and blocks[i].text]
@@ -300,6 +310,11 @@ def trim_article_tail(blocks: list[Block], keep: list[bool],
         return
     tail = [i for i in idx if i > long_[-1]]
     furniture = {i: _furniture(blocks[i], stats[i]) for i in tail}
+    dropped = [h for h in headings if h > long_[-1]]
+    if dropped:
+        # a furniture section's heading (already dropped) still starts a furniture run
+        furniture.update(dict.fromkeys(dropped, True))
+        tail = sorted(tail + dropped)
     run: list[int] = []
     for i in tail:
         if furniture[i]:

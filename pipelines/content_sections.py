@@ -1,0 +1,125 @@
+"""Furniture sections inside the content container: recognised by their heading.
+
+A page's own text and the furniture a CMS appends to it often share one container: the
+post body, then "Related posts", "About the author", "Comments", a newsletter box, and on a
+shop page "You may also like" under the product. The container search cannot cut them off
+(their teasers and bios are prose), the class names that would say so are not always there,
+but their headings are the same on every site: a reader recognises the section from its
+heading and skips it. Such a section runs from its heading to the next heading of the same
+or a higher rank (a higher-ranked heading starts the page's next real section).
+
+Only headings that come after the page's own text start such a section: at the top of a
+page the same words are the page's subject ("Related articles" as a listing's title).
+"""
+from __future__ import annotations
+
+import re
+
+from .blocks import Block
+
+# Headings of sections that are furniture wherever they follow a page's own text, as whole
+# heading texts (lowercased, digits as "n", punctuation dropped; see _label). Grouped by what
+# the section holds:
+_FURNITURE_HEADING_PATTERNS = (
+    # teasers of other pages: related / recommended / latest grids and carousels
+    r"related(?: \w+){0,2}",
+    r"(?:you|we think you) (?:may|might|will|ll|d) (?:also )?(?:like|love|enjoy|be interested in)(?: \w+){0,3}",
+    r"(?:recommended|suggested|trending|popular|most popular|most read)(?: for you)?",
+    r"(?:recommended|suggested|trending|popular|most popular|most read) (?:\w+ )?(?:posts|articles|stories|news|reads|reading|videos|content)",
+    r"(?:recent|latest|similar|other|more|featured|new) (?:posts|articles|stories|news|reads|threads|products|guides|topics|insights)",
+    r"more (?:like this|to (?:explore|read|discover)|from \w+(?: \w+){0,3}|in \w+(?: \w+){0,3}|on this topic)",
+    r"(?:read|watch|listen|what to read) (?:this )?next",
+    r"up next|keep reading|explore more|continue reading|don t miss",
+    r"(?:customers|people) (?:who|also) (?:bought|viewed|searched)(?: \w+){0,6}",
+    r"products related to this item|recently viewed(?: products| items)?|frequently bought together",
+    # the author box
+    r"about the (?:authors?|writer|editor|contributors?)|meet the author|author bio|written by(?: \w+){0,3}",
+    # the comment form under an article (a thread's comments are content on a forum or a
+    # Q&A page, and the "comments" widget rule already weighs them)
+    r"leave a (?:reply|comment)|post a comment|join the (?:conversation|discussion)",
+    # newsletter and follow boxes
+    r"(?:subscribe|sign up)(?: \w+){0,5}|(?:join|get) our newsletter|newsletter|stay (?:up to date|in the loop|informed|connected)",
+    r"share(?: this(?: post| article| page| story)?)?|share on other sites|follow us(?: on \w+)?",
+    # cookie-consent dialogs that were not recognised as such
+    r"manage (?:consent|cookie) preferences|privacy preference center|we care about your privacy",
+    r"(?:strictly necessary|functional|performance|targeting|analytics|marketing|advertising|social media) cookies",
+    r"cookie (?:settings|preferences|policy)",
+)
+FURNITURE_HEADING_RE = re.compile(r"^(?:%s)$" % "|".join(_FURNITURE_HEADING_PATTERNS))
+# A furniture heading has at most this many words; a longer heading is a real section's
+# title that happens to start like one ("Related work on sourdough fermentation...").
+FURNITURE_HEADING_MAX_WORDS = 10
+# Words of the page's own text that must come before a furniture heading: at the top of a
+# page the heading is the page's subject, after this much text it is what follows the text.
+SECTION_MIN_WORDS_BEFORE = 100
+# How far above a furniture heading its section's wrapper may be: the heading's own wrapper
+# (h2 + list in one div) or the one around it (a title div beside a grid div).
+SECTION_ROOT_UP = 2
+# Heading rank given to a heading without one (an ARIA heading): the lowest.
+_NO_LEVEL = 6
+_DIGITS = re.compile(r"\d+")
+_PUNCT = re.compile(r"[^\w\s]+")
+
+
+def _label(text: str) -> str:
+    t = _DIGITS.sub("n", text.lower())
+    return " ".join(_PUNCT.sub(" ", t).split())
+
+
+def furniture_heading(b: Block, words: int | None = None) -> bool:
+    """The block is a heading whose whole text names a furniture section."""
+    if b.kind != "heading":
+        return False
+    if words is None:
+        words = len(b.text.split())
+    if not words or words > FURNITURE_HEADING_MAX_WORDS:
+        return False
+    return FURNITURE_HEADING_RE.match(_label(b.text)) is not None
+
+
+def _parent(xpath: str) -> str:
+    return xpath[:xpath.rfind("/")]
+
+
+def section_root(heading: str, following: str | None) -> str | None:
+    """The subtree a furniture section fills: the nearest ancestor of its heading that also
+    holds the block after it, when that is at most SECTION_ROOT_UP levels up (a heading
+    above its teaser grid, both in one wrapper). Past that the next block is the page's
+    text resuming, and the section is the heading alone (None)."""
+    if following is None:
+        return None
+    root = _parent(heading)
+    for _ in range(SECTION_ROOT_UP):
+        if following.startswith(root + "/"):
+            return root
+        root = _parent(root)
+    return None
+
+
+def drop_furniture_sections(blocks: list[Block], keep: list[bool], words: list[int]) -> list[int]:
+    """Drop (in place on `keep`) each kept furniture section that follows the page's text:
+    its heading and the kept blocks after it inside its section_root, up to the next
+    heading of the same or a higher rank. `words` is each block's word count."""
+    kept = [i for i, k in enumerate(keep) if k]
+    headings: list[int] = []
+    before = 0
+    root: str | None = None
+    level = 0
+    for n, i in enumerate(kept):
+        b = blocks[i]
+        if root is not None:
+            ends = not b.xpath.startswith(root + "/") or (
+                b.kind == "heading" and (b.level or _NO_LEVEL) <= level)
+            if not ends:
+                keep[i] = False
+                continue
+            root = None
+        if before >= SECTION_MIN_WORDS_BEFORE and furniture_heading(b, words[i]):
+            keep[i] = False
+            headings.append(i)
+            following = blocks[kept[n + 1]].xpath if n + 1 < len(kept) else None
+            root = section_root(b.xpath, following)
+            level = b.level or _NO_LEVEL
+            continue
+        before += words[i]
+    return headings
