@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from html import escape
 
-from .htmlparse import text_of
+from .htmlparse import first_descendant, text_of
 from .block_inline import InlineBuffer, normalize_ws
 
 # A cell holding more prose than this holds a page, not a datum (HN's story cell is far longer,
 # a data cell with a short description is well under it).
 LONG_CELL_CHARS = 400
 # Elements that make a cell a page region rather than a datum.
-PAGE_IN_CELL_TAGS = ("table", "form", "h1", "h2", "h3", "h4", "h5", "h6")
+PAGE_IN_CELL_TAGS = frozenset({"table", "form", "h1", "h2", "h3", "h4", "h5", "h6"})
 # Tags kept in preserved table markup.
 TABLE_HTML_TAGS = frozenset({"table", "caption", "thead", "tbody", "tfoot", "tr", "th", "td"})
 # Elements inside a cell that must keep their words apart when flattened.
@@ -60,7 +60,7 @@ def is_layout_table(table) -> bool:
         if not cells or all(_blank(c) for c in cells):
             return True   # a spacer row
         for cell in cells:
-            if next(cell.iterdescendants(*PAGE_IN_CELL_TAGS), None) is not None:
+            if first_descendant(cell, PAGE_IN_CELL_TAGS) is not None:
                 return True
             if len(normalize_ws(text_of(cell))) > LONG_CELL_CHARS:
                 return True
@@ -105,7 +105,7 @@ def _fill(el, buf: InlineBuffer) -> None:
                 _fill(child, buf)
                 buf.hard_break()
         elif tag in ("ul", "ol", "dl", "table", "thead", "tbody", "tfoot", "section", "span",
-                     "a", "strong", "b", "em", "i") and next(child.iterdescendants(*CELL_BREAK_TAGS), None) is not None:
+                     "a", "strong", "b", "em", "i") and first_descendant(child, CELL_BREAK_TAGS) is not None:
             _fill(child, buf)
         else:
             buf.element(child)

@@ -104,6 +104,19 @@ def text_of(el) -> str:
     return "".join(el.itertext())
 
 
+def first_descendant(el, tags):
+    """The first element below el (document order) whose tag is in the set `tags`, or None.
+
+    Not el.iterdescendants(*tags): lxml builds a matcher for the tag list on every call,
+    which costs ~0.1 us a tag (5-20 us for the block tags) where most subtrees here hold
+    one or two elements. Tags are compared as strings (HTML elements carry no namespace).
+    """
+    for d in el.iterdescendants():
+        if d.tag in tags:
+            return d
+    return None
+
+
 def as_root(html_or_tree):
     """Accept HTML text/bytes, an lxml element or an ElementTree; return the root element."""
     if isinstance(html_or_tree, (str, bytes)):
