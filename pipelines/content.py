@@ -31,6 +31,9 @@ LINK_DENSITY_MAX = 0.5
 # How much a word of navigation/chrome weighs against a container compared with a word of
 # prose: above 1 a container must gain more prose than it takes in chrome to grow.
 CHROME_PENALTY = 1.5
+# A child subtree holding at least this share of the container's prose is the container: what
+# the rest holds (a tenth or so of the words) is the furniture around the body.
+NARROW_SHARE = 0.85
 # A link whose anchor has at least this many words is a headline (a teaser's title, a
 # thread's subject), not a menu entry: menus and footers say "Home", "About us", "Contact".
 LONG_ANCHOR_WORDS = 4
@@ -201,10 +204,12 @@ def link_words(b: Block) -> tuple[int, int]:
 
 def find_container(blocks: list[Block], chrome: list[bool],
                    stats: list[Stats] | None = None) -> str | None:
-    """The xpath of the subtree with the best prose-minus-chrome balance, or None."""
+    """The xpath of the subtree with the best prose-minus-chrome balance, narrowed to the
+    child that holds nearly all its prose (narrow_container), or None."""
     if stats is None:
         stats = [block_stats(b) for b in blocks]
     balance: dict[str, float] = {}
+    prose: dict[str, float] = {}
     for b, is_chrome, st in zip(blocks, chrome, stats):
         if getattr(b, "hidden", False) or not b.text:
             continue
@@ -217,9 +222,10 @@ def find_container(blocks: list[Block], chrome: list[bool],
             good = (words - linked + LONG_ANCHOR_WEIGHT * long_) if b.kind in TEXT_KINDS else 0.0
             bad = short
         delta = good - CHROME_PENALTY * bad
-        if delta == 0:
+        if delta == 0 and good == 0:
             continue
         balance[b.xpath] = balance.get(b.xpath, 0.0) + delta
+        prose[b.xpath] = prose.get(b.xpath, 0.0) + good
     if not balance:
         return None
     # each subtree's balance is its own plus its children's: add every path into its parent
@@ -234,11 +240,36 @@ def find_container(blocks: list[Block], chrome: list[bool],
             parent = path[:path.rfind("/")]
             if parent not in balance:
                 balance[parent] = 0.0
+                prose[parent] = 0.0
                 depth_of[parent] = depth - 1
                 by_depth.setdefault(depth - 1, []).append(parent)
             balance[parent] += balance[path]
-    best = max(balance.items(), key=lambda kv: (kv[1], -depth_of[kv[0]]))
-    return best[0] if best[1] > 0 else None
+            prose[parent] += prose[path]
+    best, value = max(balance.items(), key=lambda kv: (kv[1], -depth_of[kv[0]]))
+    if value <= 0:
+        return None
+    return narrow_container(best, balance, prose)
+
+
+def narrow_container(container: str, balance: dict[str, float], prose: dict[str, float]) -> str:
+    """Step down from the container into the child subtree that holds nearly all of its prose
+    (NARROW_SHARE), as long as there is one. The balance lets a container take in a byline
+    strip, a share bar or a teaser column beside the body when the body's prose outweighs
+    their penalty; a child holding nearly all the prose is the body without them. A single
+    block is never a container (it is the body's one long paragraph, not the body)."""
+    children: dict[str, list[str]] = {}
+    for path in balance:
+        cut = path.rfind("/")
+        if cut > 0:
+            children.setdefault(path[:cut], []).append(path)
+    node = container
+    while node in children:
+        child = max(children[node], key=prose.__getitem__)
+        if child not in children or balance[child] <= 0 \
+                or prose[child] < NARROW_SHARE * prose[node]:
+            break
+        node = child
+    return node
 
 
 def _inside(xpath: str, container: str) -> bool:

@@ -167,3 +167,27 @@ def test_furniture_after_the_article_body_is_cut():
     # a listing (no long paragraphs) keeps its teasers
     listing = f"<body><main><h1>Posts</h1><ul>{related}</ul></main></body>"
     assert "Another great post about bread number 3" in joined(listing)
+
+
+def test_container_narrows_to_the_child_holding_nearly_all_the_prose():
+    from pipelines.content import narrow_container
+
+    balance = {"/b/m": 100.0, "/b/m/d[1]": 8.0, "/b/m/d[2]": 92.0, "/b/m/d[2]/p[1]": 50.0,
+               "/b/m/d[2]/p[2]": 42.0}
+    prose = dict(balance)
+    # d[2] holds 92% of the prose; its paragraphs are single blocks, never a container
+    assert narrow_container("/b/m", balance, prose) == "/b/m/d[2]"
+    prose["/b/m/d[1]"] = 30.0
+    prose["/b/m"] = 122.0
+    assert narrow_container("/b/m", balance, prose) == "/b/m"
+
+
+def test_a_byline_box_beside_the_body_is_left_out():
+    paras = "".join(f"<p>{PROSE.replace('skill', f'skill {i}')}</p>" for i in range(8))
+    html = f"""<body><div class="post"><h1>Starter basics</h1>
+    <div class="byline"><p>Mara Lind is our bread columnist and writes from a small bakery by
+    the sea, where the ovens run all night.</p></div>
+    <div class="text">{paras}</div></div></body>"""
+    body = joined(html)
+    assert body.count("Sourdough needs patience") == 8 and "Starter basics" in body
+    assert "Mara Lind" not in body
