@@ -22,7 +22,7 @@ from .blocks import Block
 # the section holds:
 _FURNITURE_HEADING_PATTERNS = (
     # teasers of other pages: related / recommended / latest grids and carousels
-    r"related(?: \w+){0,2}",
+    r"related(?: \w+){0,3}",
     r"(?:you|we think you) (?:may|might|will|ll|d) (?:also )?(?:like|love|enjoy|be interested in)(?: \w+){0,3}",
     r"(?:recommended|suggested|trending|popular|most popular|most read)(?: for you)?",
     r"(?:recommended|suggested|trending|popular|most popular|most read) (?:\w+ )?(?:posts|articles|stories|news|reads|reading|videos|content)",
@@ -30,8 +30,12 @@ _FURNITURE_HEADING_PATTERNS = (
     r"more (?:like this|to (?:explore|read|discover)|from \w+(?: \w+){0,3}|in \w+(?: \w+){0,3}|on this topic)",
     r"(?:read|watch|listen|what to read) (?:this )?next",
     r"up next|keep reading|explore more|continue reading|don t miss",
-    r"(?:customers|people) (?:who|also) (?:bought|viewed|searched)(?: \w+){0,6}",
+    r"(?:\w+ ){0,3}(?:customers|people|shoppers) (?:who|also) (?:bought|viewed|searched)(?: \w+){0,6}",
     r"products related to this item|recently viewed(?: products| items)?|frequently bought together",
+    # customer reviews under a product: buyers' opinions, not the product's description
+    # (plural: "Review" alone heads an editor's review, which is the page's text)
+    r"(?:n )?(?:customer |product |user )?(?:reviews|ratings)(?: (?:and )?(?:reviews|ratings|questions))?",
+    r"(?:write|leave) a review|what (?:customers|people|our customers) (?:are saying|say)",
     # the author box
     r"about the (?:authors?|writer|editor|contributors?)|meet the author|author bio|written by(?: \w+){0,3}",
     # the comment form under an article (a thread's comments are content on a forum or a
