@@ -12,11 +12,11 @@ import math
 from dataclasses import dataclass, field
 
 from .link_blocks import LEFT_OUT, find_link_blocks, left_out_links
-from .links import INLINK, SELFLINK, Link, TextStats, extract_links, relevant_flags
+from .links import _BIT, INLINK, SELFLINK, Link, TextStats, extract_links
 from .metadata import date_facts, date_published
 from .pagination import pagination_links
 from .signals import declared, numbered_pagination, repeated_items
-from .url_shape import is_home_url, is_taxonomy_url, slug_words, url_shape
+from .url_shape import url_facts
 
 # --- the seed formula (seeds/indexiness.txt), weights relative to the weakest signal -------
 SELFLINK_IN_HEADER = -20   # linkable headings: a leaf's own permalinks
@@ -198,16 +198,24 @@ def is_relevant(link: Link) -> bool:
     return not (link.has("in_header") or link.has("in_footer"))
 
 
+# Signature bits the terms read (Link.has(name), as bit tests).
+_HEADLINE, _LIST, _TABLE = _BIT["in_headline"], _BIT["in_list"], _BIT["in_table"]
+_NAV_ASIDE = _BIT["in_nav"] | _BIT["in_aside"]
+_MAIN_ARTICLE = _BIT["in_main"] | _BIT["in_article"]
+_HEADER_FOOTER = _BIT["in_header"] | _BIT["in_footer"]
+
+
 def _is_toc_selflink(link: Link) -> bool:
     """A self-link in a <nav>/<aside> inside the content: a marked-up table of contents."""
-    return (link.locality == SELFLINK and (link.has("in_nav") or link.has("in_aside"))
-            and (link.has("in_main") or link.has("in_article")))
+    return (link.locality == SELFLINK and bool(link.flags & _NAV_ASIDE)
+            and bool(link.flags & _MAIN_ARTICLE))
 
 
 def _term_of(link: Link, table_as_list: bool) -> str | None:
     """The one term a relevant link counts under (headings beat lists)."""
-    in_head = link.has("in_headline")
-    in_list = link.has("in_list") or (table_as_list and link.has("in_table"))
+    flags = link.flags
+    in_head = flags & _HEADLINE
+    in_list = flags & (_LIST | _TABLE if table_as_list else _LIST)
     if link.locality == SELFLINK:
         if in_head:
             return "selflinks_in_headers"
@@ -237,7 +245,7 @@ def _count_links(links: list[Link], table_as_list=False):
 
 def _tables_are_the_listing(links: list[Link]) -> bool:
     inlinks = [lk for lk in links if lk.locality == INLINK]
-    in_tables = sum(1 for lk in inlinks if lk.has("in_table"))
+    in_tables = sum(1 for lk in inlinks if lk.flags & _TABLE)
     return in_tables >= TABLE_MIN_INLINKS and in_tables >= TABLE_LINK_SHARE * len(inlinks)
 
 
@@ -263,7 +271,9 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
 
     Without the keyword arguments only the seed and its corrections (image links, tables,
     link blocks) apply, and the signal terms count 0."""
-    relevant = [lk for lk in links if relevant_flags(lk.flags)]   # is_relevant, on the bits
+    # is_relevant, on the bits (relevant_flags inlined: it runs once per link)
+    relevant = [lk for lk in links if not lk.flags & _NAV_ASIDE
+                and (lk.flags & _MAIN_ARTICLE or not lk.flags & _HEADER_FOOTER)]
     _, _, seed_breakdown = seed_counts(links, has_date_published, relevant)
 
     final = relevant
@@ -272,7 +282,8 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     blocks = find_link_blocks(final, url, stats.first_heading_pos if stats else None)
     left_out = left_out_links(blocks)
     dropped = {id(lk) for kind in LEFT_OUT for lk in left_out[kind]}
-    final = [lk for lk in final if id(lk) not in dropped]
+    if dropped:
+        final = [lk for lk in final if id(lk) not in dropped]
     if COUNT_TOC_SELFLINKS_IN_NAV:
         toc = [lk for lk in links if lk.locality == SELFLINK and _is_toc_selflink(lk)]
         if toc:
@@ -289,10 +300,10 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
 
     own = has_date_published if date_own is None else (has_date_published and date_own)
     counts["date_published"] = int(own)
-    shape = url_shape(url) if url else None
+    shape, taxonomy, home, slug = url_facts(url) if url else (None, False, False, 0)
     decl = declared(og_type, set(ld_types))
-    counts["url_taxonomy"] = int(bool(url) and is_taxonomy_url(url))
-    counts["url_home"] = int(bool(url) and is_home_url(url))
+    counts["url_taxonomy"] = int(taxonomy)
+    counts["url_home"] = int(home)
     counts["url_listing"] = int(shape == "listing" and not counts["url_taxonomy"] and not counts["url_home"])
     counts["url_content"] = int(shape == "content")
     counts["declared_collection"] = int(decl == "collection")
@@ -322,7 +333,7 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     else:
         for t in ("link_targets", "linked_headings", "one_buy_button", "many_prices"):
             counts[t] = 0
-    counts["slug_words"] = min(slug_words(url), SLUG_WORDS_CAP) if url else 0
+    counts["slug_words"] = min(slug, SLUG_WORDS_CAP)
     counts["query"] = int("?" in url.split("#", 1)[0])
     breakdown = {t: float(WEIGHTS[t] * counts[t]) for t in TERMS}
     # for the explanation: what was left out, and a listing's date that did not count

@@ -199,7 +199,7 @@ def find_link_blocks(links: list[Link], page_url: str,
         if c is None:
             continue
         groups.setdefault(c, []).append(link)
-    page_host = urlsplit(page_url).hostname or ""
+    page_host = None      # split only when a block needs naming
     blocks = []
     for container, group in groups.items():
         if len(group) <= LINK_BLOCK_MIN_LINKS:
@@ -208,6 +208,8 @@ def find_link_blocks(links: list[Link], page_url: str,
         link_words = sum(len(lk.text.split()) for lk in group)
         block = LinkBlock(container, group, words, link_words)
         if not _is_text_block(container, group, words, link_words):
+            if page_host is None:
+                page_host = urlsplit(page_url).hostname or ""
             block.kind = _kind(block, page_host, first_heading_pos)
         blocks.append(block)
     return blocks

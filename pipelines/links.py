@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from urllib.parse import urldefrag, urljoin, urlsplit
+from urllib.parse import urldefrag, urlsplit
 
 from lxml import etree
 
-from .block_inline import normalize_ws
-from .htmlparse import text_of, as_root, base_url
+from .block_inline import cached_urljoin, normalize_ws
+from .htmlparse import as_root, base_url
 
 OUTLINK, INLINK, SELFLINK = "out", "in", "self"
 
@@ -122,20 +122,9 @@ def _origin(parts):
     return scheme.rstrip("s"), (parts.hostname or "").lower(), port
 
 
-def locality(url: str, page_url: str, _page_parts=None) -> str:
+def locality(url: str, page_url: str) -> str:
     """out: no host or another host/port/scheme; in: another path or query; self: else."""
-    try:
-        link = urlsplit(url)
-        page = _page_parts or urlsplit(page_url)
-    except ValueError:
-        return OUTLINK
-    if not link.hostname:
-        return OUTLINK
-    if _origin(link) != _origin(page):
-        return OUTLINK
-    if (link.path or "/") != (page.path or "/") or link.query != page.query:
-        return INLINK
-    return SELFLINK
+    return _Resolver(page_url, page_url).locality(url)
 
 
 # All text under an element, exactly text_of(el) ("".join(el.itertext())), but joined in C:
@@ -159,7 +148,7 @@ def extract_links(html_or_tree, url: str, stats: TextStats | None = None) -> lis
     if stats is not None:
         return _walk_with_stats(start, base, url, stats)
     out: list[Link] = []
-    page_parts = urlsplit(url)
+    resolver = _Resolver(base, url)
     stack = [(start, 0)]     # (element, ancestors' flags)
     pos = 0
     while stack:
@@ -176,9 +165,7 @@ def extract_links(html_or_tree, url: str, stats: TextStats | None = None) -> lis
         if tag == "a":
             href = el.get("href")
             if href is not None:
-                link = _make_link(el, href, base, url, flags, page_parts)
-                link.pos = pos
-                out.append(link)
+                out.append(_make_link(el, href, resolver, flags, pos))
             flags |= _IN_A
         for child in reversed(el):
             stack.append((child, flags))
@@ -197,7 +184,7 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
     Text is counted by length only; the price regex runs only on the short non-link
     texts, and only when the page holds a currency sign at all."""
     out: list[Link] = []
-    page_parts = urlsplit(url)
+    resolver = _Resolver(base, url)
     # (element, ancestors' flags (with _REL when they are relevant), its section heading)
     stack = [(start, _REL, -1)]
     pos = 0
@@ -243,9 +230,7 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
             if kind == _K_A:
                 href = el.get("href")
                 if href is not None:
-                    link = _make_link(el, href, base, url, flags & ~_REL, page_parts)
-                    link.pos = pos
-                    out.append(link)
+                    out.append(_make_link(el, href, resolver, flags & ~_REL, pos))
                     if head >= 0:
                         headings[head] = True
                 flags |= _IN_A
@@ -290,19 +275,102 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
     return out
 
 
-def _make_link(el, href: str, base: str, page_url: str, flags: int, page_parts=None) -> Link:
-    href = href.strip()
-    try:
-        # "#x" means this document to its author even under a <base href> elsewhere
-        absolute = urljoin(page_url if href.startswith("#") else base, href) if href else page_url
-    except ValueError:
-        absolute = href
-    if next(el.iterdescendants(*_HEADLINE_TAGS), None) is not None:
-        flags |= _BIT["in_headline"]
-    text = normalize_ws(text_of(el))
-    has_image = next(el.iter("img"), None) is not None
-    rel = tuple((el.get("rel") or "").lower().split())
-    return Link(absolute, text, locality(absolute, page_url, page_parts), flags, has_image, el, rel)
+class _Resolver:
+    """A page's hrefs -> (absolute URL, locality), each distinct href resolved once.
+
+    Exactly what urljoin + locality(absolute, page_url) give, cheaper: pages repeat their
+    hrefs (tags, menus, "read more"), the page's own split and origin are computed once,
+    and the origin of each (scheme, netloc) once."""
+
+    __slots__ = ("base", "page_url", "page", "prefix", "origins", "memo")
+
+    def __init__(self, base: str, page_url: str):
+        self.base, self.page_url = base, page_url
+        self.prefix = None
+        try:
+            parts = urlsplit(page_url)
+            # (origin, path, query) of the page; its origin as _origin gives it
+            self.page = (_origin(parts), parts.path or "/", parts.query)
+            if parts.hostname:
+                # a URL starting with this, then "/", "?", "#" or nothing, splits to the
+                # page's own scheme and netloc: it is on the page's origin
+                self.prefix = parts.scheme + "://" + parts.netloc
+        except ValueError:
+            self.page = None          # locality() calls every link of such a page out
+        self.origins: dict[tuple[str, str], tuple | None] = {}
+        self.memo: dict[str, tuple[str, str]] = {}
+
+    def resolve(self, href: str) -> tuple[str, str]:
+        got = self.memo.get(href)
+        if got is None:
+            got = self.memo[href] = self._resolve(href)
+        return got
+
+    def _resolve(self, href: str) -> tuple[str, str]:
+        href = href.strip()
+        page_url = self.page_url
+        try:
+            # "#x" means this document to its author even under a <base href> elsewhere
+            absolute = cached_urljoin(page_url if href.startswith("#") else self.base,
+                                      href) if href else page_url
+        except ValueError:
+            absolute = href
+        return absolute, self.locality(absolute)
+
+    def locality(self, url: str) -> str:
+        """locality(url, page_url), with the page's parts and each origin computed once."""
+        if self.page is None:
+            return OUTLINK
+        _, page_path, page_query = self.page
+        prefix = self.prefix
+        if prefix is not None and url.startswith(prefix):
+            rest = url[len(prefix):]
+            if ((not rest or rest[0] in "/?#")
+                    and "\t" not in rest and "\r" not in rest and "\n" not in rest):
+                # urlsplit deletes tabs and newlines first; else it gives this path and query
+                path, _, query = rest.partition("#")[0].partition("?")
+                if (path or "/") != page_path or query != page_query:
+                    return INLINK
+                return SELFLINK
+        return self._split_locality(url)
+
+    def _split_locality(self, url: str) -> str:
+        try:
+            link = urlsplit(url)
+        except ValueError:
+            return OUTLINK
+        key = (link.scheme, link.netloc)      # all _origin and .hostname read
+        origin = self.origins.get(key, _MISSING)
+        if origin is _MISSING:
+            origin = self.origins[key] = _origin(link) if link.hostname else None
+        if origin is None or origin != self.page[0]:
+            return OUTLINK
+        if (link.path or "/") != self.page[1] or link.query != self.page[2]:
+            return INLINK
+        return SELFLINK
+
+
+_MISSING = object()
+_HEADLINE_BIT = _BIT["in_headline"]
+_CONTENT_TAGS = ("img",) + _HEADLINE_TAGS   # what a link's descendants can add to it
+
+
+def _make_link(el, href: str, resolver: _Resolver, flags: int, pos: int) -> Link:
+    absolute, where = resolver.resolve(href)
+    has_image = False
+    if len(el):     # child elements: an image or heading inside, text spread over them
+        for d in el.iter(*_CONTENT_TAGS):
+            if d.tag == "img":
+                has_image = True
+            else:
+                flags |= _HEADLINE_BIT
+        text = normalize_ws(element_text(el))
+    else:
+        text = el.text
+        text = normalize_ws(text) if text else ""
+    rel = el.get("rel")
+    rel = tuple(rel.lower().split()) if rel else ()
+    return Link(absolute, text, where, flags, has_image, el, rel, pos)
 
 
 def is_http(url: str) -> bool:

@@ -37,13 +37,21 @@ assert all(any(stem in seg for stem in _TAXONOMY_STEMS) for seg in TAXONOMY_SEGM
 def is_taxonomy_url(url: str) -> bool:
     """A term archive: a taxonomy segment ending the path or followed by the term alone
     (/tags/, /tag/rust/, /category/dev/page/2/); deeper paths (/category/x/product) are not."""
-    low = url.lower()
-    if not any(stem in low for stem in _TAXONOMY_STEMS) and not any(c in url for c in "%\t\r\n"):
+    if not _may_name_taxonomy(url):
         return False            # the cheap test first: most URLs name no taxonomy at all
     try:
-        segs = _segments(urlsplit(url).path)
+        return _is_taxonomy_path(urlsplit(url).path)
     except ValueError:
         return False
+
+
+def _may_name_taxonomy(url: str) -> bool:
+    low = url.lower()
+    return any(stem in low for stem in _TAXONOMY_STEMS) or any(c in url for c in "%\t\r\n")
+
+
+def _is_taxonomy_path(path: str) -> bool:
+    segs = _segments(path)
     if len(segs) >= 2 and segs[-2] in ("page", "p") and segs[-1].isdigit():
         segs = segs[:-2]
     if segs and segs[-1].startswith("index."):
@@ -54,18 +62,40 @@ def is_taxonomy_url(url: str) -> bool:
 
 def url_shape(url: str) -> str | None:
     """'listing', 'content' or None (the URL says nothing)."""
+    return url_facts(url)[0]
+
+
+def slug_words(url: str) -> int:
+    """Words of the path's last segment (extension dropped): "a-long-post-title" is 4."""
+    return url_facts(url)[3]
+
+
+def is_home_url(url: str) -> bool:
+    """The site's home: an empty path, "/" or /index.html, and no query."""
+    return url_facts(url)[2]
+
+
+def url_facts(url: str) -> tuple[str | None, bool, bool, int]:
+    """(url_shape, is_taxonomy_url, is_home_url, slug_words) of a URL, split once."""
     try:
         parts = urlsplit(url)
     except ValueError:
-        return None
+        return None, False, False, 0
+    taxonomy = _may_name_taxonomy(url) and _is_taxonomy_path(parts.path)
     path = _INDEX_FILE.sub("/", parts.path or "/")
     segs = _segments(path)
+    home = not parts.query and not segs
+    return _shape(parts, path, segs, taxonomy), taxonomy, home, _slug_words(parts.path)
+
+
+def _shape(parts, path: str, segs: list[str], taxonomy: bool) -> str | None:
+    """url_shape from the URL's parts, its path with /index.* dropped and that path's segments."""
     full = path + ("?" + parts.query if parts.query else "")
     if not segs:
         return "listing" if not parts.query else None        # the site's home
     if _PAGE_N.search(full) or _DATE_ONLY.match(path):
         return "listing"
-    if is_taxonomy_url(url):
+    if taxonomy:
         return "listing"
     last = _EXT.sub("", segs[-1])
     if segs[-1] in LISTING_SEGMENTS and len(segs) <= 2:
@@ -77,21 +107,8 @@ def url_shape(url: str) -> str | None:
     return None
 
 
-def slug_words(url: str) -> int:
-    """Words of the path's last segment (extension dropped): "a-long-post-title" is 4."""
-    try:
-        segs = _segments(urlsplit(url).path)
-    except ValueError:
-        return 0
+def _slug_words(path: str) -> int:
+    segs = _segments(path)
     if not segs:
         return 0
     return len([w for w in re.split(r"[-_+.\s]+", _EXT.sub("", segs[-1])) if w])
-
-
-def is_home_url(url: str) -> bool:
-    """The site's home: an empty path, "/" or /index.html, and no query."""
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return False
-    return not parts.query and not _segments(_INDEX_FILE.sub("/", parts.path or "/"))
