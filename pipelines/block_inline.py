@@ -7,7 +7,7 @@ Markdown reader would otherwise misread them.
 from __future__ import annotations
 
 import re
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 # Inline wrappers and the Markdown delimiter each becomes.
 EMPHASIS_TAGS = {"strong": "**", "b": "**", "em": "*", "i": "*", "cite": "*", "dfn": "*"}
@@ -129,14 +129,53 @@ def _joined(base: str, href: str) -> str | None:
     key = (base, href)
     joined = _JOINED.get(key, _MISSING)
     if joined is _MISSING:
-        try:
-            joined = urljoin(base, href)
-        except ValueError:
-            joined = None
+        joined = _rooted(base, href)
+        if joined is None:
+            try:
+                joined = urljoin(base, href)
+            except ValueError:
+                joined = None
         if len(_JOINED) >= _JOINED_MAX:
             _JOINED.clear()
         _JOINED[key] = joined
     return joined
+
+
+# base -> "scheme://netloc" as urljoin rebuilds it, or "" when the base is not http(s)
+_ORIGINS: dict[str, str] = {}
+# characters after which urljoin's result is no longer origin + href: urlsplit drops tabs
+# and newlines, a ';' starts params, '\\' is left to urljoin; "/." may be a dot segment
+_NOT_VERBATIM = ("\t", "\r", "\n", ";", "\\", "/.")
+
+
+def _rooted(base: str, href: str) -> str | None:
+    """urljoin(base, href) for a root-relative href ("/a/b?q#f") on an http(s) base, or None
+    when urljoin must decide. Exact: urljoin keeps such a path as it is (no dot segments),
+    and drops only an empty query or fragment marker, which is refused here."""
+    if href[:1] != "/" or href[:2] == "//" or any(c in href for c in _NOT_VERBATIM):
+        return None
+    path, hash_, fragment = href.partition("#")
+    if hash_ and not fragment:
+        return None
+    if path.endswith("?"):
+        return None
+    origin = _ORIGINS.get(base)
+    if origin is None:
+        origin = _origin(base)
+        if len(_ORIGINS) >= _JOINED_MAX:
+            _ORIGINS.clear()
+        _ORIGINS[base] = origin
+    return origin + href if origin else None
+
+
+def _origin(base: str) -> str:
+    try:
+        parts = urlsplit(base)
+    except ValueError:
+        return ""
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return ""
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 def cached_urljoin(base: str, href: str) -> str:
