@@ -60,19 +60,35 @@ LEFT_OUT = ("menu", "blogroll", "tag_cloud")
 class LinkBlock:
     container: object = field(repr=False)
     links: list[Link]
-    words: int                 # words in the container
     link_words: int            # words inside its links
     kind: str = "text"         # text | listing | menu | blogroll | tag_cloud
     blogroll_score: int = 0
 
     @property
+    def words(self) -> int:
+        """Words in the container, counted on demand (the text test needs only a bound)."""
+        return _words(element_text(self.container))
+
+    @property
     def density(self) -> float:
         """Link density: the share of the container's words that sit inside links."""
-        return self.link_words / self.words if self.words else 1.0
+        words = self.words
+        return self.link_words / words if words else 1.0
 
 
 def _words(s: str) -> int:
     return len(s.split())
+
+
+def _link_heavy(container, link_words: int) -> bool:
+    """link_words >= TEXT_BLOCK_MAX_LINK_SHARE of the container's words: the seed's third
+    test. The words are counted only up to a bound past which the test fails anyway (a
+    container holding a whole article has thousands)."""
+    # the test is false from `bound` words on, and stays false for more words
+    bound = int(link_words / TEXT_BLOCK_MAX_LINK_SHARE) + 2
+    assert not link_words >= TEXT_BLOCK_MAX_LINK_SHARE * bound
+    words = len(element_text(container).split(None, bound))   # min(words, bound + 1)
+    return link_words >= TEXT_BLOCK_MAX_LINK_SHARE * max(words, 1)
 
 
 def _container(el):
@@ -131,9 +147,9 @@ def _is_tag_cloud(links: list[Link]) -> bool:
     return taxonomy >= need
 
 
-def _is_text_block(container, links: list[Link], words: int, link_words: int) -> bool:
+def _is_text_block(container, links: list[Link], link_words: int) -> bool:
     """The seed's combination approach: True when the block reads as text, not links."""
-    if link_words >= TEXT_BLOCK_MAX_LINK_SHARE * max(words, 1):
+    if _link_heavy(container, link_words):
         return False
     if container.tag in LIST_TAGS:
         items = [c for c in container if c.tag in ITEM_TAGS]
@@ -204,10 +220,9 @@ def find_link_blocks(links: list[Link], page_url: str,
     for container, group in groups.items():
         if len(group) <= LINK_BLOCK_MIN_LINKS:
             continue
-        words = _words(element_text(container))
         link_words = sum(len(lk.text.split()) for lk in group)
-        block = LinkBlock(container, group, words, link_words)
-        if not _is_text_block(container, group, words, link_words):
+        block = LinkBlock(container, group, link_words)
+        if not _is_text_block(container, group, link_words):
             if page_host is None:
                 page_host = urlsplit(page_url).hostname or ""
             block.kind = _kind(block, page_host, first_heading_pos)

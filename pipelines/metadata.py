@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import re
 
+from lxml import etree
+
 from .htmlparse import text_of
 from .block_inline import normalize_ws
 
@@ -25,6 +27,21 @@ SITE_NAME_MAX_WORDS = 5
 # Landmarks whose <time> is not the page's own date (listing furniture, comments, footers).
 TIME_EXCLUDED = frozenset({"nav", "aside", "footer"})
 _DATE_LIKE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2}|\d{8}|\d{4}-\d{2}")
+
+
+# root.iterfind(".//*[@itemprop]") in C (ElementPath tests each element in Python)
+_ITEMPROP_ELEMENTS = etree.XPath("descendant::*[@itemprop]")
+
+
+def _date_props(root) -> list[tuple[object, str]]:
+    """(element, lowercased itemprop) of the itemprop elements naming datePublished, in
+    document order."""
+    props = []
+    for el in _ITEMPROP_ELEMENTS(root):
+        prop = el.get("itemprop").lower()
+        if "datepublished" in prop:
+            props.append((el, prop))
+    return props
 
 
 def _metas(root) -> dict[str, str]:
@@ -84,8 +101,8 @@ def date_published(root, metas=None, ld=None) -> str | None:
         v = item.get("datePublished") or item.get("dateCreated")
         if isinstance(v, str) and _DATE_LIKE.search(v):
             return v.strip()
-    for el in root.iterfind(".//*[@itemprop]"):
-        if "datepublished" in el.get("itemprop", "").lower().split():
+    for el, prop in _date_props(root):
+        if "datepublished" in prop.split():
             v = el.get("datetime") or el.get("content") or normalize_ws(text_of(el))
             if v and _DATE_LIKE.search(v):
                 return v
@@ -143,8 +160,8 @@ def date_is_own(root, metas, ld, og_type: str | None, url: str = "",
                 return False
             return bool(t & ARTICLE_TYPES) or not listing
     # one scan of the itemprop elements serves the test and the scope judgement
-    props = [(el, el.get("itemprop", "").lower()) for el in root.iterfind(".//*[@itemprop]")]
-    if any("datepublished" in prop for _, prop in props):
+    props = _date_props(root)
+    if props:
         return _microdata_date_is_own(root, listing, props)
     return not (url and _time_is_a_teasers(root, url))
 
@@ -173,9 +190,9 @@ def _time_is_a_teasers(root, url: str) -> bool:
 
 
 def _microdata_date_is_own(root, listing: bool, props=None) -> bool:
-    """props: (element, lowercased itemprop) of every itemprop element, when already read."""
+    """props: _date_props(root), when already read."""
     if props is None:
-        props = [(el, el.get("itemprop", "").lower()) for el in root.iterfind(".//*[@itemprop]")]
+        props = _date_props(root)
     scopes = []
     for el, prop in props:
         if "datepublished" in prop.split():

@@ -61,7 +61,13 @@ def rel_links(root, base: str) -> list[str]:
     """Absolute URLs of <link>/<a> with rel=next or rel=prev."""
     found = []
     for el in root.iter("link", "a"):
-        rel = (el.get("rel") or "").lower().split()
+        rel = el.get("rel")
+        if not rel:
+            continue
+        rel = rel.lower()
+        if "next" not in rel and "prev" not in rel:
+            continue          # stylesheets, icons, feeds: most <link>s
+        rel = rel.split()
         href = el.get("href")
         if href and ("next" in rel or "prev" in rel or "previous" in rel):
             found.append(urljoin(base, href.strip()))
