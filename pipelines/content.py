@@ -203,7 +203,7 @@ def link_words(b: Block) -> tuple[int, int]:
 
 
 def find_container(blocks: list[Block], chrome: list[bool],
-                   stats: list[Stats] | None = None) -> str | None:
+                   stats: list[Stats] | None = None, links_as_text: bool = False) -> str | None:
     """The xpath of the subtree with the best prose-minus-chrome balance, narrowed to the
     child that holds nearly all its prose (narrow_container), or None."""
     if stats is None:
@@ -216,6 +216,9 @@ def find_container(blocks: list[Block], chrome: list[bool],
         words = st[1]
         if is_chrome:
             good, bad = 0.0, float(words)
+        elif links_as_text:
+            good = float(words) if b.kind in TEXT_KINDS else 0.0
+            bad = 0
         else:
             short, long_ = st[2], st[3]
             linked = min(words, short + long_)
@@ -280,12 +283,15 @@ def select_content(blocks: list[Block], title: str | None = None) -> list[Block]
     return _select(blocks, title)[0]
 
 
-def _select(blocks: list[Block], title: str | None) -> tuple[list[Block], int]:
-    """select_content's blocks and their word count (content_words), from one count per block."""
+def _select(blocks: list[Block], title: str | None,
+            links_as_text: bool = False) -> tuple[list[Block], int]:
+    """select_content's blocks and their word count (content_words), from one count per block.
+    `links_as_text`: link text weighs as prose (find_container), for a page that is a list of
+    links."""
     title_key = (title or "").strip().lower()
     stats = [block_stats(b) for b in blocks]
     chrome = chrome_flags(blocks, stats)
-    container = find_container(blocks, chrome, stats)
+    container = find_container(blocks, chrome, stats, links_as_text)
     prefix = None if container is None else container + "/"
     keep = [_keep(b, ch, container, prefix, title_key, st)
             for b, ch, st in zip(blocks, chrome, stats)]
@@ -413,20 +419,26 @@ def page_content(root, url: str, title: str | None) -> list[Block]:
     """The page's content blocks: the walk of the repaired tree, selected; when that yields
     next to nothing (< NOSCRIPT_MIN_PAGE_WORDS), the first fallback that yields more: the
     <noscript> document, the page with inline-hidden wrappers shown, JSON-LD articleBody,
-    Next.js page data (content_repair.py says why each is the page's own text)."""
+    Next.js page data (content_repair.py says why each is the page's own text), and last the
+    same blocks selected with link text counted as prose (a page that is nothing but a list
+    of links -- a link aggregator's front page, a schedule of linked matches -- has no prose
+    for the container search to find, and its links are its content)."""
     from .block_dedup import deduplicate
     from .block_walk import walk_document
     from .content_repair import json_ld_body, next_data_text, repair_tree, revealed_copy
 
     repair_tree(root)
-    blocks, words = _select(deduplicate(walk_document(root, url)), title)
+    walked = deduplicate(walk_document(root, url))
+    blocks, words = _select(walked, title)
     if words >= NOSCRIPT_MIN_PAGE_WORDS:
         return blocks
     best, best_words = blocks, words
-    for fallback in (noscript_document, revealed_copy, json_ld_body, next_data_text):
+    for fallback in (noscript_document, revealed_copy, json_ld_body, next_data_text, _link_list):
         if fallback in (noscript_document, revealed_copy):
             doc = fallback(root)
             found, words = ([], 0) if doc is None else _select(deduplicate(walk_document(doc, url)), title)
+        elif fallback is _link_list:
+            found, words = _select(walked, title, links_as_text=True)
         else:
             found = fallback(root)
             words = content_words(found)
@@ -435,3 +447,7 @@ def page_content(root, url: str, title: str | None) -> list[Block]:
         if words > best_words:
             best, best_words = found, words
     return best
+
+
+def _link_list(root):   # marker for page_content's last fallback (selection, not a tree)
+    return None

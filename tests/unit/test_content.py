@@ -191,3 +191,13 @@ def test_a_byline_box_beside_the_body_is_left_out():
     body = joined(html)
     assert body.count("Sourdough needs patience") == 8 and "Starter basics" in body
     assert "Mara Lind" not in body
+
+
+def test_a_page_that_is_only_a_list_of_links_keeps_the_list():
+    items = "".join(f'<li><a href="https://news{i}.example/story">Ovens, part {i}</a> '
+                    f'<a href="/item/{i}">discuss</a></li>' for i in range(1, 16))
+    html = f"""<body><div class="top"><a href="/">Crumb News</a> <a href="/new">new</a></div>
+    <ol class="stories">{items}</ol></body>"""
+    body = joined(html, "https://crumb.example/news")
+    for i in (1, 8, 15):
+        assert f"Ovens, part {i}" in body
