@@ -211,6 +211,20 @@ def _is_toc_selflink(link: Link) -> bool:
             and bool(link.flags & _MAIN_ARTICLE))
 
 
+def _relevant_and_toc(links: list[Link]) -> tuple[list[Link], list[Link]]:
+    """The relevant links (is_relevant) and the table-of-contents self-links
+    (_is_toc_selflink, never relevant: they sit in a nav/aside), in one pass on the bits."""
+    relevant, toc = [], []
+    for lk in links:
+        flags = lk.flags
+        if flags & _NAV_ASIDE:
+            if flags & _MAIN_ARTICLE and lk.locality == SELFLINK:
+                toc.append(lk)
+        elif flags & _MAIN_ARTICLE or not flags & _HEADER_FOOTER:
+            relevant.append(lk)
+    return relevant, toc
+
+
 def _term_of(link: Link, table_as_list: bool) -> str | None:
     """The one term a relevant link counts under (headings beat lists)."""
     flags = link.flags
@@ -271,9 +285,7 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
 
     Without the keyword arguments only the seed and its corrections (image links, tables,
     link blocks) apply, and the signal terms count 0."""
-    # is_relevant, on the bits (relevant_flags inlined: it runs once per link)
-    relevant = [lk for lk in links if not lk.flags & _NAV_ASIDE
-                and (lk.flags & _MAIN_ARTICLE or not lk.flags & _HEADER_FOOTER)]
+    relevant, toc = _relevant_and_toc(links)
     _, _, seed_breakdown = seed_counts(links, has_date_published, relevant)
 
     final = relevant
@@ -284,10 +296,8 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     dropped = {id(lk) for kind in LEFT_OUT for lk in left_out[kind]}
     if dropped:
         final = [lk for lk in final if id(lk) not in dropped]
-    if COUNT_TOC_SELFLINKS_IN_NAV:
-        toc = [lk for lk in links if lk.locality == SELFLINK and _is_toc_selflink(lk)]
-        if toc:
-            final = sorted(final + toc, key=lambda lk: lk.pos)
+    if COUNT_TOC_SELFLINKS_IN_NAV and toc:
+        final = sorted(final + toc, key=lambda lk: lk.pos)
     # A heading self-link without a fragment is the page's title linking to itself, on
     # listings and posts alike: not the linkable header the seed means.
     final = [lk for lk in final if lk.locality != SELFLINK or "#" in lk.url]

@@ -199,18 +199,18 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
         tag = el.tag
         if flags & _REL:
             tail = el.tail
-            if tail:
+            # most tails are indentation: isspace() tests them without a stripped copy
+            if tail and not tail.isspace():
                 tail = tail.strip()
                 n = len(tail)
-                if n:
-                    text_chars += n
-                    if flags & _IN_A:
-                        link_chars += n
-                    else:
-                        if flags & _P:
-                            prose_chars += n
-                        if n <= PRICE_MAX_CHARS:
-                            shorts.append(tail)
+                text_chars += n
+                if flags & _IN_A:
+                    link_chars += n
+                else:
+                    if flags & _P:
+                        prose_chars += n
+                    if n <= PRICE_MAX_CHARS:
+                        shorts.append(tail)
         if not isinstance(tag, str) or tag in SKIP_TAGS:
             continue
         bits = _TAG_BITS.get(tag, 0)
@@ -248,18 +248,17 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
                     buy += 1
         if rel:
             text = el.text
-            if text:
+            if text and not text.isspace():
                 text = text.strip()
                 n = len(text)
-                if n:
-                    text_chars += n
-                    if flags & _IN_A:
-                        link_chars += n
-                    else:
-                        if flags & _P:
-                            prose_chars += n
-                        if n <= PRICE_MAX_CHARS:
-                            shorts.append(text)
+                text_chars += n
+                if flags & _IN_A:
+                    link_chars += n
+                else:
+                    if flags & _P:
+                        prose_chars += n
+                    if n <= PRICE_MAX_CHARS:
+                        shorts.append(text)
         for child in reversed(el):
             stack.append((child, flags, head))
     stats.text_chars += text_chars
