@@ -26,6 +26,11 @@ CHROME_REGIONS = frozenset({"nav", "aside", "header", "footer"})
 # posts wear the same class names as a blog's comments, and "secondary" also names content
 # columns. chrome_flags() keeps any of these that holds most of the page's prose.
 DROP_WIDGETS = frozenset({"consent", "post-furniture", "filter", "comments", "rail"})
+# The chrome that counts against a container: the page frame's landmarks. Widgets (comment
+# boxes, share bars, forms, consent) are dropped block by block wherever they sit and say
+# nothing about their surroundings: a Q&A thread has a comment box under every answer, a post
+# a share bar inside its body.
+FRAME_CHROME = frozenset({"nav", "aside", "header", "footer"})
 # A block whose text is mostly link text is navigation when it is not inside the container.
 LINK_DENSITY_MAX = 0.5
 # How much a word of navigation/chrome weighs against a container compared with a word of
@@ -215,6 +220,8 @@ def find_container(blocks: list[Block], chrome: list[bool],
             continue
         words = st[1]
         if is_chrome:
+            if chrome_kind(b) not in FRAME_CHROME:
+                continue
             good, bad = 0.0, float(words)
         elif links_as_text:
             good = float(words) if b.kind in TEXT_KINDS else 0.0
@@ -444,7 +451,8 @@ def page_content(root, url: str, title: str | None) -> list[Block]:
             words = content_words(found)
         if words >= NOSCRIPT_MIN_PAGE_WORDS:
             return found
-        if words > best_words:
+        if words > best_words and fallback is not _link_list:
+            # a short page's few links are its menu, not a list of links to keep
             best, best_words = found, words
     return best
 

@@ -201,3 +201,18 @@ def test_a_page_that_is_only_a_list_of_links_keeps_the_list():
     body = joined(html, "https://crumb.example/news")
     for i in (1, 8, 15):
         assert f"Ovens, part {i}" in body
+
+
+def test_comment_boxes_between_answers_do_not_split_the_thread():
+    comments = "".join(f"<li><p>Comment {j}: I tried this with rye and it took twice as long "
+                       f"in my cold kitchen, any advice on that?</p></li>" for j in range(6))
+    answers = "".join(
+        f'<div class="answer"><div class="answer-body"><p>{PROSE.replace("Sourdough", f"Answer {i}:")}'
+        f'</p></div><div class="comments"><ul>{comments}</ul></div></div>' for i in range(4))
+    html = f"""<body>{NAV}<main><h1>Why does my starter not double?</h1>
+    <div class="question"><p>{PROSE}</p></div><div class="answers">{answers}</div></main>
+    {FOOTER}</body>"""
+    body = joined(html, "https://crumb.example/questions/1")
+    for i in range(4):
+        assert f"Answer {i}: needs patience" in body
+    assert "Comment 3" not in body and "Privacy" not in body
