@@ -205,15 +205,10 @@ _MAIN_ARTICLE = _BIT["in_main"] | _BIT["in_article"]
 _HEADER_FOOTER = _BIT["in_header"] | _BIT["in_footer"]
 
 
-def _is_toc_selflink(link: Link) -> bool:
-    """A self-link in a <nav>/<aside> inside the content: a marked-up table of contents."""
-    return (link.locality == SELFLINK and bool(link.flags & _NAV_ASIDE)
-            and bool(link.flags & _MAIN_ARTICLE))
-
-
 def _relevant_and_toc(links: list[Link]) -> tuple[list[Link], list[Link]]:
-    """The relevant links (is_relevant) and the table-of-contents self-links
-    (_is_toc_selflink, never relevant: they sit in a nav/aside), in one pass on the bits."""
+    """The relevant links (is_relevant) and the table-of-contents self-links (self-links in
+    a nav/aside inside main/article: a marked-up table of contents, never relevant as they
+    sit in a nav/aside), in one pass on the bits."""
     relevant, toc = [], []
     for lk in links:
         flags = lk.flags
@@ -225,31 +220,25 @@ def _relevant_and_toc(links: list[Link]) -> tuple[list[Link], list[Link]]:
     return relevant, toc
 
 
-def _term_of(link: Link, table_as_list: bool) -> str | None:
-    """The one term a relevant link counts under (headings beat lists)."""
-    flags = link.flags
-    in_head = flags & _HEADLINE
-    in_list = flags & (_LIST | _TABLE if table_as_list else _LIST)
-    if link.locality == SELFLINK:
-        if in_head:
-            return "selflinks_in_headers"
-        if in_list:
-            return "selflinks_in_lists"
-        return None
-    if link.locality == INLINK:
-        if in_head:
-            return "inlinks_in_headers"
-        if in_list:
-            return "inlinks_in_lists"
-        return None
-    return "outlinks"
+# The one term a relevant link counts under (headings beat lists):
+# locality -> (in a heading, in a list) -> term (None: the link counts under no term)
+_TERM_OF = {
+    SELFLINK: {(True, True): "selflinks_in_headers", (True, False): "selflinks_in_headers",
+               (False, True): "selflinks_in_lists", (False, False): None},
+    INLINK: {(True, True): "inlinks_in_headers", (True, False): "inlinks_in_headers",
+             (False, True): "inlinks_in_lists", (False, False): None},
+}
+_OUTLINK_TERM = {key: "outlinks" for key in _TERM_OF[SELFLINK]}
 
 
 def _count_links(links: list[Link], table_as_list=False):
     counts = {t: 0 for t in SEED_TERMS}
     counted: dict[str, list[str]] = {}
+    list_bits = _LIST | _TABLE if table_as_list else _LIST
     for link in links:
-        term = _term_of(link, table_as_list)
+        flags = link.flags
+        term = _TERM_OF.get(link.locality, _OUTLINK_TERM)[bool(flags & _HEADLINE),
+                                                            bool(flags & list_bits)]
         if term:
             counts[term] += 1
             counted.setdefault(term, []).append(link.url)

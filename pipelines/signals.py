@@ -75,6 +75,8 @@ def repeated_items(links: list[Link]) -> tuple[int, int]:
         if len(items) < ITEM_MIN_REPEATS or len(paths.get(key, ())) < ITEM_MIN_REPEATS:
             continue   # one target for all (reply links, "read more" to one page): not a listing
         for item, headed in items.items():
+            if count >= ITEM_CAP and not headed:
+                continue   # the count is capped: past it only entries still need the test
             if _is_teaser(item):
                 count += 1
                 entries += headed
