@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import repeat
 from urllib.parse import urldefrag, urlsplit
 
 from lxml import etree
@@ -167,8 +168,8 @@ def extract_links(html_or_tree, url: str, stats: TextStats | None = None) -> lis
             if href is not None:
                 out.append(_make_link(el, href, resolver, flags, pos))
             flags |= _IN_A
-        for child in reversed(el):
-            stack.append((child, flags))
+        if len(el):     # children pushed last-first, so they pop in document order
+            stack.extend(zip(reversed(el), repeat(flags)))
     return out
 
 
@@ -259,8 +260,8 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
                         prose_chars += n
                     if n <= PRICE_MAX_CHARS:
                         shorts.append(text)
-        for child in reversed(el):
-            stack.append((child, flags, head))
+        if len(el):
+            stack.extend(zip(reversed(el), repeat(flags), repeat(head)))
     stats.text_chars += text_chars
     stats.link_chars += link_chars
     stats.prose_chars += prose_chars
