@@ -159,7 +159,13 @@ def prose_words(b: Block) -> float:
 
 
 def chrome_flags(blocks: list[Block], stats: list[Stats] | None = None) -> list[bool]:
-    """Which blocks are chrome on this page.
+    """Which blocks are chrome on this page (see _chrome)."""
+    return _chrome(blocks, stats)[0]
+
+
+def _chrome(blocks: list[Block], stats: list[Stats] | None = None) -> tuple[list[bool], list[bool]]:
+    """Which blocks are chrome on this page, and which of those are the page frame's
+    landmarks (FRAME_CHROME, the chrome that counts against a container).
 
     A chrome landmark or widget that holds most of the page's prose is a mis-nested wrapper,
     not chrome: an unclosed <header> swallowing the page, a `class="share"` div around the
@@ -179,7 +185,8 @@ def chrome_flags(blocks: list[Block], stats: list[Stats] | None = None) -> list[
         # comments. A forum's posts wear comment classes too, but beside them there is
         # little prose (the first post, a title).
         exempt.discard("comments")
-    return [bool(k) and k not in exempt for k in kinds]
+    chrome = [bool(k) and k not in exempt for k in kinds]
+    return chrome, [c and k in FRAME_CHROME for c, k in zip(chrome, kinds)]
 
 
 def inside_link(b: Block) -> bool:
@@ -208,19 +215,23 @@ def link_words(b: Block) -> tuple[int, int]:
 
 
 def find_container(blocks: list[Block], chrome: list[bool],
-                   stats: list[Stats] | None = None, links_as_text: bool = False) -> str | None:
+                   stats: list[Stats] | None = None, links_as_text: bool = False,
+                   frame: list[bool] | None = None) -> str | None:
     """The xpath of the subtree with the best prose-minus-chrome balance, narrowed to the
-    child that holds nearly all its prose (narrow_container), or None."""
+    child that holds nearly all its prose (narrow_container), or None. Only `frame` chrome
+    (the page frame's landmarks) counts against a subtree; other chrome counts for nothing."""
     if stats is None:
         stats = [block_stats(b) for b in blocks]
-    balance: dict[str, float] = {}
-    prose: dict[str, float] = {}
-    for b, is_chrome, st in zip(blocks, chrome, stats):
-        if getattr(b, "hidden", False) or not b.text:
+    if frame is None:
+        frame = [c and chrome_kind(b) in FRAME_CHROME for b, c in zip(blocks, chrome)]
+    # path -> [balance, prose words]
+    acc: dict[str, list[float]] = {}
+    for b, is_chrome, is_frame, st in zip(blocks, chrome, frame, stats):
+        if not b.text or getattr(b, "hidden", False):
             continue
         words = st[1]
         if is_chrome:
-            if chrome_kind(b) not in FRAME_CHROME:
+            if not is_frame:
                 continue
             good, bad = 0.0, float(words)
         elif links_as_text:
@@ -234,51 +245,62 @@ def find_container(blocks: list[Block], chrome: list[bool],
         delta = good - CHROME_PENALTY * bad
         if delta == 0 and good == 0:
             continue
-        balance[b.xpath] = balance.get(b.xpath, 0.0) + delta
-        prose[b.xpath] = prose.get(b.xpath, 0.0) + good
-    if not balance:
+        a = acc.get(b.xpath)
+        if a is None:
+            acc[b.xpath] = [delta, good]
+        else:
+            a[0] += delta
+            a[1] += good
+    if not acc:
         return None
-    # each subtree's balance is its own plus its children's: add every path into its parent
+    # each subtree's figures are its own plus its children's: add every path into its parent
     # once, deepest first (one pass per distinct path, not one per block and ancestor)
     depth_of: dict[str, int] = {}
     by_depth: dict[int, list[str]] = {}
-    for path in balance:
+    for path in acc:
         d = depth_of[path] = path.count("/")
         by_depth.setdefault(d, []).append(path)
     for depth in range(max(by_depth), 1, -1):
         for path in by_depth.get(depth, ()):
             parent = path[:path.rfind("/")]
-            if parent not in balance:
-                balance[parent] = 0.0
-                prose[parent] = 0.0
+            a, p = acc[path], acc.get(parent)
+            if p is None:
+                acc[parent] = [a[0], a[1]]
                 depth_of[parent] = depth - 1
                 by_depth.setdefault(depth - 1, []).append(parent)
-            balance[parent] += balance[path]
-            prose[parent] += prose[path]
-    best, value = max(balance.items(), key=lambda kv: (kv[1], -depth_of[kv[0]]))
+            else:
+                p[0] += a[0]
+                p[1] += a[1]
+    best, (value, _) = max(acc.items(), key=lambda kv: (kv[1][0], -depth_of[kv[0]]))
     if value <= 0:
         return None
-    return narrow_container(best, balance, prose)
+    return narrow_container(best, acc, by_depth)
 
 
-def narrow_container(container: str, balance: dict[str, float], prose: dict[str, float]) -> str:
+def narrow_container(container: str, acc: dict[str, list[float]],
+                     by_depth: dict[int, list[str]]) -> str:
     """Step down from the container into the child subtree that holds nearly all of its prose
-    (NARROW_SHARE), as long as there is one. The balance lets a container take in a byline
-    strip, a share bar or a teaser column beside the body when the body's prose outweighs
-    their penalty; a child holding nearly all the prose is the body without them. A single
-    block is never a container (it is the body's one long paragraph, not the body)."""
-    children: dict[str, list[str]] = {}
-    for path in balance:
-        cut = path.rfind("/")
-        if cut > 0:
-            children.setdefault(path[:cut], []).append(path)
+    (NARROW_SHARE), as long as there is one. `acc` maps a path to its [balance, prose words],
+    `by_depth` a depth (its count of "/") to the paths at that depth. The balance lets a
+    container take in a byline strip, a share bar or a teaser column beside the body when the
+    body's prose outweighs their penalty; a child holding nearly all the prose is the body
+    without them. A single block is never a container (it is the body's one long paragraph,
+    not the body)."""
     node = container
-    while node in children:
-        child = max(children[node], key=prose.__getitem__)
-        if child not in children or balance[child] <= 0 \
-                or prose[child] < NARROW_SHARE * prose[node]:
+    depth = node.count("/")
+    while True:
+        prefix = node + "/"
+        kids = [p for p in by_depth.get(depth + 1, ()) if p.startswith(prefix)]
+        if not kids:
             break
-        node = child
+        child = max(kids, key=lambda path: acc[path][1])
+        balance, prose = acc[child]
+        if balance <= 0 or prose < NARROW_SHARE * acc[node][1]:
+            break
+        child_prefix = child + "/"
+        if not any(p.startswith(child_prefix) for p in by_depth.get(depth + 2, ())):
+            break   # a single block
+        node, depth = child, depth + 1
     return node
 
 
@@ -297,8 +319,8 @@ def _select(blocks: list[Block], title: str | None,
     links."""
     title_key = (title or "").strip().lower()
     stats = [block_stats(b) for b in blocks]
-    chrome = chrome_flags(blocks, stats)
-    container = find_container(blocks, chrome, stats, links_as_text)
+    chrome, frame = _chrome(blocks, stats)
+    container = find_container(blocks, chrome, stats, links_as_text, frame)
     prefix = None if container is None else container + "/"
     keep = [_keep(b, ch, container, prefix, title_key, st)
             for b, ch, st in zip(blocks, chrome, stats)]

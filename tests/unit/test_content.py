@@ -172,14 +172,14 @@ def test_furniture_after_the_article_body_is_cut():
 def test_container_narrows_to_the_child_holding_nearly_all_the_prose():
     from pipelines.content import narrow_container
 
-    balance = {"/b/m": 100.0, "/b/m/d[1]": 8.0, "/b/m/d[2]": 92.0, "/b/m/d[2]/p[1]": 50.0,
-               "/b/m/d[2]/p[2]": 42.0}
-    prose = dict(balance)
+    acc = {"/b/m": [100.0, 100.0], "/b/m/d[1]": [8.0, 8.0], "/b/m/d[2]": [92.0, 92.0],
+           "/b/m/d[2]/p[1]": [50.0, 50.0], "/b/m/d[2]/p[2]": [42.0, 42.0]}
+    by_depth = {2: ["/b/m"], 3: ["/b/m/d[1]", "/b/m/d[2]"], 4: ["/b/m/d[2]/p[1]", "/b/m/d[2]/p[2]"]}
     # d[2] holds 92% of the prose; its paragraphs are single blocks, never a container
-    assert narrow_container("/b/m", balance, prose) == "/b/m/d[2]"
-    prose["/b/m/d[1]"] = 30.0
-    prose["/b/m"] = 122.0
-    assert narrow_container("/b/m", balance, prose) == "/b/m"
+    assert narrow_container("/b/m", acc, by_depth) == "/b/m/d[2]"
+    acc["/b/m/d[1]"] = [8.0, 30.0]
+    acc["/b/m"] = [100.0, 122.0]
+    assert narrow_container("/b/m", acc, by_depth) == "/b/m"
 
 
 def test_a_byline_box_beside_the_body_is_left_out():
