@@ -26,6 +26,10 @@ RICH_BREAK = "  \n"        # Markdown hard break (two trailing spaces)
 
 _WS_RE = re.compile(r"[ \t\r\n\f\v\u00a0\u200b]+")
 _SPACES_RE = re.compile(r"[ \t\u00a0]+")
+# What str.split() takes for whitespace beyond _WS_RE's characters: where none occurs,
+# split/join collapses exactly as _WS_RE does once U+200B (not whitespace to Python) is a
+# space, and costs half of a regex sub, which pays per run of spaces.
+_SPLIT_ONLY_WS_RE = re.compile("[\x1c-\x1f\x85\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 # Characters that can open inline Markdown constructs anywhere in a line.
 _STAR_RE = re.compile(r"(?<![\s])\*|\*(?![\s])")          # a * touching a word can open emphasis
 _UNDERSCORE_RE = re.compile(r"(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")  # intra-word _ is literal in GFM
@@ -48,23 +52,33 @@ def _plain_ascii(s: str) -> bool:
 
 def collapse_ws(s: str) -> str:
     """_WS_RE.sub(" ", s): each run of whitespace becomes one space, ends kept."""
-    if _plain_ascii(s):
-        parts = s.split()
-        if not parts:
-            return " " if s else ""
-        out = " ".join(parts)
-        if s[0].isspace():
-            out = " " + out
-        if s[-1].isspace():
-            out += " "
-        return out
-    return _WS_RE.sub(" ", s)
+    # _plain_ascii(s), spelled out: this runs for every text node
+    if (s.isascii() and "\x1c" not in s and "\x1d" not in s and "\x1e" not in s
+            and "\x1f" not in s):
+        pass
+    elif _SPLIT_ONLY_WS_RE.search(s) is None:
+        if "\u200b" in s:
+            s = s.replace("\u200b", " ")
+    else:
+        return _WS_RE.sub(" ", s)
+    # s's whitespace is now exactly what str.split() splits on
+    parts = s.split()
+    if not parts:
+        return " " if s else ""
+    out = " ".join(parts)
+    if s[0].isspace():
+        out = " " + out
+    if s[-1].isspace():
+        out += " "
+    return out
 
 
 def normalize_ws(text: str) -> str:
     """Collapse runs of whitespace to single spaces, trim the ends."""
     if _plain_ascii(text):
         return " ".join(text.split())
+    if _SPLIT_ONLY_WS_RE.search(text) is None:
+        return " ".join((text.replace("\u200b", " ") if "\u200b" in text else text).split())
     return _WS_RE.sub(" ", text).strip()
 
 
@@ -279,11 +293,16 @@ class InlineBuffer:
 
 
 def _finish_lines(s: str) -> str:
+    if "\t" in s or "\xa0" in s:
+        s = _SPACES_RE.sub(" ", s)
+    else:
+        # runs of plain spaces only (fragments joined as "word " + " word"): str.replace
+        # collapses them as _SPACES_RE.sub would, without a regex match per run
+        while "  " in s:
+            s = s.replace("  ", " ")
     if "\n" not in s:
-        if "  " not in s and "\t" not in s and "\xa0" not in s:
-            return s.strip()          # no run for _SPACES_RE to collapse (a regex call is ~1 us)
-        return _SPACES_RE.sub(" ", s).strip()
-    lines = [_SPACES_RE.sub(" ", line).strip() for line in s.split("\n")]
+        return s.strip()
+    lines = [line.strip() for line in s.split("\n")]
     # drop leading/trailing empty lines and collapse blank runs (a break stays a break)
     out = [line for line in lines if line]
     return "\n".join(out)

@@ -20,7 +20,7 @@ from .reading_order import (HIDDEN_ATTR, RECT_ATTR, is_measured, mark_floats, or
                             parse_rect)
 from .regions import LANDMARK_TAGS, landmark_of, landmark_of_role
 from .shadow_dom import flatten_shadow_roots
-from .widgets import widget_for
+from .widgets import WIDGET_PATTERNS, widget_for
 
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 MEDIA_TAGS = frozenset({"video", "audio", "iframe", "object", "embed"})
@@ -199,7 +199,7 @@ class Walker:
         cls = get("class")
         ident = get("id")
         if cls or ident:
-            w = widget_for(tag, cls, ident)
+            w = _widget(tag, cls, ident)
             if w and w != ctx.widget:
                 ctx = ctx.copy()
                 ctx.widget = w
@@ -245,9 +245,12 @@ class Walker:
 
     def container(self, el, ctx: Ctx, kind: str = "paragraph") -> None:
         """Walk children; inline runs between block children become blocks of `kind`."""
-        buf = InlineBuffer(self.base)
+        # The buffer is made at the first inline content: nearly half the containers hold
+        # only blocks and whitespace (which an empty buffer ignores anyway).
+        buf = None
         text = el.text
-        if text:
+        if text and not text.isspace():
+            buf = InlineBuffer(self.base)
             buf.text(text)
         tag = el.tag
         children = el
@@ -256,17 +259,21 @@ class Walker:
         for child in children:
             ctag = child.tag
             if ctag in WALKED_BLOCK_TAGS:
-                if buf.plain:
+                if buf is not None and buf.plain:
                     self.flush(buf, kind, tag, el, ctx)
                 self.dispatch(child, ctx)
             elif not isinstance(ctag, str) or ctag in SKIP_TAGS:
                 pass
             elif ctag == "br":
+                if buf is None:
+                    buf = InlineBuffer(self.base)
                 if buf.pending_break:
                     self.flush(buf, kind, tag, el, ctx)   # <br><br> ends a paragraph
                 else:
                     buf.hard_break()
             elif ctag in IMAGE_TAGS:
+                if buf is None:
+                    buf = InlineBuffer(self.base)
                 if self._in_text(buf, child):
                     buf.element(child)                   # an image inside a sentence
                 else:
@@ -276,6 +283,8 @@ class Walker:
             elif is_hidden(child):
                 pass
             else:
+                if buf is None:
+                    buf = InlineBuffer(self.base)
                 # len() first: most inline elements are leaves
                 first = first_descendant(child, BLOCK_TAGS) if len(child) else None
                 if first is not None and first.tag in IMAGE_TAGS:
@@ -297,8 +306,12 @@ class Walker:
                     self.container(child, c, kind)
             tail = child.tail
             if tail:
-                buf.text(tail)
-        if buf.plain:
+                if buf is not None:
+                    buf.text(tail)
+                elif not tail.isspace():
+                    buf = InlineBuffer(self.base)
+                    buf.text(tail)
+        if buf is not None and buf.plain:
             self.flush(buf, kind, tag, el, ctx)
 
     @staticmethod
@@ -456,6 +469,25 @@ _HANDLERS = {
     **{t: Walker.media for t in MEDIA_TAGS},
     "figcaption": Walker._figcaption,
 }
+
+
+# widget name -> rank: the first matching pattern wins (see widgets.py)
+_WIDGET_RANK = {name: i for i, (name, _) in enumerate(WIDGET_PATTERNS)}
+
+
+def _widget(tag, cls, ident):
+    """widget_for(tag, cls, ident), asking for the class and the id apart: the answer is the
+    best-ranked match among all tokens either way, and widget_for caches by (class, id),
+    which an id unique on the page (menu-item-123) makes a miss on every element."""
+    if not ident:
+        return widget_for(tag, cls, None)
+    by_id = widget_for(tag, None, ident)
+    if not cls:
+        return by_id
+    by_cls = widget_for(tag, cls, None)
+    if by_cls is None or (by_id is not None and _WIDGET_RANK[by_id] < _WIDGET_RANK[by_cls]):
+        return by_id
+    return by_cls
 
 
 def _folded_in_details(el) -> bool:
