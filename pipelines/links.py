@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from itertools import repeat
-from urllib.parse import urldefrag, urlsplit
+from urllib.parse import urldefrag, urljoin, urlsplit
 
 from lxml import etree
 
@@ -282,7 +282,7 @@ class _Resolver:
     hrefs (tags, menus, "read more"), the page's own split and origin are computed once,
     and the origin of each (scheme, netloc) once."""
 
-    __slots__ = ("base", "page_url", "page", "prefix", "origins", "memo")
+    __slots__ = ("base", "page_url", "page", "prefix", "origins", "memo", "page_stem")
 
     def __init__(self, base: str, page_url: str):
         self.base, self.page_url = base, page_url
@@ -299,6 +299,7 @@ class _Resolver:
             self.page = None          # locality() calls every link of such a page out
         self.origins: dict[tuple[str, str], tuple | None] = {}
         self.memo: dict[str, tuple[str, str]] = {}
+        self.page_stem: str | None | object = _MISSING   # see _fragment_link
 
     def resolve(self, href: str) -> tuple[str, str]:
         got = self.memo.get(href)
@@ -308,14 +309,29 @@ class _Resolver:
 
     def _resolve(self, href: str) -> tuple[str, str]:
         href = href.strip()
+        absolute = _verbatim_absolute(href) or self._fragment_link(href) or self._join(href)
+        return absolute, self.locality(absolute)
+
+    def _join(self, href: str) -> str:
         page_url = self.page_url
         try:
             # "#x" means this document to its author even under a <base href> elsewhere
-            absolute = cached_urljoin(page_url if href.startswith("#") else self.base,
-                                      href) if href else page_url
+            return cached_urljoin(page_url if href.startswith("#") else self.base,
+                                  href) if href else page_url
         except ValueError:
-            absolute = href
-        return absolute, self.locality(absolute)
+            return href
+
+    def _fragment_link(self, href: str) -> str | None:
+        """urljoin(page_url, "#x"): the page URL as urljoin rebuilds it, fragment replaced;
+        None when urljoin must decide (no fragment text, tabs or newlines in it)."""
+        if href[:1] != "#" or len(href) == 1 or not _verbatim_chars(href):
+            return None
+        if self.page_stem is _MISSING:
+            try:      # what urljoin keeps of the page URL before a fragment
+                self.page_stem = urljoin(self.page_url, "#x")[:-2]
+            except ValueError:
+                self.page_stem = None
+        return self.page_stem + href if self.page_stem is not None else None
 
     def locality(self, url: str) -> str:
         """locality(url, page_url), with the page's parts and each origin computed once."""
@@ -351,6 +367,33 @@ class _Resolver:
 
 
 _MISSING = object()
+
+
+def _verbatim_chars(url: str) -> bool:
+    """No characters urlsplit deletes (tabs, newlines) and none past ASCII (netloc checks)."""
+    return url.isascii() and "\t" not in url and "\r" not in url and "\n" not in url
+
+
+def _verbatim_absolute(href: str) -> str | None:
+    """href itself when it is an absolute http(s) URL urljoin returns unchanged, whatever the
+    base: a lowercase scheme, a netloc without brackets, no ';' (path params), no empty
+    query or fragment marker (urljoin drops those), no character urlsplit deletes. None
+    when urljoin must decide."""
+    if href.startswith("https://"):
+        rest = href[8:]
+    elif href.startswith("http://"):
+        rest = href[7:]
+    else:
+        return None
+    if not rest or rest[0] in "/?#" or ";" in href or not _verbatim_chars(href):
+        return None        # empty netloc: urljoin resolves the path against the base
+    netloc = rest.split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]
+    if "[" in netloc or "]" in netloc:
+        return None        # IPv6 literals: urlsplit validates them
+    before_hash, hash_, fragment = href.partition("#")
+    if (hash_ and not fragment) or before_hash.endswith("?"):
+        return None
+    return href
 _HEADLINE_BIT = _BIT["in_headline"]
 _CONTENT_TAGS = ("img",) + _HEADLINE_TAGS   # what a link's descendants can add to it
 

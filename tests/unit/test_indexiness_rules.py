@@ -116,3 +116,13 @@ def test_breakdown_sums_to_score_and_seed_kept():
     assert abs(sum(a.breakdown.values()) - a.score) < 1e-9
     assert a.seed_score == 4 * ix.INLINK_IN_HEADER + ix.DATE_PUBLISHED + ix.HEAD_START
     assert a.score > a.seed_score
+
+
+def test_link_heavy_counts_words_only_up_to_the_decisive_bound():
+    from lxml import etree
+    from pipelines.link_blocks import TEXT_BLOCK_MAX_LINK_SHARE, _link_heavy
+    for words in (0, 1, 5, 11, 12, 13, 40, 500):
+        container = etree.fromstring("<div>" + " w" * words + "</div>")
+        for link_words in (0, 1, 3, 4, 5, 100):
+            exact = link_words >= TEXT_BLOCK_MAX_LINK_SHARE * max(words, 1)
+            assert _link_heavy(container, link_words) == exact, (words, link_words)

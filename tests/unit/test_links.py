@@ -42,3 +42,31 @@ def test_page_links_http_only_deduped_without_fragment():
     html = '<body><a href="/a#1">a</a><a href="/a#2">a</a><a href="mailto:x@y">m</a><a href="javascript:void(0)">j</a><a href="/b">b</a></body>'
     assert page_links(extract_links(html, "https://example.org/")) == [
         "https://example.org/a", "https://example.org/b"]
+
+
+def test_locality_fast_path_matches_split():
+    from urllib.parse import urlsplit
+    page = "http://example.org/a/b?x=1"
+    for url in ["http://example.org/a/b?x=1", "http://example.org/a/b?x=1#f", "http://example.org",
+                "http://example.org?x=1", "http://example.org/a/b", "http://example.org.evil/a/b?x=1",
+                "http://example.org:80/a/b?x=1", "http://example.org/a/\tb?x=1", "http://example.org/#?x"]:
+        link, here = urlsplit(url), urlsplit(page)
+        same = (link.hostname == here.hostname and link.scheme.rstrip("s") == here.scheme.rstrip("s")
+                and (link.port or 80) == (here.port or 80))
+        expected = OUTLINK if not same else (
+            SELFLINK if (link.path or "/") == (here.path or "/") and link.query == here.query else INLINK)
+        assert locality(url, page) == expected, url
+
+
+def test_resolver_fast_joins_equal_urljoin():
+    from urllib.parse import urljoin
+    from pipelines.links import _Resolver, _verbatim_absolute
+    page = "https://example.org/docs/a?q=1#top"
+    hrefs = ["https://x.org/a?b#c", "http://x.org", "https://x.org/a?", "https://x.org/a#", "http://x.org/a;p",
+             "https:///a", "HTTPS://x.org/", "http://[::1]/a", "#frag", "#a#b", "#", "#x\ty", "/root", "../up"]
+    resolver = _Resolver(page, page)
+    for href in hrefs:
+        fast = _verbatim_absolute(href) or resolver._fragment_link(href)
+        if fast is not None:
+            assert fast == urljoin(page, href), href
+        assert resolver.resolve(href)[0] == urljoin(page, href.strip()), href

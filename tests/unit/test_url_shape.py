@@ -49,3 +49,15 @@ def test_slug_words(url, words):
 def test_home_url():
     assert is_home_url("https://x.org") and is_home_url("https://x.org/index.html")
     assert not is_home_url("https://x.org/?s=q") and not is_home_url("https://x.org/blog/")
+
+
+@pytest.mark.parametrize("url,facts", [
+    ("https://x.org/", ("listing", False, True, 0)),
+    ("https://x.org/tag/rust/page/2/", ("listing", True, False, 1)),
+    ("https://x.org/2019/05/a-long-post-title/", ("content", False, False, 4)),
+    ("https://x.org/?s=q", (None, False, False, 0)),
+    ("http://[bad/", (None, False, False, 0)),     # urlsplit refuses it: every fact negative
+])
+def test_url_facts_one_split(url, facts):
+    from pipelines.url_shape import url_facts
+    assert url_facts(url) == facts
