@@ -50,6 +50,12 @@ _FURNITURE_HEADING_PATTERNS = (
     r"cookie (?:settings|preferences|policy)",
 )
 FURNITURE_HEADING_RE = re.compile(r"^(?:%s)$" % "|".join(_FURNITURE_HEADING_PATTERNS))
+# The heading of an article's comment thread ("12 Comments", "5 thoughts on <title>"). A
+# page with one such heading is a post with its comments; a page with several is a Q&A or
+# forum thread with comments under every post, whose posts are the content: there none of
+# these headings starts a furniture section.
+COMMENTS_HEADING_RE = re.compile(
+    r"^(?:(?:n )?comments?|(?:n )?responses|n (?:thoughts|responses|replies|comments) on(?: \w+){0,12})$")
 # A furniture heading has at most this many words; a longer heading is a real section's
 # title that happens to start like one ("Related work on sourdough fermentation...").
 FURNITURE_HEADING_MAX_WORDS = 10
@@ -81,6 +87,12 @@ def furniture_heading(b: Block, words: int | None = None) -> bool:
     return FURNITURE_HEADING_RE.match(_label(b.text)) is not None
 
 
+def comments_heading(b: Block, words: int) -> bool:
+    """The block is the heading of a comment thread (COMMENTS_HEADING_RE)."""
+    return (b.kind == "heading" and 0 < words <= FURNITURE_HEADING_MAX_WORDS
+            and COMMENTS_HEADING_RE.match(_label(b.text)) is not None)
+
+
 def _parent(xpath: str) -> str:
     return xpath[:xpath.rfind("/")]
 
@@ -105,6 +117,8 @@ def drop_furniture_sections(blocks: list[Block], keep: list[bool], words: list[i
     its heading and the kept blocks after it inside its section_root, up to the next
     heading of the same or a higher rank. `words` is each block's word count."""
     kept = [i for i, k in enumerate(keep) if k]
+    threads = [i for i in kept if comments_heading(blocks[i], words[i])]
+    thread = threads[0] if len(threads) == 1 else None
     headings: list[int] = []
     before = 0
     root: str | None = None
@@ -118,7 +132,7 @@ def drop_furniture_sections(blocks: list[Block], keep: list[bool], words: list[i
                 keep[i] = False
                 continue
             root = None
-        if before >= SECTION_MIN_WORDS_BEFORE and furniture_heading(b, words[i]):
+        if before >= SECTION_MIN_WORDS_BEFORE and (i == thread or furniture_heading(b, words[i])):
             keep[i] = False
             headings.append(i)
             following = blocks[kept[n + 1]].xpath if n + 1 < len(kept) else None

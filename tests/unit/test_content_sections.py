@@ -84,3 +84,23 @@ def test_a_footer_holding_most_of_the_prose_stays_chrome():
     text = joined(html, "https://crumb.example/shop/kit")
     assert "Rye starter kit" in text and "dried starter" in text
     assert "Disclaimer" not in text
+
+
+def test_one_comment_thread_under_a_post_is_dropped_but_not_comments_under_every_answer():
+    body = "".join(f"<p>{PROSE.replace('skill', f'skill {i}')}</p>" for i in range(4))
+    thread = "".join(f"<li><p>Reader {i} says this worked in a cold kitchen too, after two more "
+                     f"days of feeding twice a day with rye.</p></li>" for i in range(3))
+    post = f"""<body><main><h1>Starter basics</h1>{body}
+    <section><h2>3 Comments</h2><ol>{thread}</ol></section></main></body>"""
+    text = joined(post)
+    assert text.count("Sourdough needs patience") == 4 and "Reader 1 says" not in text
+
+    answers = "".join(
+        f"<div><p>{PROSE.replace('Sourdough', f'Answer {i}:')}</p><h3>2 Comments</h3>"
+        f"<p>Thanks, answer {i} fixed my loaf after a week of trying other things.</p></div>"
+        for i in range(3))
+    qa = f"""<body><main><h1>Why does my starter not double?</h1><p>{PROSE}</p>
+    <p>{PROSE.replace('Sourdough', 'Rye')}</p>{answers}</main></body>"""
+    text = joined(qa, "https://crumb.example/questions/2")
+    for i in range(3):
+        assert f"Answer {i}: needs patience" in text
