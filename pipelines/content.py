@@ -31,6 +31,10 @@ DROP_WIDGETS = frozenset({"consent", "post-furniture", "filter", "comments", "ra
 # nothing about their surroundings: a Q&A thread has a comment box under every answer, a post
 # a share bar inside its body.
 FRAME_CHROME = frozenset({"nav", "aside", "header", "footer"})
+# Widgets that never hold a paragraph of prose: a filter panel is facet labels and counts. A
+# long paragraph under one sits in a mis-named wrapper (an FAQ accordion classed "filter")
+# and is not chrome.
+PROSE_WIDGETS_NEVER_HOLD = frozenset({"filter"})
 # A block whose text is mostly link text is navigation when it is not inside the container.
 LINK_DENSITY_MAX = 0.5
 # How much a word of navigation/chrome weighs against a container compared with a word of
@@ -173,6 +177,8 @@ def _chrome(blocks: list[Block], stats: list[Stats] | None = None) -> tuple[list
     if stats is None:
         stats = [block_stats(b) for b in blocks]
     kinds = [chrome_kind(b) for b in blocks]
+    kinds = [None if k in PROSE_WIDGETS_NEVER_HOLD and st[5] >= LONG_PARAGRAPH_WORDS else k
+             for k, st in zip(kinds, stats)]
     total = sum(st[5] for st in stats)
     per_kind: dict[str, float] = {}
     for k, st in zip(kinds, stats):

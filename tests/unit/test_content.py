@@ -216,3 +216,14 @@ def test_comment_boxes_between_answers_do_not_split_the_thread():
     for i in range(4):
         assert f"Answer {i}: needs patience" in body
     assert "Comment 3" not in body and "Privacy" not in body
+
+
+def test_a_long_paragraph_in_a_filter_classed_wrapper_is_kept():
+    facets = "".join(f'<li><a href="?c={i}">Colour {i} ({i})</a></li>' for i in range(5))
+    faq = "".join(f'<div class="filter-item"><h5>Question {i}?</h5><p>{PROSE.replace("Sourdough", f"Reply {i}:")}</p></div>'
+                  for i in range(3))
+    html = f"""<body><main><h1>Starters</h1><p>{PROSE}</p>
+    <div class="facets"><ul>{facets}</ul></div><div class="faq filters">{faq}</div></main></body>"""
+    body = joined(html, "https://crumb.example/c/starters")
+    assert "Reply 2: needs patience" in body
+    assert "Colour 3" not in body
