@@ -16,6 +16,7 @@ from .links import _BIT, INLINK, SELFLINK, Link, TextStats, extract_links
 from .metadata import date_facts, date_published
 from .pagination import pagination_links
 from .signals import declared, numbered_pagination, repeated_items
+from .url_identity import path_has_record_id, query_names_record, target_shapes
 from .url_shape import url_facts
 
 # --- the seed formula (seeds/indexiness.txt), weights relative to the weakest signal -------
@@ -52,14 +53,14 @@ COUNT_TOC_SELFLINKS_IN_NAV = True
 # links), and uncapped they drown every other signal. The raw count is kept in the counts
 # as <term>_uncapped.
 LINK_COUNT_CAP = 10
-FINAL_SELFLINK_IN_HEADER = -9   # fitted: heading anchors, a leaf's own sections
-FINAL_SELFLINK_IN_LIST = -1.5    # fitted: a table of contents
+FINAL_SELFLINK_IN_HEADER = -11   # fitted: heading anchors, a leaf's own sections
+FINAL_SELFLINK_IN_LIST = -0.7    # fitted: a table of contents
 # hand: post titles, but weak on the web at large (leaves head their related links so too);
 # linked_headings below carries the listing evidence. The fit, free, turned it slightly
 # negative against linked_headings, so it is fixed at a small weight of the seed's sign.
 FINAL_INLINK_IN_HEADER = +0.5
-FINAL_INLINK_IN_LIST = +0.1      # fitted: lists of in-site links
-FINAL_OUTLINK = -1.1               # fitted: citing other sites is what content does
+FINAL_INLINK_IN_LIST = 0        # fitted to 0: link_targets and content_targets carry it
+FINAL_OUTLINK = -0.9               # fitted: citing other sites is what content does
 FINAL_DATE_PUBLISHED = -7        # fitted: the page's own publishing date
 FINAL_HEAD_START = +7           # fitted: the intercept, with the leaf evidence below
 # Every other count is capped at SIGNAL_CAP too, for the same reason.
@@ -76,22 +77,24 @@ URL_HOME = +15
 # such pages). Every CMS names its term archives so, and hardly anything else.
 URL_TAXONOMY = +40
 # A dated or long slug (/2019/05/some-post-title): the shape CMSs give their posts. fitted
-URL_CONTENT = -7
+URL_CONTENT = -11
 # Per word of the URL's last segment (up to SLUG_WORDS_CAP): leaves get titles for slugs,
 # sections get a word or two. fitted
 URL_SLUG_WORD = -3
 SLUG_WORDS_CAP = 10
 # A query string: search results, filtered and sorted listings. fitted
-URL_QUERY = +13
+URL_QUERY = +16
 # JSON-LD CollectionPage/ItemList/SearchResultsPage: the page says it is a listing. fitted
-DECLARED_COLLECTION = +12
+DECLARED_COLLECTION = +14
 # og:type article / JSON-LD Article, BlogPosting, Product…: the page says it is content. fitted
 DECLARED_ARTICLE = -11
 # og:type website: not an article by its own account (hand: home pages, listings, but
 # also lazy leaves, so it is weak).
 OG_WEBSITE = +1.6
-# Per teaser/card: repeated sibling items, each linking to another page. fitted
-REPEATED_ITEM = +0.1
+# Per teaser/card: repeated sibling items, each linking to another page. fitted to 0 once
+# content_targets counts what the teasers link to (landing pages repeat cards as much as
+# listings do); kept as a term so explain still shows the count.
+REPEATED_ITEM = 0
 # Links to numbered pages of this listing: only listings are paginated this way. fitted
 PAGINATION = +15
 # Per percentage point of the content's text inside links, above LINK_SHARE_NEUTRAL. fitted
@@ -100,29 +103,43 @@ LINK_TEXT_SHARE_POINT = +0.3
 LINK_SHARE_NEUTRAL = 0.35
 # Per PROSE_UNIT characters of paragraph text outside links. fitted (weakly positive once
 # readerable below measures the long runs: short <p> text is the excerpts of cards)
-PROSE = +0.3
+PROSE = +0.1
 PROSE_UNIT = 500
 # Entries (repeated items headed by a link) that make the page's prose theirs, not its own.
 MIN_ENTRIES = 3
 # Leaf evidence that full posts shown on a listing carry with them: counted per entry there.
 PER_ENTRY_TERMS = ("selflinks_in_headers", "selflinks_in_lists", "outlinks")
 # Per PROSE_UNIT characters of any text outside links (pages that write prose without <p>). fitted
-PLAIN_TEXT = -0.2
+PLAIN_TEXT = -0.4
 # Per distinct in-site page linked from the content per 100 words of it: an index is a
 # map of other pages, a leaf mentions a few. fitted
-LINK_TARGET = +3
+LINK_TARGET = +2
 CHARS_PER_WORD = 6
 MIN_WORDS = 50          # a near-empty page does not make its few links a dense map
 # Readability's isProbablyReaderable score (long runs of text outside links) was measured as
 # a term and fitted to ~0 once prose, plain_text and link_targets are in: kept out.
 READERABLE_MIN_RUN = 140  # Readability's minimum paragraph length
 # Per section heading (h2-h6) that is a link: a listing's entries are headed by their links. fitted
-LINKED_HEADING = +0.1
+LINKED_HEADING = -0.1
 # One add-to-cart button: a product page (a shop's collection has one per card or none). fitted
-ONE_BUY_BUTTON = -9
+ONE_BUY_BUTTON = -10
 # Six or more prices: a shop's collection (a product page shows its price, maybe a sale one). fitted
-MANY_PRICES = +10
+MANY_PRICES = +14
 MANY_PRICES_MIN = 6
+# A query naming one record (?t=186269, url_identity.query_names_record): a forum thread or
+# a shop item behind a script, not the filtered listing most queries make. Offsets query. fitted
+QUERY_RECORD = -11
+# A pager on a page whose path holds a record key: a long thread or a multi-page article,
+# paged like a listing but one piece of content. Offsets pagination. fitted
+PAGINATED_RECORD = -14
+# In-site targets addressed like content (title or dated slugs) and like records (numeric
+# keys): what a listing links to, where a landing page links to its sections. Per target,
+# up to SIGNAL_CAP. fitted
+CONTENT_TARGET = +0.8
+RECORD_TARGET = +0.4
+# Section headings that link nowhere: a page that speaks in sections of its own (a landing
+# page, a doc, an article), where a listing's headings link to its entries. fitted
+PLAIN_HEADING = -0.6
 # A date counts against the page only when it is the page's own (metadata.date_is_own).
 
 SEED_TERMS = ("selflinks_in_headers", "selflinks_in_lists", "inlinks_in_headers",
@@ -131,7 +148,8 @@ LINK_TERMS = SEED_TERMS[:5]
 SIGNAL_TERMS = ("url_home", "url_listing", "url_taxonomy", "url_content", "slug_words", "query",
                 "declared_collection", "declared_article", "og_website", "repeated_items",
                 "pagination", "link_text_share", "prose", "plain_text", "link_targets",
-                "linked_headings", "one_buy_button", "many_prices")
+                "linked_headings", "one_buy_button", "many_prices", "query_record",
+                "paginated_record", "content_targets", "record_targets", "plain_headings")
 TERMS = SEED_TERMS + SIGNAL_TERMS
 SEED_WEIGHTS = {
     "selflinks_in_headers": SELFLINK_IN_HEADER,
@@ -168,6 +186,11 @@ WEIGHTS = {
     "linked_headings": LINKED_HEADING,
     "one_buy_button": ONE_BUY_BUTTON,
     "many_prices": MANY_PRICES,
+    "query_record": QUERY_RECORD,
+    "paginated_record": PAGINATED_RECORD,
+    "content_targets": CONTENT_TARGET,
+    "record_targets": RECORD_TARGET,
+    "plain_headings": PLAIN_HEADING,
 }
 
 
@@ -324,16 +347,21 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
                                SIGNAL_CAP) if stats else 0
     if stats is not None:
         words = max(stats.text_chars / CHARS_PER_WORD, MIN_WORDS)
-        targets = len({lk.url.split("#", 1)[0] for lk in final if lk.locality == INLINK})
-        counts["link_targets"] = min(round(targets / words * 100), SIGNAL_CAP)
+        targets = {lk.url.split("#", 1)[0] for lk in final if lk.locality == INLINK}
+        counts["link_targets"] = min(round(len(targets) / words * 100), SIGNAL_CAP)
+        counts["content_targets"], counts["record_targets"] = target_shapes(targets, SIGNAL_CAP)
+        counts["plain_headings"] = min(stats.plain_headings, SIGNAL_CAP)
         counts["linked_headings"] = min(stats.linked_headings, SIGNAL_CAP)
         counts["one_buy_button"] = int(stats.buy_buttons == 1)
         counts["many_prices"] = int(stats.prices >= MANY_PRICES_MIN)
     else:
-        for t in ("link_targets", "linked_headings", "one_buy_button", "many_prices"):
+        for t in ("link_targets", "linked_headings", "one_buy_button", "many_prices",
+                  "content_targets", "record_targets", "plain_headings"):
             counts[t] = 0
     counts["slug_words"] = min(slug, SLUG_WORDS_CAP)
     counts["query"] = int("?" in url.split("#", 1)[0])
+    counts["query_record"] = int(counts["query"] and query_names_record(url))
+    counts["paginated_record"] = int(counts["pagination"] and path_has_record_id(url))
     breakdown = {t: float(WEIGHTS[t] * counts[t]) for t in TERMS}
     # for the explanation: what was left out, and a listing's date that did not count
     for kind in LEFT_OUT:

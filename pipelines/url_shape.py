@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote, urlsplit
 
+from .url_identity import term_is_record
+
 # Path segments that name a taxonomy listing (/tag/x, /tags/x, /category/x, /label/x …).
 TAXONOMY_SEGMENTS = frozenset({
     "tag", "tags", "category", "categories", "topic", "topics", "label", "labels",
@@ -56,8 +58,13 @@ def _is_taxonomy_path(path: str) -> bool:
         segs = segs[:-2]
     if segs and segs[-1].startswith("index."):
         segs = segs[:-1]
-    return bool(segs) and (segs[-1] in TAXONOMY_SEGMENTS
-                           or (len(segs) >= 2 and segs[-2] in TAXONOMY_SEGMENTS))
+    if not segs:
+        return False
+    if segs[-1] in TAXONOMY_SEGMENTS:
+        return True
+    # /topic/188682-new-case/ is a forum thread, not the archive of a term: a term is a
+    # word, a record's key is a number leading its slug (url_identity.term_is_record).
+    return len(segs) >= 2 and segs[-2] in TAXONOMY_SEGMENTS and not term_is_record(segs[-1])
 
 
 def url_shape(url: str) -> str | None:

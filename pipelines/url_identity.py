@@ -1,0 +1,95 @@
+"""Does a URL name one record (a thread, a product, a post) or a set of them?
+
+url_shape.py reads a URL's words (/tag/x, /2019/05/a-long-slug); this module reads its
+identifiers. Forums, shops and CMSs across the web address one record by a numeric key:
+showthread.php?t=186269, viewtopic.php?id=309936, /topic/188682-new-case/, /dp/B0D1X…/123456.
+Listings are addressed by words and page numbers instead (/category/shoes?page=2).
+"""
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+# A record key in a path: a long number (5+ digits, so years such as /2019/ and small page
+# numbers are not keys), or a number leading a slug (/188682-new-case, IPS and phpBB style).
+RECORD_ID = re.compile(r"\d{5,}|(?:^|/)\d+-[^/\d]")
+# Query keys that page, sort, filter or search a listing: a number there is not a record.
+LISTING_KEYS = frozenset({"page", "paged", "pg", "start", "offset", "limit", "per_page",
+                          "sort", "order", "orderby", "q", "s", "query", "search", "filter",
+                          "tag", "cat", "category", "srsltid", "utm_source", "ref"})
+# A record key has 3+ digits: page numbers (?p=2) rarely reach 100, record keys rarely stay below.
+_NUMBER = re.compile(r"\d{3,}(?:\.\d+)?")
+
+
+def query_names_record(url: str) -> bool:
+    """A query parameter whose value is a number and whose key does not page or filter a
+    listing: ?t=186269, ?id=309936, ?topic=589061.0 — one record, not a set of them."""
+    query = url.split("#", 1)[0].partition("?")[2]
+    if not query:
+        return False
+    for pair in query.split("&"):
+        key, _, value = pair.partition("=")
+        if value and _NUMBER.fullmatch(value) and key.lower() not in LISTING_KEYS:
+            return True
+    return False
+
+
+def path_has_record_id(url: str) -> bool:
+    try:
+        path = urlsplit(url).path
+    except ValueError:
+        return False
+    return bool(RECORD_ID.search(path))
+
+
+def term_is_record(segment: str) -> bool:
+    """A taxonomy-looking segment's term that is a record's key plus slug (/topic/188682-x):
+    forums file threads under /topic/, and a tag archive's term is a word, not a number."""
+    return bool(re.match(r"\d+-[^\d]", segment))
+
+
+# A piece of content's own address: a dated slug (/2019/05/some-title) or a slug of at least
+# SLUG_MIN_WORDS words (/how-to-fix-a-bike), as in url_shape.py. Tested per link target, so
+# by string operations rather than a general parse.
+_DATED_SLUG = re.compile(r"/\d{4}/(?:\d{1,2}/){0,2}[^/]*[a-z][^/]*/?$", re.I)
+SLUG_MIN_WORDS = 4
+
+
+def target_path(url: str) -> str:
+    """The path of an absolute URL by string cuts, not urlsplit: link targets are many
+    and already absolute, so the general parser would cost more than the test itself."""
+    start = url.find("//")
+    start = url.find("/", start + 2) if start >= 0 else 0
+    if start < 0:
+        return "/"
+    end = len(url)
+    for stop in "?#":
+        i = url.find(stop, start)
+        if 0 <= i < end:
+            end = i
+    return url[start:end]
+
+
+def is_content_path(path: str) -> bool:
+    slug = path.rstrip("/").rpartition("/")[2]
+    if slug.count("-") + slug.count("_") + slug.count("+") >= SLUG_MIN_WORDS - 1:
+        return True
+    return bool(_DATED_SLUG.search(path))
+
+
+def is_record_path(path: str) -> bool:
+    return bool(RECORD_ID.search(path))
+
+
+def target_shapes(urls, cap: int) -> tuple[int, int]:
+    """(content, records): how many of these in-site link targets are addressed as one
+    piece of content (a title slug or a dated slug) and as a record (a numeric key), each
+    counted up to cap. A listing links to many of both; a landing page links to sections."""
+    content = records = 0
+    for url in urls:
+        path = target_path(url)
+        if content < cap and is_content_path(path):
+            content += 1
+        if records < cap and is_record_path(path):
+            records += 1
+    return content, records

@@ -1,0 +1,52 @@
+"""Indexiness terms that read record keys and link targets (url_identity): a paged forum
+thread is one piece of content; a listing links to content-shaped and keyed pages."""
+from pipelines import indexiness as ix
+from pipelines.htmlparse import parse_html
+
+
+def _thread(url: str) -> str:
+    posts = "".join(
+        f'<div class="post"><a href="/member.php?u={100 + i}">user{i}</a>'
+        f'<p>{"A reply that says something of its own. " * 6}</p></div>' for i in range(6))
+    pager = ('<div class="pagination"><a href="%s&page=2">2</a><a href="%s&page=3">3</a>'
+             '<a rel="next" href="%s&page=2">Next</a></div>') % (url, url, url)
+    return f"<html><body><main><h1>Which bike?</h1>{posts}{pager}</main></body></html>"
+
+
+def _score(html: str, url: str):
+    return ix.score_tree(parse_html(html), url)[0]
+
+
+def test_a_query_naming_one_record_offsets_the_query_term():
+    url = "https://forum.example.org/showthread.php?t=186269"
+    r = _score(_thread(url), url)
+    assert r.counts["query"] == 1 and r.counts["query_record"] == 1
+    assert r.breakdown["query_record"] < 0
+    listing = "https://shop.example.org/shoes?sort=price"
+    assert _score(_thread(listing), listing).counts["query_record"] == 0
+
+
+def test_a_pager_on_a_keyed_path_is_a_long_thread_not_a_listing():
+    url = "https://forum.example.org/topic/188682-which-bike/"
+    r = _score(_thread(url + "?x=1"), url)
+    assert r.counts["pagination"] == 1 and r.counts["paginated_record"] == 1
+    assert r.breakdown["paginated_record"] == ix.PAGINATED_RECORD < 0
+    # and /topic/<key>-slug is not the archive of a topic
+    assert r.counts["url_taxonomy"] == 0
+    tag = "https://blog.example.org/topic/bikes/"
+    assert _score(_thread(tag + "?x=1"), tag).counts["url_taxonomy"] == 1
+
+
+def test_listing_targets_are_content_and_records_landing_targets_are_sections():
+    teasers = "".join(
+        f'<article><h2><a href="/2024/0{i % 9 + 1}/a-post-about-thing-{i}/">A post about thing {i}</a>'
+        f'</h2><p>An excerpt of the post.</p></article>' for i in range(8))
+    cards = "".join(
+        f'<div class="card"><h2>Feature {i}</h2><p>{"What it does for you. " * 8}</p>'
+        f'<a href="/features/f{i}">Learn more</a></div>' for i in range(8))
+    listing = _score(f"<body><main>{teasers}</main></body>", "https://x.org/blog/")
+    landing = _score(f"<body><main>{cards}</main></body>", "https://x.org/product")
+    assert listing.counts["content_targets"] == 8
+    assert landing.counts["content_targets"] == 0
+    assert landing.counts["plain_headings"] == 8 and landing.breakdown["plain_headings"] < 0
+    assert listing.score > 0 > landing.score

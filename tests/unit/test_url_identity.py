@@ -1,0 +1,76 @@
+"""url_identity: URLs that name one record versus URLs of a listing."""
+import pytest
+
+from pipelines.url_identity import (
+    is_content_path, is_record_path, path_has_record_id, query_names_record, target_path,
+    term_is_record,
+)
+
+
+@pytest.mark.parametrize("url", [
+    "https://forum.example.org/showthread.php?t=186269",
+    "https://bbs.example.org/viewtopic.php?id=309936",
+    "https://community.example.org/index.php?topic=589061.0",
+    "https://blog.example.org/?p=1234",
+])
+def test_a_numeric_key_in_the_query_names_a_record(url):
+    assert query_names_record(url)
+
+
+@pytest.mark.parametrize("url", [
+    "https://shop.example.org/shoes?page=12",
+    "https://shop.example.org/shoes?sort=price&start=100",
+    "https://blog.example.org/?p=2",              # a page number, not a record key
+    "https://shop.example.org/search?q=12345",    # a search, even for a number
+    "https://shop.example.org/shoes",
+    "https://shop.example.org/shoes?colour=red",
+])
+def test_paging_filtering_and_words_do_not(url):
+    assert not query_names_record(url)
+
+
+@pytest.mark.parametrize("url, expected", [
+    ("https://forum.example.org/topic/188682-new-pc-case/", True),
+    ("https://shop.example.org/item/1005010537563439.html", True),
+    ("https://shop.example.org/dp/B0D1XD1ZV3/1234567", True),
+    ("https://blog.example.org/2019/05/", False),          # a year is not a record key
+    ("https://blog.example.org/2019/05/a-long-post/", False),
+    ("https://blog.example.org/page/12/", False),
+    ("https://blog.example.org/tags/rust/", False),
+])
+def test_record_ids_in_paths(url, expected):
+    assert path_has_record_id(url) is expected
+
+
+def test_a_taxonomy_term_that_is_a_record_key_plus_slug():
+    assert term_is_record("188682-new-pc-case")
+    assert not term_is_record("rust")
+    assert not term_is_record("2019")
+
+
+@pytest.mark.parametrize("url, path", [
+    ("https://a.example/x/y?q=1#f", "/x/y"),
+    ("https://a.example:8080/x/#top", "/x/"),
+    ("https://a.example", "/"),
+    ("https://a.example?q=1", "/"),
+])
+def test_target_path_cuts_scheme_host_query_and_fragment(url, path):
+    assert target_path(url) == path
+
+
+@pytest.mark.parametrize("path, expected", [
+    ("/2019/05/a-post/", True),              # dated slug
+    ("/how-to-fix-a-bike", True),           # a title as slug
+    ("/why-we-do-it.html", True),
+    ("/how-to-fix", False),                 # three words: a section as often as a post
+    ("/tags/rust/", False),
+    ("/a/b/c/d", False),
+    ("/", False),
+])
+def test_content_shaped_paths(path, expected):
+    assert is_content_path(path) is expected
+
+
+def test_record_paths():
+    assert is_record_path("/topic/188682-new-case/")
+    assert not is_record_path("/2019/05/")
