@@ -134,7 +134,8 @@ element_text = etree.XPath("string()", smart_strings=False)
 
 
 def strip_fragment(url: str) -> str:
-    return urldefrag(url)[0]
+    # urldefrag returns a URL without "#" unchanged; only the rest needs its re-parse
+    return urldefrag(url)[0] if "#" in url else url
 
 
 def extract_links(html_or_tree, url: str, stats: TextStats | None = None) -> list[Link]:
