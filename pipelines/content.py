@@ -50,6 +50,10 @@ LONG_ANCHOR_WORDS = 4
 LONG_ANCHOR_WEIGHT = 0.5
 # A chrome kind holding more than two thirds of the page's prose is a mis-nested wrapper.
 CHROME_MAJORITY = 2 / 3
+# A widget (comment thread, filter panel, rail) is measured against the prose outside the
+# frame's landmarks, not the whole page's: a forum thread in comment markup under a page with
+# a wordy header and footer holds most of the body but less than two thirds of the page.
+WIDGET_MAJORITY_OF_BODY = True
 # Chrome that stays chrome however much of the prose it holds. A <footer> holding most of a
 # page's prose is a footer of disclaimers, legal text or SEO copy under a page whose own text
 # is short (a product grid, a quote form): HTML defines a footer as its section's byline,
@@ -184,12 +188,19 @@ def _chrome(blocks: list[Block], stats: list[Stats] | None = None) -> tuple[list
     for k, st in zip(kinds, stats):
         if k:
             per_kind[k] = per_kind.get(k, 0.0) + st[5]
+    # a widget's share is taken of the prose inside the page frame: a masthead's tagline, a
+    # sidebar's blurbs and a footer's legal text are no part of the body a widget might wrap
+    # (WIDGET_MAJORITY_OF_BODY)
+    frame_words = sum(w for k, w in per_kind.items() if k in FRAME_CHROME)
+    body = total - frame_words if WIDGET_MAJORITY_OF_BODY else total
     exempt = {k for k, w in per_kind.items()
-              if total and w > CHROME_MAJORITY * total and k not in NEVER_EXEMPT}
-    if "comments" in exempt and total - per_kind["comments"] >= ARTICLE_MIN_WORDS:
+              if total and w > CHROME_MAJORITY * (total if k in FRAME_CHROME else body)
+              and k not in NEVER_EXEMPT}
+    if "comments" in exempt and total - sum(per_kind.values()) >= ARTICLE_MIN_WORDS:
         # an article with a long comment thread: the post is the content, the thread is
         # comments. A forum's posts wear comment classes too, but beside them there is
-        # little prose (the first post, a title).
+        # little prose (the first post, a title). The post is what no chrome holds: a
+        # header's, sidebar's or footer's words are not an article beside the thread.
         exempt.discard("comments")
     chrome = [bool(k) and k not in exempt for k in kinds]
     return chrome, [c and k in FRAME_CHROME for c, k in zip(chrome, kinds)]

@@ -227,3 +227,19 @@ def test_a_long_paragraph_in_a_filter_classed_wrapper_is_kept():
     body = joined(html, "https://crumb.example/c/starters")
     assert "Reply 2: needs patience" in body
     assert "Colour 3" not in body
+
+
+def test_a_thread_in_comment_markup_under_a_wordy_frame_is_the_content():
+    # the thread's replies hold most of the body but not two thirds of the page once the
+    # masthead, sidebar and footer are counted, and the header/sidebar/footer words are no
+    # article beside the thread
+    posts = "".join(f'<li class="comment"><p>{PROSE.replace("Sourdough", f"Reply {i}:")}</p></li>'
+                    for i in range(12))
+    blurb = "".join(f"<p>{PROSE.replace('Sourdough', f'Blurb {i}')}</p>" for i in range(8))
+    legal = "".join(f"<p>{PROSE.replace('Sourdough', f'Legal {i}')}</p>" for i in range(8))
+    html = f"""<body><header>{blurb}</header>{NAV}<main><h1>Starter never doubles</h1>
+    <p>{PROSE.replace("Sourdough", "Question:")}</p><ol class="comment-list">{posts}</ol></main>
+    <footer>{legal}</footer></body>"""
+    body = joined(html, "https://crumb.example/t/1")
+    assert "Reply 0: needs" in body and "Reply 11: needs" in body
+    assert "Blurb 3" not in body and "Legal 3" not in body
