@@ -43,6 +43,30 @@ CHROME_PENALTY = 1.5
 # A child subtree holding at least this share of the container's prose is the container: what
 # the rest holds (a tenth or so of the words) is the furniture around the body.
 NARROW_SHARE = 0.85
+# Widening, the other way from NARROW_SHARE: a landing or service page is a stack of sibling
+# sections (hero, features, steps, FAQ), each a few paragraphs, and the balance often picks
+# one of them because the page frame around the stack weighs against every ancestor. Frame
+# chrome is dropped block by block anyway, so widening looks at the net prose without it
+# (prose minus link text, by CHROME_PENALTY): an ancestor whose net prose the container holds
+# less than WIDEN_SHARE of is the body...
+WIDEN_SHARE = 0.7
+# ...when beside the container's branch at least WIDEN_SIBLINGS other children each hold
+# WIDEN_SIB_MIN of the ancestor's net prose: sibling sections of one body. A single other
+# branch is a consent box, a promo or a store-hours block beside a list, not a body.
+WIDEN_SIBLINGS = 2
+WIDEN_SIB_MIN = 0.1
+# A <main> or <article> is the document's own statement of where its content is: the
+# container never widens beyond one.
+WIDEN_STOPS = frozenset({"main", "article"})
+
+
+def _tag(path: str) -> str:
+    """The element name of the last step of an xpath ('div' for '/html/body/div[2]')."""
+    step = path[path.rfind("/") + 1:]
+    i = step.find("[")
+    return step if i < 0 else step[:i]
+
+
 # A link whose anchor has at least this many words is a headline (a teaser's title, a
 # thread's subject), not a menu entry: menus and footers say "Home", "About us", "Contact".
 LONG_ANCHOR_WORDS = 4
@@ -235,13 +259,14 @@ def find_container(blocks: list[Block], chrome: list[bool],
                    stats: list[Stats] | None = None, links_as_text: bool = False,
                    frame: list[bool] | None = None) -> str | None:
     """The xpath of the subtree with the best prose-minus-chrome balance, narrowed to the
-    child that holds nearly all its prose (narrow_container), or None. Only `frame` chrome
+    child that holds nearly all its prose (narrow_container), widened to the body its
+    sibling sections make up (widen_container), or None. Only `frame` chrome
     (the page frame's landmarks) counts against a subtree; other chrome counts for nothing."""
     if stats is None:
         stats = [block_stats(b) for b in blocks]
     if frame is None:
         frame = [c and chrome_kind(b) in FRAME_CHROME for b, c in zip(blocks, chrome)]
-    # path -> [balance, prose words]
+    # path -> [balance, prose words, net prose: prose minus link text, chrome left out]
     acc: dict[str, list[float]] = {}
     for b, is_chrome, is_frame, st in zip(blocks, chrome, frame, stats):
         if not b.text or getattr(b, "hidden", False):
@@ -250,24 +275,26 @@ def find_container(blocks: list[Block], chrome: list[bool],
         if is_chrome:
             if not is_frame:
                 continue
-            good, bad = 0.0, float(words)
+            good, bad, net = 0.0, float(words), 0.0
         elif links_as_text:
             good = float(words) if b.kind in TEXT_KINDS else 0.0
-            bad = 0
+            bad, net = 0, good
         else:
             short, long_ = st[2], st[3]
             linked = min(words, short + long_)
             good = (words - linked + LONG_ANCHOR_WEIGHT * long_) if b.kind in TEXT_KINDS else 0.0
             bad = short
+            net = st[5] - CHROME_PENALTY * linked
         delta = good - CHROME_PENALTY * bad
-        if delta == 0 and good == 0:
+        if delta == 0 and good == 0 and net == 0:
             continue
         a = acc.get(b.xpath)
         if a is None:
-            acc[b.xpath] = [delta, good]
+            acc[b.xpath] = [delta, good, net]
         else:
             a[0] += delta
             a[1] += good
+            a[2] += net
     if not acc:
         return None
     # each subtree's figures are its own plus its children's: add every path into its parent
@@ -282,16 +309,40 @@ def find_container(blocks: list[Block], chrome: list[bool],
             parent = path[:path.rfind("/")]
             a, p = acc[path], acc.get(parent)
             if p is None:
-                acc[parent] = [a[0], a[1]]
+                acc[parent] = [a[0], a[1], a[2]]
                 depth_of[parent] = depth - 1
                 by_depth.setdefault(depth - 1, []).append(parent)
             else:
                 p[0] += a[0]
                 p[1] += a[1]
-    best, (value, _) = max(acc.items(), key=lambda kv: (kv[1][0], -depth_of[kv[0]]))
+                p[2] += a[2]
+    best, (value, _, _) = max(acc.items(), key=lambda kv: (kv[1][0], -depth_of[kv[0]]))
     if value <= 0:
         return None
-    return narrow_container(best, acc, by_depth)
+    return widen_container(narrow_container(best, acc, by_depth), acc, by_depth)
+
+
+def widen_container(node: str, acc: dict[str, list[float]],
+                    by_depth: dict[int, list[str]]) -> str:
+    """Step up from the container to the highest ancestor that holds sibling sections of the
+    same body (WIDEN_SHARE, WIDEN_SIBLINGS, WIDEN_SIB_MIN), not beyond a <main>/<article>
+    (WIDEN_STOPS). `acc` maps a path to [balance, prose words, net prose without chrome]."""
+    best = node
+    own = acc[node][2]
+    while node.count("/") > 1:
+        if _tag(node) in WIDEN_STOPS:
+            break
+        child, node = node, node[:node.rfind("/")]
+        p = acc.get(node)
+        if p is None or p[2] <= 0 or own >= WIDEN_SHARE * p[2]:
+            continue
+        prefix = node + "/"
+        floor = WIDEN_SIB_MIN * p[2]
+        others = sum(1 for k in by_depth.get(node.count("/") + 1, ())
+                     if k != child and k.startswith(prefix) and acc[k][2] > floor)
+        if others >= WIDEN_SIBLINGS:
+            best, own = node, p[2]
+    return best
 
 
 def narrow_container(container: str, acc: dict[str, list[float]],
@@ -311,7 +362,7 @@ def narrow_container(container: str, acc: dict[str, list[float]],
         if not kids:
             break
         child = max(kids, key=lambda path: acc[path][1])
-        balance, prose = acc[child]
+        balance, prose = acc[child][0], acc[child][1]
         if balance <= 0 or prose < NARROW_SHARE * acc[node][1]:
             break
         child_prefix = child + "/"

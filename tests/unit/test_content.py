@@ -243,3 +243,43 @@ def test_a_thread_in_comment_markup_under_a_wordy_frame_is_the_content():
     body = joined(html, "https://crumb.example/t/1")
     assert "Reply 0: needs" in body and "Reply 11: needs" in body
     assert "Blurb 3" not in body and "Legal 3" not in body
+
+
+def test_a_landing_page_keeps_every_sibling_section_of_its_body():
+    # the frame's header and footer sit in the same wrapper as the sections and weigh against
+    # it, so the balance alone picks the longest section; the sections are one body
+    sections = "".join(
+        f'<section class="band"><h2>Feature {i}</h2>'
+        + "".join(f"<p>{PROSE.replace('Sourdough', f'Feature {i} part {j}')}</p>"
+                  for j in range(3 if i == 0 else 2))
+        + "</section>" for i in range(4))
+    html = f"""<body><div class="page"><header><ul>{_menu("Menu entry")}</ul></header>{sections}
+    <footer><ul>{_menu("Footer link")}</ul><p>© 2024 Crumb Tools</p></footer></div></body>"""
+    body = joined(html, "https://crumb.example/product-tour")
+    for i in range(4):
+        assert f"Feature {i} part 1 needs patience" in body
+    assert "Menu entry 3" not in body and "Footer link 3" not in body
+
+
+def _menu(label, n=40):
+    return "".join(f'<li><a href="/{label[0]}{i}">{label} {i}</a></li>' for i in range(n))
+
+
+def test_widening_needs_sibling_sections_and_stops_at_main():
+    import pipelines.content as content
+
+    paras = "".join(f"<p>{PROSE.replace('Sourdough', f'Point {j}')}</p>" for j in range(4))
+    consent = "".join(f"<p>{PROSE.replace('Sourdough', f'Partner {j}')}</p>" for j in range(2))
+    frame = f'<header><ul>{_menu("Menu entry")}</ul></header>', f'<footer><ul>{_menu("Footer link")}</ul></footer>'
+    # a single other branch (a consent box) beside the list is not a sibling section
+    html = f"""<body>{frame[0]}<div class="wrap"><div class="list">{paras}</div></div>
+    <div class="overlay">{consent}</div>{frame[1]}</body>"""
+    body = joined(html, "https://crumb.example/list")
+    assert "Point 3 needs" in body and "Partner 1" not in body
+    # nor does a container inside <main> widen beyond it
+    html = f"""<body>{frame[0]}<main><div class="list">{paras}</div></main>
+    <div class="promo">{consent}</div><div class="promo">{consent.replace("Partner", "Offer")}</div>
+    {frame[1]}</body>"""
+    body = joined(html, "https://crumb.example/list")
+    assert "Point 3 needs" in body and "Partner 1" not in body and "Offer 1" not in body
+    assert content._tag("/html/body/main[2]") == "main" and content._tag("/html/body") == "body"
