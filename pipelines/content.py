@@ -95,6 +95,13 @@ ARTICLE_SHARE = 0.3
 # Under this many words a heading, paragraph or caption is a label, not text.
 SHORT_BLOCK_WORDS = 15
 FURNITURE_SHORT_KINDS = frozenset({"heading", "paragraph", "figure-caption"})
+# In an article's tail, a short paragraph (or caption) of this many words with no link text
+# is a sentence -- a feature card's description, a step's summary, a FAQ answer -- not a
+# label: labels ('Share this:', a date, 'Tags') are shorter, and a teaser's text is a link.
+# A short heading followed by such text introduces it and is not furniture either. Without
+# this, a page whose last long paragraph comes early (a service page's feature grid, a guide's
+# step list) lost everything after it as a furniture run.
+TAIL_SENTENCE_WORDS = 8
 # This many furniture blocks in a row after an article's body start its furniture.
 FURNITURE_RUN = 3
 # Kinds whose words are prose evidence for a container (images and rules carry none).
@@ -444,6 +451,15 @@ def trim_article_tail(blocks: list[Block], keep: list[bool],
         return
     tail = [i for i in idx if i > long_[-1]]
     furniture = {i: _furniture(blocks[i], stats[i]) for i in tail}
+    for i in tail:
+        st = stats[i]
+        if furniture[i] and blocks[i].kind != "heading" and not st[6] and st[4] == 0 \
+                and st[1] >= TAIL_SENTENCE_WORDS:
+            furniture[i] = False   # a sentence without links, not a label
+    for h, nxt in zip(tail, tail[1:]):
+        if furniture[h] and not furniture[nxt] and blocks[h].kind == "heading" \
+                and not stats[h][6] and stats[h][4] <= LINK_DENSITY_MAX:
+            furniture[h] = False   # a heading that introduces text
     dropped = [h for h in headings if h > long_[-1]]
     if dropped:
         # a furniture section's heading (already dropped) still starts a furniture run

@@ -283,3 +283,18 @@ def test_widening_needs_sibling_sections_and_stops_at_main():
     body = joined(html, "https://crumb.example/list")
     assert "Point 3 needs" in body and "Partner 1" not in body and "Offer 1" not in body
     assert content._tag("/html/body/main[2]") == "main" and content._tag("/html/body") == "body"
+
+
+def test_short_sentences_after_the_last_long_paragraph_are_not_a_furniture_run():
+    # a service page: one long intro paragraph, then feature cards of a short heading and a
+    # one-sentence description -- text, not labels, and no link in sight
+    cards = "".join(f"<h3>Feature {i}</h3><p>Plan every bake of week {i} with reminders that "
+                    f"follow your starter.</p>" for i in range(5))
+    related = "".join(f'<li><a href="/p{i}">Another great post about bread number {i}</a></li>'
+                      for i in range(4))
+    intro = "".join(f"<p>{PROSE.replace('skill', f'skill {i}')}</p>" for i in range(3))
+    html = f"""<body><main><h1>Crumb Planner</h1>{intro}{cards}
+    <p>Share this:</p><h3>Related posts</h3><ul>{related}</ul></main></body>"""
+    body = joined(html, "https://crumb.example/planner")
+    assert "Feature 4" in body and "Plan every bake of week 4" in body
+    assert "Share this" not in body and "Another great post" not in body
