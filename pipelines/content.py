@@ -50,6 +50,13 @@ NARROW_SHARE = 0.85
 # (prose minus link text, by CHROME_PENALTY): an ancestor whose net prose the container holds
 # less than WIDEN_SHARE of is the body...
 WIDEN_SHARE = 0.7
+# The page's one <main> is the document's own statement of where its content is. When the
+# balance picks a subtree outside it -- a cookie-settings dialog, a shipping-terms ticker, a
+# mega-menu panel written as paragraphs, all of them prose the frame flags do not catch --
+# and the main holds at least this share of that subtree's net prose, the best subtree inside
+# the main is the container. (Not a rule to drop everything outside main: that measured worse,
+# content often sits beside an empty or misused <main>.)
+MAIN_SHARE = 0.3
 # ...when beside the container's branch at least WIDEN_SIBLINGS other children each hold
 # WIDEN_SIB_MIN of the ancestor's net prose: sibling sections of one body. A single other
 # branch is a consent box, a promo or a store-hours block beside a list, not a body.
@@ -326,7 +333,26 @@ def find_container(blocks: list[Block], chrome: list[bool],
     best, (value, _, _) = max(acc.items(), key=lambda kv: (kv[1][0], -depth_of[kv[0]]))
     if value <= 0:
         return None
+    best = _main_instead(best, acc, depth_of)
     return widen_container(narrow_container(best, acc, by_depth), acc, by_depth)
+
+
+def _main_instead(best: str, acc: dict[str, list[float]], depth_of: dict[str, int]) -> str:
+    """The best-balanced subtree of the page's one <main> instead of `best`, when `best` lies
+    outside it and the main holds MAIN_SHARE of best's net prose (acc: path -> [balance,
+    prose words, net prose])."""
+    mains = [p for p in acc if "/main" in p and _tag(p) == "main" and acc[p][2] > 0]
+    if len(mains) != 1:
+        return best
+    main = mains[0]
+    if best.startswith(main + "/") or main.startswith(best + "/") or best == main:
+        return best
+    if acc[main][2] < MAIN_SHARE * acc[best][2]:
+        return best
+    prefix = main + "/"
+    value, _, path = max((v[0], -depth_of[p], p) for p, v in acc.items()
+                         if p == main or p.startswith(prefix))
+    return path if value > 0 else best
 
 
 def widen_container(node: str, acc: dict[str, list[float]],

@@ -298,3 +298,18 @@ def test_short_sentences_after_the_last_long_paragraph_are_not_a_furniture_run()
     body = joined(html, "https://crumb.example/planner")
     assert "Feature 4" in body and "Plan every bake of week 4" in body
     assert "Share this" not in body and "Another great post" not in body
+
+
+def test_prose_outside_main_does_not_outweigh_the_main():
+    # a cookie-settings dialog written as long paragraphs outweighs the page's short main
+    settings = "".join(f"<details><summary>Purpose {i}</summary><div>The technical storage or "
+                       f"access for purpose {i} is used exclusively for statistical and "
+                       f"anonymous purposes without a subpoena or voluntary compliance on the "
+                       f"part of your provider.</div></details>" for i in range(6))
+    html = f"""<body><header><ul>{_menu("Menu entry", 60)}</ul></header>
+    <div class="cmp"><div class="cmp-body">{settings}</div></div>
+    <footer><ul>{_menu("Footer link", 60)}</ul></footer>
+    <main><h1>Crumb Mixers</h1><p>{PROSE}</p><p>{PROSE.replace("Sourdough", "Rye")}</p></main>
+    </body>"""
+    body = joined(html, "https://crumb.example/mixers")
+    assert "Rye needs patience" in body and "purpose 3" not in body
