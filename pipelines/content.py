@@ -529,6 +529,13 @@ NOSCRIPT_MIN_PAGE_WORDS = 50
 NOSCRIPT_MIN_WORDS = 100
 
 
+# A selection under this many words is a paragraph or two: on a list-of-links page that is
+# the list's intro, and the list is the content (select_with_link_list)...
+LINK_LIST_MAX_WORDS = 120
+# ...when the links-as-prose selection is this many times longer.
+LINK_LIST_RATIO = 3
+
+
 def content_words(blocks: list[Block]) -> int:
     return sum(len(b.text.split()) for b in blocks)
 
@@ -568,7 +575,7 @@ def page_content(root, url: str, title: str | None) -> list[Block]:
 
     repair_tree(root)
     walked = deduplicate(walk_document(root, url))
-    blocks, words = _select(walked, title)
+    blocks, words = select_with_link_list(walked, title)
     if words >= NOSCRIPT_MIN_PAGE_WORDS:
         return blocks
     best, best_words = blocks, words
@@ -587,6 +594,20 @@ def page_content(root, url: str, title: str | None) -> list[Block]:
             # a short page's few links are its menu, not a list of links to keep
             best, best_words = found, words
     return best
+
+
+def select_with_link_list(walked: list[Block], title: str | None) -> tuple[list[Block], int]:
+    """_select's blocks and word count; on a page whose prose selection is short
+    (NOSCRIPT_MIN_PAGE_WORDS..LINK_LIST_MAX_WORDS) the same blocks selected with link text
+    weighed as prose, when that is LINK_LIST_RATIO times longer: the page is a list of links
+    (an index of articles, a ranked list of titles) and the few words of prose the first
+    selection found are its intro or a caption beside the list."""
+    blocks, words = _select(walked, title)
+    if NOSCRIPT_MIN_PAGE_WORDS <= words < LINK_LIST_MAX_WORDS:
+        found, more = _select(walked, title, links_as_text=True)
+        if more >= LINK_LIST_RATIO * words:
+            return found, more
+    return blocks, words
 
 
 def _link_list(root):   # marker for page_content's last fallback (selection, not a tree)

@@ -313,3 +313,18 @@ def test_prose_outside_main_does_not_outweigh_the_main():
     </body>"""
     body = joined(html, "https://crumb.example/mixers")
     assert "Rye needs patience" in body and "purpose 3" not in body
+
+
+def test_an_index_of_links_with_a_short_intro_keeps_the_index():
+    # a wiki-style index page: one intro paragraph, then the list that is the page
+    items = "".join(f'<li><a href="/wiki/Lang_{i}">Language {i}</a></li>' for i in range(120))
+    html = f"""<body>{NAV}<main><h1>List of languages</h1><div class="intro">
+    <p>This is an index to notable bread-baking languages, in current or historical use, with
+    links to their articles; dialects are listed under the language they belong to, and
+    languages known by several names are listed under the name most bakers use.</p>
+    <p>See also the list of ovens and the list of flours for related indexes, which are kept
+    in the same order and updated by the same editors every season.</p></div>
+    <div class="columns"><ul>{items}</ul></div></main>{FOOTER}</body>"""
+    body = joined(html, "https://crumb.example/wiki/List_of_languages")
+    assert "This is an index" in body
+    assert "Language 0" in body and "Language 119" in body
