@@ -54,7 +54,9 @@ WIDEN_SHARE = 0.7
 # balance picks a subtree outside it -- a cookie-settings dialog, a shipping-terms ticker, a
 # mega-menu panel written as paragraphs, all of them prose the frame flags do not catch --
 # and the main holds at least this share of that subtree's net prose, the best subtree inside
-# the main is the container. (Not a rule to drop everything outside main: that measured worse,
+# the main is the container. The main is measured by its prose words (headline links at
+# LONG_ANCHOR_WEIGHT), not net of its link text: a product page's main is option links and
+# a short description, and still the page's content. (Not a rule to drop everything outside main: that measured worse,
 # content often sits beside an empty or misused <main>.)
 MAIN_SHARE = 0.3
 # ...when beside the container's branch at least WIDEN_SIBLINGS other children each hold
@@ -339,15 +341,15 @@ def find_container(blocks: list[Block], chrome: list[bool],
 
 def _main_instead(best: str, acc: dict[str, list[float]], depth_of: dict[str, int]) -> str:
     """The best-balanced subtree of the page's one <main> instead of `best`, when `best` lies
-    outside it and the main holds MAIN_SHARE of best's net prose (acc: path -> [balance,
-    prose words, net prose])."""
+    outside it and the main's prose words come to MAIN_SHARE of best's net prose (acc: path
+    -> [balance, prose words, net prose])."""
     mains = [p for p in acc if "/main" in p and _tag(p) == "main" and acc[p][2] > 0]
     if len(mains) != 1:
         return best
     main = mains[0]
     if best.startswith(main + "/") or main.startswith(best + "/") or best == main:
         return best
-    if acc[main][2] < MAIN_SHARE * acc[best][2]:
+    if acc[main][1] < MAIN_SHARE * acc[best][2]:
         return best
     prefix = main + "/"
     value, _, path = max((v[0], -depth_of[p], p) for p, v in acc.items()
@@ -532,8 +534,9 @@ NOSCRIPT_MIN_WORDS = 100
 # A selection under this many words is a paragraph or two: on a list-of-links page that is
 # the list's intro, and the list is the content (select_with_link_list)...
 LINK_LIST_MAX_WORDS = 120
-# ...when the links-as-prose selection is this many times longer.
-LINK_LIST_RATIO = 3
+# ...when the links-as-prose selection is at least this many times longer (the list outweighs
+# the intro by as much again).
+LINK_LIST_RATIO = 2
 
 
 def content_words(blocks: list[Block]) -> int:
