@@ -90,8 +90,10 @@ WIDGET_MAJORITY_OF_BODY = True
 # Chrome that stays chrome however much of the prose it holds. A <footer> holding most of a
 # page's prose is a footer of disclaimers, legal text or SEO copy under a page whose own text
 # is short (a product grid, a quote form): HTML defines a footer as its section's byline,
-# copyright and links, and no template opens one around its body.
-NEVER_EXEMPT = frozenset({"footer"})
+# copyright and links, and no template opens one around its body. A consent dialog holding
+# most of the prose is a privacy-preference centre on a page whose own text is short (a
+# listing of cards): no page wraps its body in one.
+NEVER_EXEMPT = frozenset({"footer", "consent"})
 # Prose outside a comment thread that makes the page an article with comments.
 ARTICLE_MIN_WORDS = 400
 # A paragraph of this many prose words is body text (boilerpipe's long-text class starts

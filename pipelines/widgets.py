@@ -11,7 +11,13 @@ import re
 # token pattern -> widget name; first match wins, patterns match the whole token
 WIDGET_PATTERNS = (
     ("comments", re.compile(r"(?:comments?|comment-?list|comments?-area|disqus_thread|respond|discussion)$")),
-    ("consent", re.compile(r"(?:cookie|consent|gdpr|cc-banner|cookies?-?(?:notice|banner|bar))$")),
+    # "consent" and "gdpr" as any hyphen/underscore part (onetrust-consent-sdk, cmp-consent-
+    # banner): no page names its own content so. "cookie" only whole or with a banner word,
+    # since a recipe site's classes say cookie too. Consent-platform vendors name their
+    # dialogs by themselves (onetrust-pc-sdk, CybotCookiebotDialog, didomi-popup).
+    ("consent", re.compile(r"(?:cookie|cc-banner|cookies?-?(?:notice|banner|bar)|"
+                           r"(?:[a-z0-9]+[-_])*(?:consent|gdpr)(?:[-_][a-z0-9]+)*|"
+                           r"onetrust-[\w-]+|cybotcookiebot\w*|didomi-[\w-]+)$")),
     ("rail", re.compile(r"(?:sidebar|side-bar|widget-area|secondary|rail|right-rail|left-rail|sidebar-\w+)$")),
     ("post-furniture", re.compile(
         r"(?:share|sharing|social-share|share-buttons|sharedaddy|related(?:-posts|-articles)?|"

@@ -86,6 +86,21 @@ def test_a_footer_holding_most_of_the_prose_stays_chrome():
     assert "Disclaimer" not in text
 
 
+
+def test_a_consent_centre_holding_most_of_the_prose_stays_chrome():
+    purposes = "".join(f"<p>Purpose {i}: we process your data to measure the delivery of "
+                       f"content and advertisements and share it with partners on the basis "
+                       f"of consent and legitimate interest.</p>" for i in range(8))
+    cards = "".join(f'<li><a href="/recipes/{i}-quick-dinner-idea">Quick dinner idea {i}</a></li>'
+                    for i in range(6))
+    html = f"""<body><main><h1>Dinner recipes</h1><p>What is for dinner tonight? Take the
+    work out of the question with these popular recipes.</p><ul>{cards}</ul></main>
+    <div id="onetrust-consent-sdk"><div id="onetrust-pc-sdk"><h2>Privacy Preference Center</h2>
+    {purposes}</div></div></body>"""
+    text = joined(html, "https://crumb.example/recipes/dinner")
+    assert "Dinner recipes" in text and "What is for dinner tonight" in text
+    assert "Purpose" not in text and "Privacy Preference Center" not in text
+
 def test_one_comment_thread_under_a_post_is_dropped_but_not_comments_under_every_answer():
     body = "".join(f"<p>{PROSE.replace('skill', f'skill {i}')}</p>" for i in range(4))
     thread = "".join(f"<li><p>Reader {i} says this worked in a cold kitchen too, after two more "

@@ -1,0 +1,21 @@
+"""Widget names from class/id tokens: consent dialogs by their platforms' names too."""
+import pytest
+
+from pipelines.widgets import widget_for
+
+
+@pytest.mark.parametrize("token", ["cookie-consent", "consent", "gdpr-banner", "cookie-notice",
+                                   "onetrust-consent-sdk", "onetrust-pc-sdk",
+                                   "CybotCookiebotDialog", "didomi-popup", "cmp_consent_layer"])
+def test_consent_tokens(token):
+    assert widget_for("div", None, token) == "consent"
+    assert widget_for("div", f"box {token}", None) == "consent"
+
+
+@pytest.mark.parametrize("token", ["cookie-recipe", "chocolate-cookies", "consentful", "informed"])
+def test_words_that_only_contain_a_consent_word_are_not_consent(token):
+    assert widget_for("div", token, None) is None
+
+
+def test_never_on_the_page_wrappers():
+    assert widget_for("main", "consent", None) is None
