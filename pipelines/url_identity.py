@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
+from .url_shape import DATED_SLUG, SLUG_MIN_WORDS
+
 # A record key in a path: a long number (5+ digits, so years such as /2019/ and small page
 # numbers are not keys), or a number leading a slug (/188682-new-case, IPS and phpBB style).
 RECORD_ID = re.compile(r"\d{5,}|(?:^|/)\d+-[^/\d]")
@@ -42,17 +44,9 @@ def path_has_record_id(url: str) -> bool:
     return bool(RECORD_ID.search(path))
 
 
-def term_is_record(segment: str) -> bool:
-    """A taxonomy-looking segment's term that is a record's key plus slug (/topic/188682-x):
-    forums file threads under /topic/, and a tag archive's term is a word, not a number."""
-    return bool(re.match(r"\d+-[^\d]", segment))
-
-
 # A piece of content's own address: a dated slug (/2019/05/some-title) or a slug of at least
 # SLUG_MIN_WORDS words (/how-to-fix-a-bike), as in url_shape.py. Tested per link target, so
-# by string operations rather than a general parse.
-_DATED_SLUG = re.compile(r"/\d{4}/(?:\d{1,2}/){0,2}[^/]*[a-z][^/]*/?$", re.I)
-SLUG_MIN_WORDS = 4
+# by string operations rather than a general parse; the shapes are url_shape's own.
 
 
 def target_path(url: str) -> str:
@@ -74,7 +68,7 @@ def is_content_path(path: str) -> bool:
     slug = path.rstrip("/").rpartition("/")[2]
     if slug.count("-") + slug.count("_") + slug.count("+") >= SLUG_MIN_WORDS - 1:
         return True
-    return bool(_DATED_SLUG.search(path))
+    return bool(DATED_SLUG.search(path))
 
 
 def is_record_path(path: str) -> bool:

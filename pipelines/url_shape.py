@@ -7,8 +7,6 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote, urlsplit
 
-from .url_identity import term_is_record
-
 # Path segments that name a taxonomy listing (/tag/x, /tags/x, /category/x, /label/x …).
 TAXONOMY_SEGMENTS = frozenset({
     "tag", "tags", "category", "categories", "topic", "topics", "label", "labels",
@@ -19,7 +17,7 @@ LISTING_SEGMENTS = frozenset({"archive", "archives", "author", "authors", "searc
                               "news", "posts", "articles", "all", "sitemap", "index"})
 _PAGE_N = re.compile(r"(?:^|/)(?:page|p)/\d+/?$|[?&](?:page|paged|pg|start|offset)=\d+", re.I)
 _DATE_ONLY = re.compile(r"^/(?:\d{4})(?:/\d{1,2}){0,2}/?$")            # /2019/ or /2019/03/
-_DATED_SLUG = re.compile(r"/\d{4}/(?:\d{1,2}/){0,2}[^/]*[a-z][^/]*/?$", re.I)   # /2019/03/slug
+DATED_SLUG = re.compile(r"/\d{4}/(?:\d{1,2}/){0,2}[^/]*[a-z][^/]*/?$", re.I)   # /2019/03/slug
 _INDEX_FILE = re.compile(r"/index\.\w+$", re.I)
 _EXT = re.compile(r"\.(?:html?|php|aspx?|jsp)$", re.I)
 # A slug of this many hyphen/underscore-separated words reads as a title: a content page.
@@ -63,8 +61,17 @@ def _is_taxonomy_path(path: str) -> bool:
     if segs[-1] in TAXONOMY_SEGMENTS:
         return True
     # /topic/188682-new-case/ is a forum thread, not the archive of a term: a term is a
-    # word, a record's key is a number leading its slug (url_identity.term_is_record).
+    # word, a record's key is a number leading its slug (term_is_record).
     return len(segs) >= 2 and segs[-2] in TAXONOMY_SEGMENTS and not term_is_record(segs[-1])
+
+
+def term_is_record(segment: str) -> bool:
+    """A taxonomy-looking segment's term that is a record's key plus slug (/topic/188682-x):
+    forums file threads under /topic/, and a tag archive's term is a word, not a number."""
+    return bool(_RECORD_TERM.match(segment))
+
+
+_RECORD_TERM = re.compile(r"\d+-[^\d]")
 
 
 def url_shape(url: str) -> str | None:
@@ -107,7 +114,7 @@ def _shape(parts, path: str, segs: list[str], taxonomy: bool) -> str | None:
     last = _EXT.sub("", segs[-1])
     if segs[-1] in LISTING_SEGMENTS and len(segs) <= 2:
         return "listing"
-    if _DATED_SLUG.search(path):
+    if DATED_SLUG.search(path):
         return "content"
     if len(re.split(r"[-_+]+", last)) >= SLUG_MIN_WORDS:
         return "content"

@@ -3,8 +3,8 @@ import pytest
 
 from pipelines.url_identity import (
     is_content_path, is_record_path, path_has_record_id, query_names_record, target_path,
-    term_is_record,
 )
+from pipelines.url_shape import term_is_record
 
 
 @pytest.mark.parametrize("url", [
