@@ -31,6 +31,7 @@ _DATE_LIKE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2}|\d{8}|\d{4}-\d{2}"
 
 # root.iterfind(".//*[@itemprop]") in C (ElementPath tests each element in Python)
 _ITEMPROP_ELEMENTS = etree.XPath("descendant::*[@itemprop]")
+_REL_LINKS = etree.XPath("descendant::a[@rel]")
 
 
 def _date_props(root) -> list[tuple[object, str]]:
@@ -281,12 +282,12 @@ def author(root, metas=None, ld=None) -> str | None:
         name = _person(item.get("author") or item.get("creator"))
         if name:
             return name
-    for el in root.iterfind(".//*[@itemprop]"):
+    for el in _ITEMPROP_ELEMENTS(root):
         if "author" in el.get("itemprop", "").lower().split():
             name = el.get("content") or normalize_ws(text_of(el))
             if name:
                 return name
-    for a in root.iterfind(".//a[@rel]"):
+    for a in _REL_LINKS(root):
         if "author" in a.get("rel", "").lower().split():
             name = normalize_ws(text_of(a))
             if name:
