@@ -1,8 +1,10 @@
 """analyze_page: one call per fetched page -> verdict, score, links, content blocks."""
 from __future__ import annotations
 
+import gc
 import hashlib
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from .blocks import Block
@@ -86,7 +88,28 @@ def _follow_links(result, pager: list[str], links, page_url: str) -> list[str]:
     return list(seen)
 
 
+@contextmanager
+def collector_paused():
+    """The cyclic garbage collector off for one page's analysis. The analysis allocates
+    ~100k short-lived objects (element proxies, blocks, tuples, strings), none of them in
+    cycles, so refcounting frees them all; the collector's passes over them found nothing
+    and cost 3% of the median page and 5% of the mean (WCXB dev, bench/profile_analysis.py).
+    Re-enabled on the way out, so anything cyclic is still collected afterwards."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None = None) -> PageAnalysis:
+    with collector_paused():
+        return _analyze_page(html, url, config)
+
+
+def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None) -> PageAnalysis:
     config = config or IndexinessConfig()
     if html is None:
         raise PageError("empty body")

@@ -63,3 +63,30 @@ def test_content_drops_link_dense_blocks_and_furniture_keeps_title():
             '<div><p>Real prose with one <a href="/x">link</a> in it.</p></div></body>')
     a = analyze_page(html, "https://ex.org/p", IndexinessConfig())
     assert [b.text for b in a.blocks] == ["The Title", "Real prose with one link in it."]
+
+
+def test_analysis_pauses_the_collector_and_restores_its_state(monkeypatch):
+    import gc
+
+    import pipelines.page as page_mod
+
+    seen = []
+    real = page_mod.parse_html
+
+    def spy(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(page_mod, "parse_html", spy)
+    try:
+        gc.enable()
+        analyze_page("<html><body><p>one page of words</p></body></html>", "http://x.test/a")
+        assert seen == [False] and gc.isenabled()
+        with pytest.raises(PageError):
+            analyze_page(b"\x00\x01binary", "http://x.test/b")   # an error re-enables it too
+        assert gc.isenabled()
+        gc.disable()
+        analyze_page("<html><body><p>words</p></body></html>", "http://x.test/c")
+        assert not gc.isenabled()        # a caller's own choice is left as it was
+    finally:
+        gc.enable()
