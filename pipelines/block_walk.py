@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import fields
-from itertools import count
 
 from .block_code import (editor_kind, editor_language, editor_lines, editor_source, is_strip,
                          language, strip_element, strip_language, verbatim)
@@ -16,7 +15,7 @@ from .block_media import (image_src, is_tracking_pixel, media_note, media_src, p
                           svg_text)
 from .block_tables import is_layout_table, needs_html, read_rows, table_html, table_plain
 from .blocks import Block
-from .htmlparse import base_url, first_descendant, text_of
+from .htmlparse import base_url, document_order, first_descendant, text_of
 from .reading_order import (HIDDEN_ATTR, RECT_ATTR, is_measured, mark_floats, ordered_children,
                             parse_rect)
 from .regions import LANDMARK_TAGS, landmark_of, landmark_of_role
@@ -131,12 +130,13 @@ def _int_attr(el, name: str) -> int | None:
 
 
 class Walker:
-    def __init__(self, root, url: str):
+    def __init__(self, root, url: str, order: dict | None = None):
+        """order: document_order(root) when the caller took it and the tree has not
+        changed shape since."""
         self.root = root
         self.base = base_url(root, url)
         self.tree = root.getroottree()
-        # element -> position in document order, built in C (a dict comprehension costs 2x)
-        self.order = dict(zip(root.iter(), count()))
+        self.order = order if order is not None else document_order(root)
         self.blocks: list[Block] = []
         self.els: list = []              # the source element of each block
         self.measured = is_measured(root)
@@ -541,10 +541,12 @@ def _is_permalink(el) -> bool:
     return href.startswith("#") and text_of(el).strip().lower() in PERMALINK_GLYPHS
 
 
-def walk_document(root, url: str) -> list[Block]:
-    """Blocks in reading order, before de-duplication; shadow roots are composed first."""
-    flatten_shadow_roots(root)
-    walker = Walker(root, url)
+def walk_document(root, url: str, order: dict | None = None) -> list[Block]:
+    """Blocks in reading order, before de-duplication; shadow roots are composed first.
+    order: document_order(root), taken before; retaken here if composing moved elements."""
+    if flatten_shadow_roots(root):
+        order = None
+    walker = Walker(root, url, order)
     body = root.find("body") if root.tag == "html" else None
     start = body if body is not None else root
     walker.dispatch(start, Ctx())

@@ -566,7 +566,7 @@ def noscript_document(root):
     return doc
 
 
-def page_content(root, url: str, title: str | None) -> list[Block]:
+def page_content(root, url: str, title: str | None, order: dict | None = None) -> list[Block]:
     """The page's content blocks: the walk of the repaired tree, selected; when that yields
     next to nothing (< NOSCRIPT_MIN_PAGE_WORDS), the first fallback that yields more: the
     <noscript> document, the page with inline-hidden wrappers shown, JSON-LD articleBody,
@@ -578,8 +578,9 @@ def page_content(root, url: str, title: str | None) -> list[Block]:
     from .block_walk import walk_document
     from .content_repair import json_ld_body, next_data_text, repair_tree, revealed_copy
 
-    repair_tree(root)
-    walked = deduplicate(walk_document(root, url))
+    if repair_tree(root):
+        order = None          # elements moved: their positions are retaken
+    walked = deduplicate(walk_document(root, url, order))
     blocks, words = select_with_link_list(walked, title)
     if words >= NOSCRIPT_MIN_PAGE_WORDS:
         return blocks

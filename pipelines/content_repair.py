@@ -38,15 +38,16 @@ _TAGS = re.compile(r"<[^>]+>")
 _WS = re.compile(r"[ \t\r\f\v\u00a0]+")
 
 
-def repair_tree(root) -> None:
-    """Undo the parse artifacts and streaming placeholders described above, in place."""
+def repair_tree(root) -> bool:
+    """Undo the parse artifacts and streaming placeholders described above, in place.
+    True when elements moved (a streamed section put in its placeholder's place)."""
     for button in list(root.iter("button")):
         if next(button.iterdescendants(*_FLOW_TAGS), None) is not None:
             button.tag = "div"
     suspended = [el for el in root.iter("div")
                  if el.get("hidden") is not None and _SUSPENSE_ID.match(el.get("id") or "")]
     if not suspended:
-        return
+        return False
     templates = {t.get("id"): t for t in root.iter("template") if (t.get("id") or "").startswith("B:")}
     for div in suspended:
         del div.attrib["hidden"]
@@ -56,6 +57,7 @@ def repair_tree(root) -> None:
             div.getparent().remove(div)
             div.tail = place.tail
             parent.replace(place, div)
+    return True
 
 
 def revealed_copy(root):

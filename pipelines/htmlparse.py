@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from itertools import count
 
 import lxml.etree
 
@@ -115,6 +116,16 @@ def parse_html(body: bytes | str, error=HtmlInputError):
     if next(root.iter(), None) is None or (len(root) == 0 and not (root.text or "").strip()):
         raise error("unparsable document: no elements")
     return root
+
+
+def document_order(root) -> dict:
+    """element -> its position in document order (root.iter()), built in C.
+
+    Taken once, right after the parse, it also keeps a Python proxy alive for every element:
+    each walk over the tree after it (metadata, the link walk, the block walk) gets the
+    existing proxy instead of allocating and freeing one per element visited, which cost
+    the link walk ~0.24 ms of a median WCXB page's 1.9."""
+    return dict(zip(root.iter(), count()))
 
 
 def text_of(el) -> str:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from .blocks import Block
 from .content import page_content
-from .htmlparse import MAX_HTML_BYTES, HtmlInputError, parse_html
+from .htmlparse import MAX_HTML_BYTES, HtmlInputError, document_order, parse_html
 from .indexiness import score_tree
 from .links import INLINK, is_http, page_links, strip_fragment
 from .metadata import extract_page_metadata
@@ -114,9 +114,10 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None) 
     if html is None:
         raise PageError("empty body")
     root = parse_html(html, error=PageError)
+    order = document_order(root)     # first: it keeps every element's proxy for the walks
     meta = extract_page_metadata(root, url)
     result, links, pager = score_tree(root, url, meta)
-    blocks = page_content(root, url, meta["title"])
+    blocks = page_content(root, url, meta["title"], order)
     return PageAnalysis(
         url=url, title=meta["title"], author=meta["author"],
         date_published=meta["date_published"],
