@@ -277,19 +277,23 @@ class InlineBuffer:
 
     def finish(self) -> tuple[str, str, int]:
         """(plain text, rich_text, link characters) and reset the buffer."""
-        plain = _finish_lines("".join(self.plain))
-        if not plain:
-            rich = ""
-        else:
-            rich = _finish_lines("".join(self.rich))
-            if "\n" in rich:
-                rich = RICH_BREAK.join(escape_line_start(line) for line in rich.split("\n"))
-            else:
-                rich = escape_line_start(rich)
+        plain, rich = finish_text("".join(self.plain), "".join(self.rich))
         linked = self.link_chars
         self.plain, self.rich, self.link_chars, self.pending_break = [], [], 0, False
         self.has = False
         return plain, rich, linked
+
+
+def finish_text(plain: str, rich: str) -> tuple[str, str]:
+    """A block's joined plain and rich fragments as its text and rich_text: whitespace
+    trimmed line by line, blank lines dropped, Markdown markers at line starts escaped."""
+    plain = _finish_lines(plain)
+    if not plain:
+        return "", ""
+    rich = _finish_lines(rich)
+    if "\n" in rich:
+        return plain, RICH_BREAK.join(escape_line_start(line) for line in rich.split("\n"))
+    return plain, escape_line_start(rich)
 
 
 def _finish_lines(s: str) -> str:

@@ -10,7 +10,7 @@ from dataclasses import fields
 
 from .block_code import (editor_kind, editor_language, editor_lines, editor_source, is_strip,
                          language, strip_element, strip_language, verbatim)
-from .block_inline import InlineBuffer, link_target, normalize_ws
+from .block_inline import InlineBuffer, finish_text, link_target, normalize_ws, render_inline
 from .block_media import (image_src, is_tracking_pixel, media_note, media_src, picture_img,
                           svg_text)
 from .block_tables import is_layout_table, needs_html, read_rows, table_html, table_plain
@@ -43,6 +43,10 @@ SKIP_TAGS = frozenset({"script", "style", "noscript", "template", "head", "title
                        "map", "area", "base", "math", "canvas", "source", "track", "dialog"})
 # Block children a container always hands to dispatch (images may sit in a sentence instead).
 WALKED_BLOCK_TAGS = BLOCK_TAGS - SKIP_TAGS - IMAGE_TAGS
+# Inline tags the lone-leaf shortcut in Walker.container takes (render_inline's plain case;
+# images, breaks, code and skipped tags go the general way).
+_LEAF_INLINE_TAGS = frozenset({"a", "span", "strong", "b", "em", "i", "u", "small", "label",
+                               "font", "abbr", "cite", "mark", "time", "sup", "sub", "s"})
 # Permalink glyphs authors put after a heading.
 PERMALINK_GLYPHS = frozenset({"¶", "#", "§", "🔗", "⚓", "link", "permalink"})
 PERMALINK_CLASS_RE = re.compile(r"headerlink|header-anchor|anchorjs|hash-link|permalink|\banchor\b")
@@ -265,6 +269,21 @@ class Walker:
         # only blocks and whitespace (which an empty buffer ignores anyway).
         buf = None
         text = el.text
+        if len(el) == 1 and (not text or text.isspace()):
+            # A lone inline leaf (<li><a>Home</a></li>, <p><span>..</span></p>): a fifth of
+            # a page's blocks are menu entries so. Rendered straight to text and rich_text,
+            # what the buffer would make of it (whitespace around it is trimmed anyway)
+            # without the buffer's appends, joins and flush.
+            child = el[0]
+            ctag = child.tag
+            if (ctag in _LEAF_INLINE_TAGS and not len(child)
+                    and (not child.tail or child.tail.isspace()) and not is_hidden(child)):
+                plain, rich, _ = render_inline(child, self.base)
+                if plain and not plain.isspace():
+                    plain, rich = finish_text(plain, rich)
+                    if plain:
+                        self.emit(kind, el.tag, el, ctx, plain, rich)
+                    return
         if text and not text.isspace():
             buf = InlineBuffer(self.base)
             buf.text(text)
