@@ -20,7 +20,7 @@ from .reading_order import (HIDDEN_ATTR, RECT_ATTR, is_measured, mark_floats, or
                             parse_rect)
 from .regions import LANDMARK_TAGS, landmark_of, landmark_of_role
 from .shadow_dom import flatten_shadow_roots
-from .widgets import NEVER_WIDGET_TAGS, WIDGET_PATTERNS, widget_for
+from .widgets import NEVER_WIDGET_TAGS, WIDGET_PATTERNS, widget_for, widget_for_id
 
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 MEDIA_TAGS = frozenset({"video", "audio", "iframe", "object", "embed"})
@@ -532,7 +532,7 @@ def _widget(tag, cls, ident):
             _BY_CLASS[cls] = by_cls
     if not ident:
         return by_cls
-    by_id = widget_for(tag, None, ident)
+    by_id = widget_for_id(ident)
     if not cls:
         return by_id
     if by_cls is None or (by_id is not None and _WIDGET_RANK[by_id] < _WIDGET_RANK[by_cls]):

@@ -41,6 +41,13 @@ def widget_of(el) -> str | None:
     return widget_for(el.tag, cls, ident)
 
 
+def widget_for_id(ident: str) -> str | None:
+    """widget_for(tag, None, ident) for a tag outside NEVER_WIDGET_TAGS, uncached: an id is
+    one token and most are unique on their page, so a cache keyed by them only misses."""
+    m = _COMBINED.match(ident.lower())
+    return WIDGET_PATTERNS[_RANK[m.lastgroup]][0] if m else None
+
+
 # (class, id) -> widget: a page repeats its class strings on hundreds of elements
 _CACHE: dict[tuple, str | None] = {}
 _CACHE_MAX = 20_000

@@ -1,7 +1,7 @@
 """Widget names from class/id tokens: consent dialogs by their platforms' names too."""
 import pytest
 
-from pipelines.widgets import widget_for
+from pipelines.widgets import widget_for, widget_for_id
 
 
 @pytest.mark.parametrize("token", ["cookie-consent", "consent", "gdpr-banner", "cookie-notice",
@@ -19,3 +19,9 @@ def test_words_that_only_contain_a_consent_word_are_not_consent(token):
 
 def test_never_on_the_page_wrappers():
     assert widget_for("main", "consent", None) is None
+
+
+@pytest.mark.parametrize("ident", ["comments", "Sidebar", "disqus_thread", "onetrust-pc-sdk",
+                                   "related-posts", "menu-item-123", "post-4411", ""])
+def test_an_id_alone_names_the_same_widget_as_through_widget_for(ident):
+    assert widget_for_id(ident) == widget_for("div", None, ident)
