@@ -15,7 +15,7 @@ from .link_blocks import LEFT_OUT, find_link_blocks, left_out_links
 from .links import _BIT, INLINK, SELFLINK, Link, TextStats, extract_links
 from .metadata import date_facts, date_published
 from .pagination import pagination_links
-from .signals import declared, numbered_pagination, repeated_items
+from .signals import declared, numbered_pagination, teaser_entries
 from .url_identity import path_has_record_id, query_names_record, target_shapes
 from .url_shape import url_facts
 
@@ -91,10 +91,9 @@ DECLARED_ARTICLE = -11
 # og:type website: not an article by its own account (hand: home pages, listings, but
 # also lazy leaves, so it is weak).
 OG_WEBSITE = +1.6
-# Per teaser/card: repeated sibling items, each linking to another page. fitted to 0 once
-# content_targets counts what the teasers link to (landing pages repeat cards as much as
-# listings do); kept as a term so explain still shows the count.
-REPEATED_ITEM = 0
+# Teasers and cards (repeated sibling items linking to other pages) are not a term: fitted to
+# 0 once content_targets counted what they link to (landing pages repeat cards as much as
+# listings do). Their headed entries still divide a listing's full posts (MIN_ENTRIES).
 # Links to numbered pages of this listing: only listings are paginated this way. fitted
 PAGINATION = +15
 # Per percentage point of the content's text inside links, above LINK_SHARE_NEUTRAL. fitted
@@ -146,8 +145,8 @@ SEED_TERMS = ("selflinks_in_headers", "selflinks_in_lists", "inlinks_in_headers"
               "inlinks_in_lists", "outlinks", "date_published", "head_start")
 LINK_TERMS = SEED_TERMS[:5]
 SIGNAL_TERMS = ("url_home", "url_listing", "url_taxonomy", "url_content", "slug_words", "query",
-                "declared_collection", "declared_article", "og_website", "repeated_items",
-                "pagination", "link_text_share", "prose", "plain_text", "link_targets",
+                "declared_collection", "declared_article", "og_website", "pagination",
+                "link_text_share", "prose", "plain_text", "link_targets",
                 "linked_headings", "one_buy_button", "many_prices", "query_record",
                 "paginated_record", "content_targets", "record_targets", "plain_headings")
 TERMS = SEED_TERMS + SIGNAL_TERMS
@@ -177,7 +176,6 @@ WEIGHTS = {
     "declared_collection": DECLARED_COLLECTION,
     "declared_article": DECLARED_ARTICLE,
     "og_website": OG_WEBSITE,
-    "repeated_items": REPEATED_ITEM,
     "pagination": PAGINATION,
     "link_text_share": LINK_TEXT_SHARE_POINT,
     "prose": PROSE,
@@ -331,7 +329,9 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     counts["declared_collection"] = int(decl == "collection")
     counts["declared_article"] = int(decl == "article")
     counts["og_website"] = int((og_type or "") == "website")
-    counts["repeated_items"], entries = repeated_items(final)
+    entries = teaser_entries(final)
+    if entries:
+        counts["teaser_entries"] = entries      # for the explanation: not a term
     if entries >= MIN_ENTRIES:
         # full posts on a listing: their anchors and citations are theirs, counted per entry
         for t in PER_ENTRY_TERMS:

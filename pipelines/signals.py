@@ -1,7 +1,7 @@
 """Signals beyond the seed formula, each a plain count the score weighs (see indexiness.py).
 
-- repeated_items: teasers and cards — sibling elements of one shape, each holding an
-  in-link to a different page plus more than the link (an excerpt, a heading, an image);
+- teaser_entries: teasers and cards headed by a link — sibling elements of one shape,
+  each heading linking to a different page of the site;
 - pagination: links to numbered pages of this listing;
 - link_text_share: the share of the content's text that sits inside links;
 - declarations: og:type and schema.org @type (article vs collection);
@@ -9,11 +9,10 @@
 """
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 from .links import _BIT, INLINK, Link, element_text
 from .metadata import ARTICLE_TYPES, COLLECTION_TYPES
 from .pagination import PAGE_URL, PAGER_TEXT
+from .url_identity import target_path
 
 _HEADLINE_BIT = _BIT["in_headline"]
 # How far up from an in-link its teaser/card item is looked for.
@@ -22,8 +21,6 @@ ITEM_MAX_DEPTH = 4
 ITEM_MIN_REPEATS = 3
 # Words beyond the link that make an item a teaser (an excerpt, a byline, a date).
 ITEM_MIN_EXTRA_WORDS = 5
-# Only so many items count: past a page of teasers, more says nothing new.
-ITEM_CAP = 20
 # og:type values that declare a piece of content.
 OG_ARTICLE = frozenset({"article", "blog_post", "blogposting", "news", "video.episode",
                         "video.movie", "music.song", "book"})
@@ -33,18 +30,25 @@ def _words(s: str) -> int:
     return len(s.split())
 
 
-def repeated_items(links: list[Link]) -> tuple[int, int]:
-    """(items, entries): items of repeated sibling structures that each link to a different
-    in-site page; entries: those items whose link is a heading (a post's title)."""
+def teaser_entries(links: list[Link]) -> int:
+    """Entries: teasers and cards headed by a link to their own page — items of repeated
+    sibling structures (ITEM_MIN_REPEATS of one tag and class under one parent) whose
+    heading links to a different in-site page each. A listing of posts is made of them; a
+    page's related links and menus are not headed.
+
+    Only heading in-links are looked at: the score uses the entries alone (to count a
+    listing's full posts per entry), so the unheaded links of a page never need a climb."""
+    headed = [lk for lk in links if lk.flags & _HEADLINE_BIT and lk.locality == INLINK
+              and lk.element is not None]
+    if len(headed) < ITEM_MIN_REPEATS:
+        return 0
     # keyed by the elements themselves: an lxml proxy's id() is reused once it is freed.
     # (parent, tag, class) -> at least ITEM_MIN_REPEATS such children: counted lazily, only
     # for the shapes links actually sit in, and only up to the threshold.
     repeats: dict[tuple, bool] = {}
-    groups: dict[tuple, dict[object, bool]] = {}   # group -> item -> has a heading link
+    groups: dict[tuple, dict[object, None]] = {}   # group -> its headed items
     paths: dict[tuple, set[str]] = {}
-    for link in links:
-        if link.locality != INLINK or link.element is None:
-            continue
+    for link in headed:
         el = link.element
         for _ in range(ITEM_MAX_DEPTH):
             parent = el.getparent()
@@ -60,27 +64,18 @@ def repeated_items(links: list[Link]) -> tuple[int, int]:
                 repeated = _repeats(parent, tag, cls)
                 repeats[key] = repeated
             if repeated:
-                items = groups.setdefault(key, {})
-                items[el] = items.get(el) or bool(link.flags & _HEADLINE_BIT)
+                groups.setdefault(key, {})[el] = None
                 targets = paths.setdefault(key, set())
                 if len(targets) < ITEM_MIN_REPEATS:   # only "at least this many" is asked
-                    try:
-                        targets.add(urlsplit(link.url).path)
-                    except ValueError:
-                        pass
+                    targets.add(target_path(link.url))
                 break
             el = parent
-    count = entries = 0
+    entries = 0
     for key, items in groups.items():
-        if len(items) < ITEM_MIN_REPEATS or len(paths.get(key, ())) < ITEM_MIN_REPEATS:
-            continue   # one target for all (reply links, "read more" to one page): not a listing
-        for item, headed in items.items():
-            if count >= ITEM_CAP and not headed:
-                continue   # the count is capped: past it only entries still need the test
-            if _is_teaser(item):
-                count += 1
-                entries += headed
-    return min(count, ITEM_CAP), entries
+        if len(items) < ITEM_MIN_REPEATS or len(paths[key]) < ITEM_MIN_REPEATS:
+            continue   # one target for all ("read more" to one page): not a listing
+        entries += sum(1 for item in items if _is_teaser(item))
+    return entries
 
 
 def _repeats(parent, tag, cls) -> bool:
@@ -128,4 +123,4 @@ def declared(og_type: str | None, ld_types: set[str]) -> str | None:
     return None
 
 
-__all__ = ["repeated_items", "numbered_pagination", "declared", "PAGER_TEXT"]
+__all__ = ["teaser_entries", "numbered_pagination", "declared", "PAGER_TEXT"]

@@ -94,7 +94,7 @@ def test_tag_page_with_dated_teasers_is_an_index():
     a = analyze_page(TAG_PAGE, "https://x.org/tags/rust/")
     assert a.date_published == "2024-05-01"
     assert a.breakdown["date_published"] == 0 and a.counts["date_of_a_listing"] == 1
-    assert a.counts["url_taxonomy"] == 1 and a.counts["repeated_items"] == 4
+    assert a.counts["url_taxonomy"] == 1 and a.counts["teaser_entries"] == 4
     assert a.verdict == "index"
 
 
