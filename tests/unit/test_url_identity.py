@@ -2,7 +2,8 @@
 import pytest
 
 from pipelines.url_identity import (
-    is_content_path, is_record_path, path_has_record_id, query_names_record, target_path,
+    _target_shapes_each, is_content_path, is_record_path, path_has_record_id,
+    query_names_record, target_path, target_shapes,
 )
 from pipelines.url_shape import term_is_record
 
@@ -53,6 +54,7 @@ def test_a_taxonomy_term_that_is_a_record_key_plus_slug():
     ("https://a.example:8080/x/#top", "/x/"),
     ("https://a.example", "/"),
     ("https://a.example?q=1", "/"),
+    ("https://a.example?next=/2019/05/a-post/", "/"),    # a path in the query is not the path
 ])
 def test_target_path_cuts_scheme_host_query_and_fragment(url, path):
     assert target_path(url) == path
@@ -74,3 +76,24 @@ def test_content_shaped_paths(path, expected):
 def test_record_paths():
     assert is_record_path("/topic/188682-new-case/")
     assert not is_record_path("/2019/05/")
+
+
+TARGETS = [
+    "https://x.org/2019/05/a-post/", "https://x.org/how-to-fix-a-bike",
+    "https://x.org/how-to-fix-a-bike//", "https://x.org/why-we-do-it.html?ref=a-b-c-d",
+    "https://x.org/how-to-fix", "https://x.org/tags/rust/", "https://a-b-c-d.example/",
+    "https://a-b-c-d.example", "https://x.org?next=/2019/05/a-post/", "https://x.org/a//b-c-d-e",
+    "https://x.org/topic/188682-new-case/", "https://x.org/dp/B0D1X/123456",
+    "https://12345.example/about", "https://x.org:12345/about", "https://x.org/p?id=123456",
+    "https://x.org/2019/05/", "https://x.org/2019/05/12/", "https://x.org/a_b+c-d#x-y-z-w",
+]
+
+
+def test_target_shapes_in_one_pass_match_the_per_url_tests():
+    content = sum(is_content_path(target_path(u)) for u in TARGETS)
+    records = sum(is_record_path(target_path(u)) for u in TARGETS)
+    assert target_shapes(TARGETS, 100) == _target_shapes_each(TARGETS, 100) == (content, records)
+    assert target_shapes(TARGETS, 3) == (3, 2)
+    assert target_shapes(["https://x.org/a-b-c-d\nhttps://x.org/1-x"], 9) == \
+        _target_shapes_each(["https://x.org/a-b-c-d\nhttps://x.org/1-x"], 9)
+    assert target_shapes([], 5) == (0, 0)
