@@ -5,6 +5,7 @@ block_tables.py, inline Markdown in block_inline.py and de-duplication in block_
 """
 from __future__ import annotations
 
+from copy import copy
 from dataclasses import dataclass, fields
 
 KINDS = ("paragraph", "heading", "list-item", "table", "image", "code", "quote",
@@ -81,16 +82,22 @@ def build_blocks(html_or_tree, url: str) -> list[Block]:
 
 
 def reindex(blocks: list[Block], keep: list[bool]) -> list[Block]:
-    """Keep the blocks whose flag is set, renumbering body_of/float_of to the new positions."""
+    """Keep the blocks whose flag is set, renumbering body_of/float_of to the new positions.
+
+    A renumbered block is a copy: `blocks` stays as it was, since a caller may select from
+    it again (content selection tries a second reading of the same walked blocks), and
+    renumbering its blocks in place would point their body_of into the first selection."""
     new_pos: dict[int, int] = {}
     out: list[Block] = []
     for i, (b, k) in enumerate(zip(blocks, keep)):
         if k:
             new_pos[i] = len(out)
             out.append(b)
-    for b in out:
-        if b.body_of is not None:
-            b.body_of = new_pos.get(b.body_of)
-        if b.float_of is not None:
-            b.float_of = new_pos.get(b.float_of)
+    for n, b in enumerate(out):
+        if b.body_of is not None or b.float_of is not None:
+            b = out[n] = copy(b)
+            if b.body_of is not None:
+                b.body_of = new_pos.get(b.body_of)
+            if b.float_of is not None:
+                b.float_of = new_pos.get(b.float_of)
     return out

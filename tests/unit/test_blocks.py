@@ -157,3 +157,19 @@ def test_block_dict_round_trip():
     d = b.to_dict()
     assert "rect" not in d and d["level"] == 1
     assert Block.from_dict(d) == b
+
+
+def test_reindex_leaves_the_blocks_it_selects_from_as_they_were():
+    from pipelines.blocks import Block, reindex
+
+    def blk(text, kind="paragraph", body_of=None):
+        return Block(text=text, rich_text=text, kind=kind, tag="li", xpath="/x", dom_index=0,
+                     body_of=body_of)
+
+    walked = [blk("one", "list-item"), blk("one, more", body_of=0),
+              blk("two", "list-item"), blk("two, more", body_of=2)]
+    first = reindex(walked, [False, False, True, True])
+    assert [b.body_of for b in first] == [None, 0]
+    again = reindex(walked, [True, True, True, True])    # a second selection from the same walk
+    assert [b.body_of for b in again] == [None, 0, None, 2]
+    assert walked[3].body_of == 2
