@@ -59,7 +59,7 @@ def _indent(text: str, prefix: str) -> str:
     return "\n".join(prefix + line if line else line for line in text.split("\n"))
 
 
-def _render_one(b: Block, ordinal: int, delim: str = ".") -> tuple[str, str]:
+def _render_one(b: Block, ordinal: int, delim: str = ".", bullet: str = "-") -> tuple[str, str]:
     """(markdown of the block, kind of joint: 'list' items stick together)."""
     kind = b.kind
     if kind == "heading":
@@ -70,7 +70,7 @@ def _render_one(b: Block, ordinal: int, delim: str = ".") -> tuple[str, str]:
         return "#" * level + " " + text, "block"
     if kind == "list-item":
         depth = max(b.level or 1, 1)
-        marker = f"{ordinal}{delim}" if b.ordered else "-"
+        marker = f"{ordinal}{delim}" if b.ordered else bullet
         pad = " " * (LIST_INDENT * (depth - 1))
         cont = " " * (LIST_INDENT * (depth - 1) + len(marker) + 1)
         lines = b.rich_text.split("\n")
@@ -96,6 +96,13 @@ def _render_one(b: Block, ordinal: int, delim: str = ".") -> tuple[str, str]:
     return b.rich_text, "block"
 
 
+def _list_of(xpath: str) -> str:
+    """The xpath of the list a list item's block belongs to: the parent of its last <li>
+    step (the block may be the item's first <p>, deeper down)."""
+    at = max(xpath.rfind("/li["), xpath.rfind("/li/"), len(xpath) - 3 if xpath.endswith("/li") else -1)
+    return xpath[:at] if at >= 0 else xpath.rpartition("/")[0]
+
+
 def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
     blocks = [_as_block(b) for b in blocks]
     out: list[str] = []
@@ -104,20 +111,33 @@ def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
     # ("1)" after "1."), or Markdown reads the two as one list.
     delims: dict[int, str] = {}
     types: dict[int, bool] = {}       # depth -> ordered, of the list being written
+    # Two lists side by side (<ul>..</ul><ul>..</ul>) read as one in Markdown unless the
+    # second changes its bullet ("*" after "-"): depth -> the element holding the list being
+    # written (its items' parent xpath), and the bullet it is written with.
+    holders: dict[int, str] = {}
+    bullets: dict[int, str] = {}
     prev_joint = None
     prev_quoted = False
     for i, b in enumerate(blocks):
-        delim = "."
+        delim, bullet = ".", "-"
         new_list = False
         if b.kind == "list-item":
             depth = b.level or 1
             counters = {d: n for d, n in counters.items() if d <= depth}
             delims = {d: v for d, v in delims.items() if d <= depth}
             types = {d: v for d, v in types.items() if d <= depth}
+            holders = {d: v for d, v in holders.items() if d <= depth}
+            bullets = {d: v for d, v in bullets.items() if d <= depth}
             if depth in types and types[depth] != bool(b.ordered):
                 counters.pop(depth, None)
                 new_list = True
             types[depth] = bool(b.ordered)
+            holder = _list_of(b.xpath)
+            if not b.ordered and holders.get(depth, holder) != holder and not new_list:
+                bullets[depth] = "*" if bullets.get(depth, "-") == "-" else "-"
+                new_list = True
+            holders[depth] = holder
+            bullet = bullets.get(depth, "-")
             last = counters.get(depth)
             if b.ordered and b.ordinal is not None:
                 ordinal = b.ordinal
@@ -131,8 +151,8 @@ def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
         else:
             ordinal = 1
             if b.body_of is None:
-                counters, delims, types = {}, {}, {}
-        md, joint = _render_one(b, ordinal, delim)
+                counters, delims, types, holders, bullets = {}, {}, {}, {}, {}
+        md, joint = _render_one(b, ordinal, delim, bullet)
         if not md.strip():
             continue
         parent = blocks[b.body_of] if b.body_of is not None and 0 <= b.body_of < len(blocks) else None
