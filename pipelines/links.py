@@ -174,9 +174,21 @@ def extract_links(html_or_tree, url: str, stats: TextStats | None = None) -> lis
     return out
 
 
-_K_A, _K_SECTION_HEADING, _K_H1, _K_BUTTON = range(4)
-_STATS_KIND = {"a": _K_A, "h1": _K_H1, "button": _K_BUTTON, "input": _K_BUTTON,
-               **{h: _K_SECTION_HEADING for h in _SECTION_HEADINGS}}
+# The stats walk's own tag bits, beside the signature's (never in a Link's flags): one
+# lookup per element gives both, and only elements with bits take the slower branch.
+_BTN = _REL << 1          # <button>/<input>: may be a buy button
+_H1 = _BTN << 1           # the first h1 (else h2) is where the page's content starts
+_H2 = _H1 << 1
+_SECTION = _H2 << 1       # h2-h6: a section heading
+_OWN_BITS = _BTN | _H1 | _H2 | _SECTION
+_STATS_TAG_BITS = dict(_TAG_BITS, button=_BTN, input=_BTN, h1=_TAG_BITS["h1"] | _H1,
+                       h2=_TAG_BITS["h2"] | _H2 | _SECTION,
+                       **{h: _TAG_BITS[h] | _SECTION for h in ("h3", "h4", "h5", "h6")})
+# The innermost relevant section heading above an element rides in the flags' high bits
+# (its index + 1), so the stack holds pairs like extract_links' walk.
+_HEAD_SHIFT = (_SECTION << 1).bit_length() - 1
+_BELOW_HEAD = (1 << _HEAD_SHIFT) - 1
+_LINK_BITS = _IN_A | (_IN_A - 1)          # what a Link's flags keep: signature and _IN_A
 _CURRENCY = "$€£¥₹"   # PRICE cannot match a text without one of these
 
 
@@ -187,8 +199,8 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
     texts, and only when the page holds a currency sign at all."""
     out: list[Link] = []
     resolver = _Resolver(base, url)
-    # (element, ancestors' flags (with _REL when they are relevant), its section heading)
-    stack = [(start, _REL, -1)]
+    # (element, ancestors' flags: _REL when they are relevant, its section heading above)
+    stack = [(start, _REL)]
     pos = 0
     first_h1 = first_h2 = None
     headings: list[bool] = []     # per section heading: holds a link
@@ -196,75 +208,77 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
     buy = 0
     text_chars = link_chars = prose_chars = 0
     while stack:
-        el, flags, head = stack.pop()
+        el, flags = stack.pop()
         pos += 1
         tag = el.tag
         if flags & _REL:
             tail = el.tail
-            # most tails are indentation: isspace() tests them without a stripped copy.
             # Counted inline here and for el.text below, not by a helper: a call per text
             # node is a tenth of this walk, the cost the final score must stay within.
-            if tail and not tail.isspace():
+            # strip() both tests for text and gives it (most tails are indentation).
+            if tail:
                 tail = tail.strip()
-                n = len(tail)
-                text_chars += n
-                if flags & _IN_A:
-                    link_chars += n
-                else:
-                    if flags & _P:
-                        prose_chars += n
-                    if n <= PRICE_MAX_CHARS:
-                        shorts.append(tail)
+                if tail:
+                    n = len(tail)
+                    text_chars += n
+                    if flags & _IN_A:
+                        link_chars += n
+                    else:
+                        if flags & _P:
+                            prose_chars += n
+                        if n <= PRICE_MAX_CHARS:
+                            shorts.append(tail)
         if not isinstance(tag, str) or tag in SKIP_TAGS:
             continue
-        bits = _TAG_BITS.get(tag, 0)
+        bits = _STATS_TAG_BITS.get(tag, 0)
         role = el.get("role")
         if role:
             bits |= _ROLE_BITS.get(role.split()[0].lower(), 0) if role.split() else 0
         if bits:
-            flags |= bits
+            own = bits & _OWN_BITS
+            flags |= bits ^ own
             # relevant_flags(flags), inlined
             if not flags & _NAV_ASIDE and (flags & _MAIN_ARTICLE or not flags & _HEADER_FOOTER):
                 flags |= _REL
             else:
                 flags &= ~_REL
-        rel = flags & _REL
-        kind = _STATS_KIND.get(tag)     # one lookup instead of a chain of tag tests
-        if kind is not None:
-            if kind == _K_A:
-                href = el.get("href")
-                if href is not None:
-                    out.append(_make_link(el, href, resolver, flags & ~_REL, pos))
-                    if head >= 0:
-                        headings[head] = True
-                flags |= _IN_A
-            elif kind == _K_SECTION_HEADING:
-                if first_h2 is None and tag == "h2":
-                    first_h2 = pos
-                if rel:
-                    head = len(headings)
-                    headings.append(False)
-            elif kind == _K_H1:
-                first_h1 = pos if first_h1 is None else first_h1
-            elif tag == "button" or el.get("type") == "submit":
-                label = el.text if tag == "button" else el.get("value")
-                if label and rel and BUY.search(label):
-                    buy += 1
-        if rel:
+            if own:
+                if own & _SECTION:
+                    if own & _H2 and first_h2 is None:
+                        first_h2 = pos
+                    if flags & _REL:
+                        headings.append(False)
+                        flags = (flags & _BELOW_HEAD) | (len(headings) << _HEAD_SHIFT)
+                elif own & _H1:
+                    if first_h1 is None:
+                        first_h1 = pos
+                elif flags & _REL and (tag == "button" or el.get("type") == "submit"):
+                    label = el.text if tag == "button" else el.get("value")
+                    if label and BUY.search(label):
+                        buy += 1
+        if tag == "a":     # after the bits: a role on the <a> is part of its signature
+            href = el.get("href")
+            if href is not None:
+                out.append(_make_link(el, href, resolver, flags & _LINK_BITS, pos))
+                if flags > _BELOW_HEAD:
+                    headings[(flags >> _HEAD_SHIFT) - 1] = True
+            flags |= _IN_A
+        if flags & _REL:
             text = el.text
-            if text and not text.isspace():
+            if text:
                 text = text.strip()
-                n = len(text)
-                text_chars += n
-                if flags & _IN_A:
-                    link_chars += n
-                else:
-                    if flags & _P:
-                        prose_chars += n
-                    if n <= PRICE_MAX_CHARS:
-                        shorts.append(text)
+                if text:
+                    n = len(text)
+                    text_chars += n
+                    if flags & _IN_A:
+                        link_chars += n
+                    else:
+                        if flags & _P:
+                            prose_chars += n
+                        if n <= PRICE_MAX_CHARS:
+                            shorts.append(text)
         if len(el):
-            stack.extend(zip(reversed(el), repeat(flags), repeat(head)))
+            stack.extend(zip(reversed(el), repeat(flags)))
     stats.text_chars += text_chars
     stats.link_chars += link_chars
     stats.prose_chars += prose_chars
