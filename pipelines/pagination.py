@@ -27,16 +27,57 @@ _PAGER_FIRST = "nNpPoOmMlL«»‹›←→"
 _PAGER_RELS = frozenset({"next", "prev", "previous"})
 
 
-def is_page_url(url: str) -> bool:
-    """PAGE_URL.search(url), without running the regex (~2 us) on URLs it cannot match.
+# PAGE_URL split in its two kinds of shape, each searched only where it can match:
+# the query shape, and the end-anchored path shapes (each ends in a digit, maybe followed by
+# .html/.htm, then at most one "/"; "$" also matches before a final newline), which hold at
+# most three slashes, so the search starts at the URL's third slash from the end.
+_QUERY_PAGE = re.compile(r"[?&](?:page|paged|p|pg|start|offset)=\d", re.I)
+_END_PAGE = re.compile(r"(?:/page/\d+/?|/p/\d+/?|/\d+/?|[-_/]page-?\d+(?:\.html?)?/?|"
+                       r"/index\d+\.html?(?!/))$", re.I)
 
-    Without "=" only the end-anchored shapes can match, and each ends in a digit, "l" or
-    "m" (.html/.htm), then at most one "/" (and "$" also matches before a final newline)."""
-    if "=" not in url and not url.endswith("\n"):
-        last = url[-2:-1] if url.endswith("/") else url[-1:]
-        if not last or not (last.isdecimal() or last in "lLmM"):
-            return False
-    return PAGE_URL.search(url) is not None
+
+def is_page_url(url: str) -> bool:
+    """PAGE_URL.search(url) is not None, without running a regex (~2 us) on URLs it cannot
+    match, and searching the end-anchored shapes only near the end."""
+    if "=" in url and _QUERY_PAGE.search(url) is not None:
+        return True
+    if url[-1:] != "\n" and not _may_end_a_page_url(url):
+        return False
+    start = url.rfind("/", 0, url.rfind("/", 0, url.rfind("/")))
+    return _END_PAGE.search(url, max(start, 0)) is not None
+
+
+def _may_end_a_page_url(url: str) -> bool:
+    last = url[-2:-1] if url[-1:] == "/" else url[-1:]
+    if last.isdecimal():
+        return True
+    if last not in ("l", "L", "m", "M"):
+        return False
+    end = (url[-7:-1] if url[-1:] == "/" else url[-6:]).lower()
+    if end.endswith(".html"):
+        return end[-6:-5].isdecimal()
+    return end.endswith(".htm") and end[-5:-4].isdecimal()
+
+
+# PAGER_TEXT's words, for a set lookup on ASCII texts instead of the regex.
+_PAGER_WORDS = frozenset({"next", "previous", "prev", "older", "newer", "older posts", "newer posts",
+                          "older entries", "newer entries", "next page", "previous page",
+                          "more posts", "load more"})
+
+
+def is_pager_text(text: str) -> bool:
+    """PAGER_TEXT.match(text) is not None for a whitespace-normalised text, the usual
+    cases (numbers, words) without the regex."""
+    first = text[:1]
+    if not first:
+        return False
+    if first.isdecimal():
+        return len(text) <= 4 and text.isdecimal() or PAGER_TEXT.match(text) is not None
+    if first not in _PAGER_FIRST:
+        return False     # PAGER_TEXT matches only texts starting with a digit, an arrow or n/p/o/m/l
+    if text.isascii() and text.lower() in _PAGER_WORDS:
+        return True
+    return PAGER_TEXT.match(text) is not None
 
 
 PAGER_ANCESTOR_DEPTH = 4
@@ -91,18 +132,13 @@ def pagination_links(links: list[Link], root, page_url: str) -> list[str]:
         if link.locality != INLINK or link.element is None:
             continue
         url = link.url
-        # is_page_url(url), its cheap rejection inlined
-        if "=" not in url and url[-1:] != "\n":
-            last = url[-2:-1] if url[-1:] == "/" else url[-1:]
-            by_url = bool(last) and (last.isdecimal() or last in "lLmM") and \
-                PAGE_URL.search(url) is not None
-        else:
-            by_url = PAGE_URL.search(url) is not None
-        text = link.text.strip()
+        # the cheap rejections of is_page_url and is_pager_text inlined: most links fail them
+        last = url[-2:-1] if url[-1:] == "/" else url[-1:]
+        by_url = ("=" in url or last.isdecimal() or last in "lLmM\n") and is_page_url(url)
+        text = link.text       # whitespace-normalised by the link walk
         first = text[:1]
-        # PAGER_TEXT matches only texts starting with a digit, an arrow or n/p/o/m/l
         by_text = bool(first) and (first in _PAGER_FIRST or first.isdecimal()) and \
-            PAGER_TEXT.match(text) is not None
+            is_pager_text(text)
         if (by_url and by_text) or ((by_url or by_text) and _in_pager(link.element)):
             pagers.append(url)
     for url in rels:
