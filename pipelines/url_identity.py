@@ -76,15 +76,7 @@ def is_record_path(path: str) -> bool:
     return bool(RECORD_ID.search(path))
 
 
-# The same shapes on a block of absolute URLs, one a line, reduced to their paths
-# (_PATHS_OF_LINES): one regex pass over all of a page's targets instead of a parse and
-# two searches per URL. A line is counted when the shape is found in it (slug words:
-# the last segment, trailing slashes dropped, has SLUG_MIN_WORDS - 1 separators).
-_PATHS_OF_LINES = re.compile(r"^[^/\n]*//[^/?#\n]*|[?#][^\n]*", re.M)
-_CONTENT_LINE = re.compile(
-    r"^[^\n]*?(?:(?:^|/)(?:[^/\n\-_+]*[-_+]){%d}[^/\n]*/*$|%s)" % (
-        SLUG_MIN_WORDS - 1, DATED_SLUG.pattern.replace("[^/]", r"[^/\n]")), re.M | re.I)
-_RECORD_LINE = re.compile(r"^[^\n]*?(?:\d{5,}|/\d+-[^/\d\n])", re.M)
+_DIGIT = re.compile(r"\d")
 
 
 def target_shapes(urls, cap: int) -> tuple[int, int]:
@@ -92,16 +84,37 @@ def target_shapes(urls, cap: int) -> tuple[int, int]:
     piece of content (a title slug or a dated slug) and as a record (a numeric key), each
     counted up to cap. A listing links to many of both; a landing page links to sections.
 
-    The targets are absolute in-site URLs ("scheme://host/path?query")."""
-    urls = list(urls)
-    if not urls:
-        return 0, 0
-    joined = "\n".join(urls)
-    if joined.count("\n") != len(urls) - 1 or "//" not in urls[0]:
-        return _target_shapes_each(urls, cap)   # a URL holding a newline: one at a time
-    paths = _PATHS_OF_LINES.sub("", joined)
-    return (min(len(_CONTENT_LINE.findall(paths)), cap),
-            min(len(_RECORD_LINE.findall(paths)), cap))
+    target_path, is_content_path and is_record_path inlined: a page has ~70 targets, and
+    the calls cost as much as the tests."""
+    content = records = 0
+    dated, record, digit = DATED_SLUG.search, RECORD_ID.search, _DIGIT.search
+    min_seps = SLUG_MIN_WORDS - 1
+    for url in urls:
+        # target_path(url)
+        start = url.find("//")
+        start = start + 2 if start >= 0 else 0
+        end = len(url)
+        i = url.find("?", start)
+        if i >= 0:
+            end = i
+        i = url.find("#", start, end)
+        if i >= 0:
+            end = i
+        start = url.find("/", start, end)
+        path = url[start:end] if start >= 0 else "/"
+        # both shapes' regexes need a digit; one cheap search rules most paths out
+        has_digit = digit(path) is not None
+        if content < cap:
+            slug = path.rstrip("/")
+            slug = slug[slug.rfind("/") + 1:]
+            if (slug.count("-") + slug.count("_") + slug.count("+") >= min_seps
+                    or has_digit and dated(path)):
+                content += 1
+        if has_digit and records < cap and record(path):
+            records += 1
+        if content >= cap and records >= cap:
+            break
+    return content, records
 
 
 def _target_shapes_each(urls, cap: int) -> tuple[int, int]:

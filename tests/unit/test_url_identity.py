@@ -89,7 +89,7 @@ TARGETS = [
 ]
 
 
-def test_target_shapes_in_one_pass_match_the_per_url_tests():
+def test_target_shapes_inlined_match_the_per_url_tests():
     content = sum(is_content_path(target_path(u)) for u in TARGETS)
     records = sum(is_record_path(target_path(u)) for u in TARGETS)
     assert target_shapes(TARGETS, 100) == _target_shapes_each(TARGETS, 100) == (content, records)
