@@ -109,10 +109,27 @@ def _registrable(host: str) -> str:
 def blogroll_score(links: list[Link], page_host: str) -> int:
     own = _registrable(page_host)
     seen: set[str] = set()
+    hosts: dict[str, str] = {}     # an out-link's scheme and netloc -> its registrable domain
     score = 0
     for link in links:
-        host = (urlsplit(link.url).hostname or "") if link.locality == OUTLINK else page_host
-        domain = _registrable(host) if host else own
+        if link.locality == OUTLINK:
+            url = link.url
+            # the URL up to its netloc's end, which alone decides urlsplit's hostname:
+            # each host is split and reduced to its domain once
+            start = url.find("//")
+            end = len(url)
+            if start >= 0:
+                for stop in "/?#":
+                    i = url.find(stop, start + 2, end)
+                    if i >= 0:
+                        end = i
+            key = url[:end]
+            domain = hosts.get(key)
+            if domain is None:
+                host = urlsplit(url).hostname or ""
+                domain = hosts[key] = _registrable(host) if host else own
+        else:
+            domain = own       # an in-site link's host is the page's
         external = domain != own
         if external and domain not in seen:
             seen.add(domain)
