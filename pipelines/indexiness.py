@@ -15,7 +15,7 @@ from .link_blocks import LEFT_OUT, find_link_blocks, left_out_links
 from .links import _BIT, INLINK, SELFLINK, Link, TextStats, extract_links
 from .metadata import date_facts, date_published
 from .pagination import pagination_links
-from .signals import declared, numbered_pagination, teaser_entries
+from .signals import declared, headed_entries, numbered_pagination
 from .url_identity import path_has_record_id, query_names_record, target_shapes
 from .url_shape import url_facts
 
@@ -226,11 +226,12 @@ _MAIN_ARTICLE = _BIT["in_main"] | _BIT["in_article"]
 _HEADER_FOOTER = _BIT["in_header"] | _BIT["in_footer"]
 
 
-def _relevant_and_toc(links: list[Link]) -> tuple[list[Link], list[Link]]:
-    """The relevant links (is_relevant) and the table-of-contents self-links (self-links in
-    a nav/aside inside main/article: a marked-up table of contents, never relevant as they
-    sit in a nav/aside), in one pass on the bits."""
-    relevant, toc = [], []
+def _relevant_and_toc(links: list[Link]):
+    """(relevant, counted, toc): the relevant links (is_relevant); those of them the final
+    score counts (IGNORE_TEXTLESS_IMAGE_LINKS); and the table-of-contents self-links
+    (self-links in a nav/aside inside main/article: a marked-up table of contents, never
+    relevant as they sit in a nav/aside). One pass on the bits."""
+    relevant, counted, toc = [], [], []
     for lk in links:
         flags = lk.flags
         if flags & _NAV_ASIDE:
@@ -238,7 +239,9 @@ def _relevant_and_toc(links: list[Link]) -> tuple[list[Link], list[Link]]:
                 toc.append(lk)
         elif flags & _MAIN_ARTICLE or not flags & _HEADER_FOOTER:
             relevant.append(lk)
-    return relevant, toc
+            if lk.text or not lk.has_image or not IGNORE_TEXTLESS_IMAGE_LINKS:
+                counted.append(lk)
+    return relevant, counted, toc
 
 
 # The one term a relevant link counts under (headings beat lists):
@@ -295,23 +298,46 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
 
     Without the keyword arguments only the seed and its corrections (image links, tables,
     link blocks) apply, and the signal terms count 0."""
-    relevant, toc = _relevant_and_toc(links)
+    relevant, final, toc = _relevant_and_toc(links)
     _, _, seed_breakdown = seed_counts(links, has_date_published, relevant)
 
-    final = relevant
-    if IGNORE_TEXTLESS_IMAGE_LINKS:
-        final = [lk for lk in final if lk.text or not lk.has_image]
     blocks = find_link_blocks(final, url, stats.first_heading_pos if stats else None)
     left_out = left_out_links(blocks)
     dropped = {id(lk) for kind in LEFT_OUT for lk in left_out[kind]}
-    if dropped:
-        final = [lk for lk in final if id(lk) not in dropped]
     if COUNT_TOC_SELFLINKS_IN_NAV and toc:
         final = sorted(final + toc, key=lambda lk: lk.pos)
-    # A heading self-link without a fragment is the page's title linking to itself, on
-    # listings and posts alike: not the linkable header the seed means.
-    final = [lk for lk in final if lk.locality != SELFLINK or "#" in lk.url]
-    counts, counted = _count_links(final, _tables_are_the_listing(final))
+    # One pass: what link blocks leave out goes; a heading self-link without a fragment
+    # (the page's title linking to itself, on listings and posts alike: not the linkable
+    # header the seed means) goes; and what the later terms read of the in-links is noted.
+    kept: list[Link] = []
+    inlinks = in_tables = 0
+    targets: set[str] = set()       # distinct in-site pages linked
+    headed: list[Link] = []         # heading in-links: the entries of a listing
+    for lk in final:
+        locality = lk.locality
+        if locality == SELFLINK:
+            if "#" not in lk.url:
+                continue
+        elif locality == INLINK:
+            if dropped and id(lk) in dropped:
+                continue
+            inlinks += 1
+            flags = lk.flags
+            if flags & _TABLE:
+                in_tables += 1
+            if flags & _HEADLINE and lk.element is not None:
+                headed.append(lk)
+            url_ = lk.url
+            targets.add(url_[:url_.find("#")] if "#" in url_ else url_)
+            kept.append(lk)
+            continue
+        if dropped and id(lk) in dropped:
+            continue
+        kept.append(lk)
+    final = kept
+    # _tables_are_the_listing(final), from the counts above
+    tables = in_tables >= TABLE_MIN_INLINKS and in_tables >= TABLE_LINK_SHARE * inlinks
+    counts, counted = _count_links(final, tables)
     # the final score weighs the seed's link kinds up to LINK_COUNT_CAP links each
     for t in LINK_TERMS:
         if counts[t] > LINK_COUNT_CAP:
@@ -329,7 +355,7 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     counts["declared_collection"] = int(decl == "collection")
     counts["declared_article"] = int(decl == "article")
     counts["og_website"] = int((og_type or "") == "website")
-    entries = teaser_entries(final)
+    entries = headed_entries(headed)
     if entries:
         counts["teaser_entries"] = entries      # for the explanation: not a term
     if entries >= MIN_ENTRIES:
@@ -347,7 +373,6 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
                                SIGNAL_CAP) if stats else 0
     if stats is not None:
         words = max(stats.text_chars / CHARS_PER_WORD, MIN_WORDS)
-        targets = {lk.url.split("#", 1)[0] for lk in final if lk.locality == INLINK}
         counts["link_targets"] = min(round(len(targets) / words * 100), SIGNAL_CAP)
         counts["content_targets"], counts["record_targets"] = target_shapes(targets, SIGNAL_CAP)
         counts["plain_headings"] = min(stats.plain_headings, SIGNAL_CAP)

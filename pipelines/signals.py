@@ -38,8 +38,12 @@ def teaser_entries(links: list[Link]) -> int:
 
     Only heading in-links are looked at: the score uses the entries alone (to count a
     listing's full posts per entry), so the unheaded links of a page never need a climb."""
-    headed = [lk for lk in links if lk.flags & _HEADLINE_BIT and lk.locality == INLINK
-              and lk.element is not None]
+    return headed_entries([lk for lk in links if lk.flags & _HEADLINE_BIT
+                           and lk.locality == INLINK and lk.element is not None])
+
+
+def headed_entries(headed: list[Link]) -> int:
+    """teaser_entries of the heading in-links (with their elements), already picked."""
     if len(headed) < ITEM_MIN_REPEATS:
         return 0
     # keyed by the elements themselves: an lxml proxy's id() is reused once it is freed.
