@@ -252,20 +252,35 @@ _TERM_OF = {
     INLINK: {(True, True): "inlinks_in_headers", (True, False): "inlinks_in_headers",
              (False, True): "inlinks_in_lists", (False, False): None},
 }
-_OUTLINK_TERM = {key: "outlinks" for key in _TERM_OF[SELFLINK]}
+
+
+# _TERM_OF by locality, for a link in a heading / in a list (any other locality: an out-link)
+_HEADER_TERM = {loc: terms[True, False] for loc, terms in _TERM_OF.items()}
+_LIST_TERM = {loc: terms[False, True] for loc, terms in _TERM_OF.items()}
 
 
 def _count_links(links: list[Link], table_as_list=False):
-    counts = {t: 0 for t in SEED_TERMS}
+    """(counts, counted links) of the seed's link terms (_TERM_OF)."""
     counted: dict[str, list[str]] = {}
     list_bits = _LIST | _TABLE if table_as_list else _LIST
     for link in links:
         flags = link.flags
-        term = _TERM_OF.get(link.locality, _OUTLINK_TERM)[bool(flags & _HEADLINE),
-                                                            bool(flags & list_bits)]
-        if term:
-            counts[term] += 1
-            counted.setdefault(term, []).append(link.url)
+        if flags & _HEADLINE:
+            term = _HEADER_TERM.get(link.locality, "outlinks")
+        elif flags & list_bits:
+            term = _LIST_TERM.get(link.locality, "outlinks")
+        elif link.locality in _HEADER_TERM:
+            continue
+        else:
+            term = "outlinks"
+        urls = counted.get(term)
+        if urls is None:
+            counted[term] = [link.url]
+        else:
+            urls.append(link.url)
+    counts = {t: 0 for t in SEED_TERMS}
+    for term, urls in counted.items():
+        counts[term] = len(urls)
     counts["head_start"] = 1
     return counts, counted
 
