@@ -222,16 +222,23 @@ def find_link_blocks(links: list[Link], page_url: str,
     groups: dict[object, list[Link]] = {}   # container element -> its links
     containers: dict[object, object] = {}   # a link's parent -> its nearest container
     for link in links:
-        if link.element is None:
+        el = link.element
+        if el is None:
             continue
-        parent = link.element.getparent()
+        parent = el.getparent()
         c = containers.get(parent, containers)
         if c is containers:
-            c = _container(link.element)
+            c = parent       # _container(el), climbing from the parent already in hand
+            while c is not None and c.tag not in CONTAINER_TAGS:
+                c = c.getparent()
             containers[parent] = c
         if c is None:
             continue
-        groups.setdefault(c, []).append(link)
+        group = groups.get(c)
+        if group is None:
+            groups[c] = [link]
+        else:
+            group.append(link)
     page_host = None      # split only when a block needs naming
     blocks = []
     for container, group in groups.items():
