@@ -419,7 +419,7 @@ def score_tree(root, url: str, facts: dict | None = None):
     facts = date_facts(root, url=url) if facts is None else facts
     stats = TextStats()
     links = extract_links(root, url, stats)
-    pager = pagination_links(links, root, url, (stats.pager_rels, stats.pager_like))
+    pager = pagination_links(links, root, url)
     result = score_links(links, facts["date_published"] is not None, url=url,
                          date_own=facts["date_own"], og_type=facts["og_type"],
                          ld_types=facts["ld_types"], pager=pager, stats=stats)

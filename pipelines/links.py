@@ -75,10 +75,6 @@ class TextStats:
     prices: int = 0
     # Buttons that put an item in a cart: a product page's own action.
     buy_buttons: int = 0
-    # For pagination_links, noted while each link is at hand: the URLs of links with rel
-    # next/prev, and the pager-looking in-links with pager_hint == 2.
-    pager_rels: list[str] = field(default_factory=list)
-    pager_like: list[tuple[Link, bool]] = field(default_factory=list)
 
     @property
     def link_text_share(self) -> float:
@@ -201,10 +197,8 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
 
     Text is counted by length only; the price regex runs only on the short non-link
     texts, and only when the page holds a currency sign at all."""
-    from .pagination import _PAGER_FIRST, _PAGER_RELS, is_page_url, is_pager_text  # they import us
     out: list[Link] = []
-    resolve = _Resolver(base, url).resolve
-    pager_rels, pager_like = stats.pager_rels, stats.pager_like
+    resolver = _Resolver(base, url)
     # (element, ancestors' flags: _REL when they are relevant, its section heading above)
     stack = [(start, _REL)]
     pos = 0
@@ -265,37 +259,9 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
         if tag == "a":     # after the bits: a role on the <a> is part of its signature
             href = el.get("href")
             if href is not None:
-                # _make_link, inlined: its values stay at hand for the pager's look below
-                url_, where = resolve(href)
-                link_flags = flags & _LINK_BITS
-                has_image = False
-                if len(el):
-                    for d in el.iter(*_CONTENT_TAGS):
-                        if d.tag == "img":
-                            has_image = True
-                        else:
-                            link_flags |= _HEADLINE_BIT
-                    text = normalize_ws(element_text(el))
-                else:
-                    text = el.text
-                    text = normalize_ws(text) if text else ""
-                rel = el.get("rel")
-                rel = tuple(rel.lower().split()) if rel else ()
-                link = Link(url_, text, where, link_flags, has_image, el, rel, pos)
-                out.append(link)
+                out.append(_make_link(el, href, resolver, flags & _LINK_BITS, pos))
                 if flags > _BELOW_HEAD:
                     headings[(flags >> _HEAD_SHIFT) - 1] = True
-                # pagination_links' look at each link, while its strings are in the cache
-                if rel and not _PAGER_RELS.isdisjoint(rel):
-                    pager_rels.append(url_)
-                if where == INLINK:     # pager_hint(link), inlined
-                    last = url_[-2:-1] if url_[-1:] == "/" else url_[-1:]
-                    by_url = ("=" in url_ or last.isdecimal() or last in "lLmM\n") and \
-                        is_page_url(url_)
-                    by_text = bool(text) and (text[0] in _PAGER_FIRST or text[0].isdecimal()) \
-                        and is_pager_text(text)
-                    if by_url or by_text:
-                        pager_like.append((link, by_url and by_text))
             flags |= _IN_A
         if flags & _REL:
             text = el.text

@@ -108,50 +108,36 @@ def rel_links(root, base: str) -> list[str]:
     return found
 
 
-def pager_hint(link: Link) -> int:
-    """How much an in-link looks like a pager's: 0 not at all, 1 by its URL (a numbered
-    page) or by its text (a number, next/previous, an arrow), 2 by both."""
-    url = link.url
-    # the cheap rejections of is_page_url and is_pager_text first: most links fail them
-    last = url[-2:-1] if url[-1:] == "/" else url[-1:]
-    by_url = ("=" in url or last.isdecimal() or last in "lLmM\n") and is_page_url(url)
-    text = link.text       # whitespace-normalised by the link walk
-    first = text[:1]
-    by_text = bool(first) and (first in _PAGER_FIRST or first.isdecimal()) and \
-        is_pager_text(text)
-    return by_url + by_text
-
-
-def pagination_links(links: list[Link], root, page_url: str, hints=None) -> list[str]:
+def pagination_links(links: list[Link], root, page_url: str) -> list[str]:
     """In-site links that lead to another page of this listing.
 
     Cheap on purpose: rel=next/prev comes from the <head>'s <link>s and from the links'
     own rel (already read by the link walk), and a link's ancestors are looked at only
-    when its text or URL already looks like a pager's. hints: (the URLs of the links with
-    rel next/prev, [(in-link, pager_hint == 2) for the pager-like ones]), in link order,
-    when the link walk noted them (TextStats.pager_rels, TextStats.pager_like)."""
-    if hints is None:
-        rel_urls, likes = [], []
-        for link in links:
-            if link.rel and not _PAGER_RELS.isdisjoint(link.rel):
-                rel_urls.append(link.url)
-            if link.locality != INLINK or link.element is None:
-                continue
-            hint = pager_hint(link)
-            if hint:
-                likes.append((link, hint == 2))
-    else:
-        rel_urls, likes = hints
+    when its text or URL already looks like a pager's."""
     found: dict[str, None] = {}
     host = urlsplit(page_url).netloc
     head = root.find("head") if root.tag == "html" else None
     rels = rel_links(head, page_url) if head is not None else []
-    rels.extend(rel_urls)
+    pagers: list[str] = []
+    for link in links:       # one pass: the links' own rel, then pager-looking in-links
+        if link.rel and not _PAGER_RELS.isdisjoint(link.rel):
+            rels.append(link.url)
+        if link.locality != INLINK or link.element is None:
+            continue
+        url = link.url
+        # the cheap rejections of is_page_url and is_pager_text inlined: most links fail them
+        last = url[-2:-1] if url[-1:] == "/" else url[-1:]
+        by_url = ("=" in url or last.isdecimal() or last in "lLmM\n") and is_page_url(url)
+        text = link.text       # whitespace-normalised by the link walk
+        first = text[:1]
+        by_text = bool(first) and (first in _PAGER_FIRST or first.isdecimal()) and \
+            is_pager_text(text)
+        if (by_url and by_text) or ((by_url or by_text) and _in_pager(link.element)):
+            pagers.append(url)
     for url in rels:
         if urlsplit(url).netloc == host:
             found.setdefault(url.split("#", 1)[0], None)
-    for link, both in likes:
-        if both or _in_pager(link.element):
-            found.setdefault(link.url.split("#", 1)[0], None)
+    for url in pagers:
+        found.setdefault(url.split("#", 1)[0], None)
     found.pop(page_url.split("#", 1)[0], None)
     return list(found)

@@ -42,21 +42,6 @@ def test_index_page_follows_its_pager_even_inside_nav():
     assert URL + "posts/p0/" in analysis.follow_links
 
 
-def test_the_link_walk_notes_what_pagination_links_reads():
-    from pipelines.links import TextStats
-    html = """<html><head><link rel="next" href="/page/2/"></head><body><main>
-    <a href="/posts/a-post/">A post</a> <a href="/posts/5/">Five tips</a>
-    <a rel="prev" href="/page/0/">back</a></main>
-    <nav class="pagination"><a href="/page/2/">2</a><a href="/archive?page=3">Next</a>
-    <a href="/blog-page-4.html">Older</a></nav></body></html>"""
-    root = parse_html(html)
-    stats = TextStats()
-    links = extract_links(root, URL, stats)
-    hinted = pagination_links(links, root, URL, (stats.pager_rels, stats.pager_like))
-    assert hinted == pagination_links(links, root, URL) == [
-        URL + "page/2/", URL + "page/0/", URL + "archive?page=3", URL + "blog-page-4.html"]
-
-
 URLS = ["https://x.org/page/2", "https://x.org/page/2/", "https://x.org/p/3", "https://x.org/a?page=2",
         "https://x.org/a?x=1&paged=3", "https://x.org/2019/", "https://x.org/blog-page-2.html",
         "https://x.org/blog_page3.htm/", "https://x.org/index2.html", "https://x.org/index2.html/",
