@@ -50,8 +50,9 @@ def _may_name_taxonomy(url: str) -> bool:
     return any(stem in low for stem in _TAXONOMY_STEMS) or any(c in url for c in "%\t\r\n")
 
 
-def _is_taxonomy_path(path: str) -> bool:
-    segs = _segments(path)
+def _is_taxonomy_path(path: str, segs: list[str] | None = None) -> bool:
+    """segs: _segments(path), when already split."""
+    segs = _segments(path) if segs is None else segs
     if len(segs) >= 2 and segs[-2] in ("page", "p") and segs[-1].isdigit():
         segs = segs[:-2]
     if segs and segs[-1].startswith("index."):
@@ -95,11 +96,12 @@ def url_facts(url: str) -> tuple[str | None, bool, bool, int]:
         parts = urlsplit(url)
     except ValueError:
         return None, False, False, 0
-    taxonomy = _may_name_taxonomy(url) and _is_taxonomy_path(parts.path)
+    raw_segs = _segments(parts.path)       # split once for the taxonomy test and the slug
+    taxonomy = _may_name_taxonomy(url) and _is_taxonomy_path(parts.path, raw_segs)
     path = _INDEX_FILE.sub("/", parts.path or "/")
-    segs = _segments(path)
+    segs = raw_segs if path == parts.path else _segments(path)
     home = not parts.query and not segs
-    return _shape(parts, path, segs, taxonomy), taxonomy, home, _slug_words(parts.path)
+    return _shape(parts, path, segs, taxonomy), taxonomy, home, _slug_words(parts.path, raw_segs)
 
 
 def _shape(parts, path: str, segs: list[str], taxonomy: bool) -> str | None:
@@ -116,13 +118,18 @@ def _shape(parts, path: str, segs: list[str], taxonomy: bool) -> str | None:
         return "listing"
     if DATED_SLUG.search(path):
         return "content"
-    if len(re.split(r"[-_+]+", last)) >= SLUG_MIN_WORDS:
+    if len(_SLUG_SEPARATORS.split(last)) >= SLUG_MIN_WORDS:
         return "content"
     return None
 
 
-def _slug_words(path: str) -> int:
-    segs = _segments(path)
+_SLUG_SEPARATORS = re.compile(r"[-_+]+")
+_WORD_SEPARATORS = re.compile(r"[-_+.\s]+")
+
+
+def _slug_words(path: str, segs: list[str] | None = None) -> int:
+    """segs: _segments(path), when already split."""
+    segs = _segments(path) if segs is None else segs
     if not segs:
         return 0
-    return len([w for w in re.split(r"[-_+.\s]+", _EXT.sub("", segs[-1])) if w])
+    return len([w for w in _WORD_SEPARATORS.split(_EXT.sub("", segs[-1])) if w])
