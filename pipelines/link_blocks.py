@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from .links import INLINK, OUTLINK, SELFLINK, Link, element_text
+from .links import _BIT, INLINK, OUTLINK, SELFLINK, Link, element_text
 from .url_shape import is_taxonomy_url
 
 # A block needs more than this many links to be a link block (the seed: "more then 3").
@@ -54,6 +54,9 @@ CONTAINER_TAGS = frozenset({"ul", "ol", "dl", "menu", "table", "div", "nav", "se
 LIST_TAGS = frozenset({"ul", "ol", "dl", "menu"})
 ITEM_TAGS = ("li", "dt", "dd")
 LEFT_OUT = ("menu", "blogroll", "tag_cloud")
+_MAIN_ARTICLE = _BIT["in_main"] | _BIT["in_article"]
+_HEADER_FOOTER = _BIT["in_header"] | _BIT["in_footer"]
+_HEADLINE = _BIT["in_headline"]
 
 
 @dataclass
@@ -203,13 +206,17 @@ def _kind(block: LinkBlock, page_host: str, first_heading_pos: int | None) -> st
         return "blogroll"
     if _is_tag_cloud(links):
         return "tag_cloud"
-    in_content = any(lk.has("in_main") or lk.has("in_article") for lk in links)
+    # the links' signature bits, OR-ed: in main/article, in a heading, in a header/footer
+    bits = 0
+    for lk in links:
+        bits |= lk.flags
+    in_content = bits & _MAIN_ARTICLE
     insite = sum(1 for lk in links if lk.locality in (INLINK, SELFLINK))
     mean_words = block.link_words / len(links)     # the same sum over the links' texts
-    headline = any(lk.has("in_headline") for lk in links)
+    headline = bits & _HEADLINE
     if (not in_content and not headline and insite >= MENU_MIN_INSITE_SHARE * len(links)
             and mean_words <= MENU_MAX_MEAN_WORDS):
-        framed = any(lk.has("in_header") or lk.has("in_footer") for lk in links)
+        framed = bits & _HEADER_FOOTER
         early = first_heading_pos is not None and links[-1].pos < first_heading_pos
         if framed or early or _hinted(block.container):
             return "menu"

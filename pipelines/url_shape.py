@@ -32,6 +32,8 @@ def _segments(path: str) -> list[str]:
 # none of the tab/newline characters urlsplit drops) has no taxonomy segment.
 _TAXONOMY_STEMS = ("tag", "categor", "topic", "label", "subject", "series", "keyword", "theme")
 assert all(any(stem in seg for stem in _TAXONOMY_STEMS) for seg in TAXONOMY_SEGMENTS)
+assert _TAXONOMY_STEMS == ("tag", "categor", "topic", "label", "subject", "series", "keyword",
+                           "theme")   # as _may_name_taxonomy spells them out
 
 
 def is_taxonomy_url(url: str) -> bool:
@@ -46,8 +48,11 @@ def is_taxonomy_url(url: str) -> bool:
 
 
 def _may_name_taxonomy(url: str) -> bool:
+    # _TAXONOMY_STEMS spelled out: a generator per URL costs more than the tests
     low = url.lower()
-    return any(stem in low for stem in _TAXONOMY_STEMS) or any(c in url for c in "%\t\r\n")
+    return ("tag" in low or "categor" in low or "topic" in low or "label" in low
+            or "subject" in low or "series" in low or "keyword" in low or "theme" in low
+            or "%" in url or "\t" in url or "\r" in url or "\n" in url)
 
 
 def _is_taxonomy_path(path: str, segs: list[str] | None = None) -> bool:
