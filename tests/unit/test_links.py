@@ -70,3 +70,11 @@ def test_resolver_fast_joins_equal_urljoin():
         if fast is not None:
             assert fast == urljoin(page, href), href
         assert resolver.resolve(href)[0] == urljoin(page, href.strip()), href
+
+
+def test_prices_counts_the_texts_the_price_pattern_finds():
+    from pipelines.links import PRICE, _prices
+    shorts = ["$12.99", "From 12,99 €", "Add to cart", "£", "5 $", "¥ 300", "₹99", "about $ and 5",
+              "$5 or $6", "", "12", "€"]
+    assert _prices(shorts) == sum(1 for t in shorts if PRICE.search(t)) == 6
+    assert _prices([]) == 0 and _prices(["no price here"]) == 0
