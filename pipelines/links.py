@@ -197,10 +197,10 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
     """extract_links' walk (same links, same order and positions) that also fills stats.
 
     Text is counted by length only; the price regex runs only on the short non-link
-    texts, and only when the page holds a currency sign at all."""
+    texts that hold a currency sign (_prices)."""
     out: list[Link] = []
     resolver = _Resolver(base, url)
-    # (element, ancestors' flags: _REL when they are relevant, its section heading above)
+    # (element, ancestors' flags: _REL when they are relevant, the section heading above)
     stack = [(start, _REL)]
     pos = 0
     first_h1 = first_h2 = None
