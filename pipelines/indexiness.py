@@ -285,6 +285,21 @@ def _count_links(links: list[Link], table_as_list=False):
     return counts, counted
 
 
+def _term_counts(links: list[Link]) -> dict[str, int]:
+    """_count_links(links)[0], without collecting the links of each term."""
+    counts = {t: 0 for t in SEED_TERMS}
+    for link in links:
+        flags = link.flags
+        if flags & _HEADLINE:
+            counts[_HEADER_TERM.get(link.locality, "outlinks")] += 1
+        elif flags & _LIST:
+            counts[_LIST_TERM.get(link.locality, "outlinks")] += 1
+        elif link.locality not in _HEADER_TERM:
+            counts["outlinks"] += 1
+    counts["head_start"] = 1
+    return counts
+
+
 def _tables_are_the_listing(links: list[Link]) -> bool:
     inlinks = [lk for lk in links if lk.locality == INLINK]
     in_tables = sum(1 for lk in inlinks if lk.flags & _TABLE)
@@ -314,7 +329,10 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     Without the keyword arguments only the seed and its corrections (image links, tables,
     link blocks) apply, and the signal terms count 0."""
     relevant, final, toc = _relevant_and_toc(links)
-    _, _, seed_breakdown = seed_counts(links, has_date_published, relevant)
+    # the seed's breakdown (seed_counts' third value): counts only, its link lists unused here
+    seed_terms = _term_counts(relevant)
+    seed_terms["date_published"] = int(has_date_published)
+    seed_breakdown = {t: float(SEED_WEIGHTS[t] * seed_terms[t]) for t in SEED_TERMS}
 
     blocks = find_link_blocks(final, url, stats.first_heading_pos if stats else None)
     left_out = left_out_links(blocks)
