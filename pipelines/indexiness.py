@@ -227,11 +227,13 @@ _HEADER_FOOTER = _BIT["in_header"] | _BIT["in_footer"]
 
 
 def _relevant_and_toc(links: list[Link]):
-    """(relevant, counted, toc): the relevant links (is_relevant); those of them the final
-    score counts (IGNORE_TEXTLESS_IMAGE_LINKS); and the table-of-contents self-links
+    """(relevant, counted, toc, seed terms): the relevant links (is_relevant); those of them
+    the final score counts (IGNORE_TEXTLESS_IMAGE_LINKS); the table-of-contents self-links
     (self-links in a nav/aside inside main/article: a marked-up table of contents, never
-    relevant as they sit in a nav/aside). One pass on the bits."""
+    relevant as they sit in a nav/aside); and the seed's link-term counts of the relevant
+    links (_count_links(relevant)[0]). One pass on the bits."""
     relevant, counted, toc = [], [], []
+    seed = {t: 0 for t in SEED_TERMS}
     for lk in links:
         flags = lk.flags
         if flags & _NAV_ASIDE:
@@ -241,7 +243,14 @@ def _relevant_and_toc(links: list[Link]):
             relevant.append(lk)
             if lk.text or not lk.has_image or not IGNORE_TEXTLESS_IMAGE_LINKS:
                 counted.append(lk)
-    return relevant, counted, toc
+            if flags & _HEADLINE:
+                seed[_HEADER_TERM.get(lk.locality, "outlinks")] += 1
+            elif flags & _LIST:
+                seed[_LIST_TERM.get(lk.locality, "outlinks")] += 1
+            elif lk.locality not in _HEADER_TERM:
+                seed["outlinks"] += 1
+    seed["head_start"] = 1
+    return relevant, counted, toc, seed
 
 
 # The one term a relevant link counts under (headings beat lists):
@@ -285,21 +294,6 @@ def _count_links(links: list[Link], table_as_list=False):
     return counts, counted
 
 
-def _term_counts(links: list[Link]) -> dict[str, int]:
-    """_count_links(links)[0], without collecting the links of each term."""
-    counts = {t: 0 for t in SEED_TERMS}
-    for link in links:
-        flags = link.flags
-        if flags & _HEADLINE:
-            counts[_HEADER_TERM.get(link.locality, "outlinks")] += 1
-        elif flags & _LIST:
-            counts[_LIST_TERM.get(link.locality, "outlinks")] += 1
-        elif link.locality not in _HEADER_TERM:
-            counts["outlinks"] += 1
-    counts["head_start"] = 1
-    return counts
-
-
 def _tables_are_the_listing(links: list[Link]) -> bool:
     inlinks = [lk for lk in links if lk.locality == INLINK]
     in_tables = sum(1 for lk in inlinks if lk.flags & _TABLE)
@@ -328,9 +322,9 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
 
     Without the keyword arguments only the seed and its corrections (image links, tables,
     link blocks) apply, and the signal terms count 0."""
-    relevant, final, toc = _relevant_and_toc(links)
-    # the seed's breakdown (seed_counts' third value): counts only, its link lists unused here
-    seed_terms = _term_counts(relevant)
+    # the seed's breakdown (seed_counts' third value) from counts alone: its link lists
+    # are not read here
+    relevant, final, toc, seed_terms = _relevant_and_toc(links)
     seed_terms["date_published"] = int(has_date_published)
     seed_breakdown = {t: float(SEED_WEIGHTS[t] * seed_terms[t]) for t in SEED_TERMS}
 
