@@ -294,12 +294,6 @@ def _count_links(links: list[Link], table_as_list=False):
     return counts, counted
 
 
-def _tables_are_the_listing(links: list[Link]) -> bool:
-    inlinks = [lk for lk in links if lk.locality == INLINK]
-    in_tables = sum(1 for lk in inlinks if lk.flags & _TABLE)
-    return in_tables >= TABLE_MIN_INLINKS and in_tables >= TABLE_LINK_SHARE * len(inlinks)
-
-
 def seed_counts(links: list[Link], has_date_published: bool, relevant: list[Link] | None = None):
     """The literal seed formula: (counts, counted links, breakdown) over the relevant links
     (relevant: the links' relevant ones, when already picked)."""
@@ -362,7 +356,8 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
             continue
         kept.append(lk)
     final = kept
-    # _tables_are_the_listing(final), from the counts above
+    # tables hold the listing (TABLE_MIN_INLINKS, TABLE_LINK_SHARE of the in-links): their
+    # in-links count like list in-links
     tables = in_tables >= TABLE_MIN_INLINKS and in_tables >= TABLE_LINK_SHARE * inlinks
     counts, counted = _count_links(final, tables)
     # the final score weighs the seed's link kinds up to LINK_COUNT_CAP links each
