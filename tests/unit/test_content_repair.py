@@ -67,3 +67,17 @@ def test_next_data_prose_is_the_last_resort():
     <script id="__NEXT_DATA__" type="application/json">{json.dumps(data)}</script></body>"""
     assert "Sourdough needs patience" in joined(html)
     assert [b.text for b in next_data_text(parse_html(html))] == [(PROSE * 3).strip()]
+
+
+def test_a_streamed_part_moved_in_place_gets_its_new_document_position():
+    # analyze_page takes every element's position right after the parse; moving the streamed
+    # part retakes them, so dom_index follows the order the blocks are read in
+    tail = PROSE.replace("patience", "flour")
+    html = f"""<body><main><h1>Starter basics</h1><template id="B:0"></template><p>{tail}</p></main>
+    <div hidden id="S:0"><p>{PROSE}</p><p>{PROSE.replace('patience', 'time')}</p></div>
+    <script>$RC("B:0","S:0")</script></body>"""
+    blocks = analyze_page(html, URL).blocks
+    assert [b.text[:20] for b in blocks] == ["Starter basics", "Sourdough needs pati",
+                                             "Sourdough needs time", "Sourdough needs flou"]
+    positions = [b.dom_index for b in blocks]
+    assert positions == sorted(positions) and len(set(positions)) == 4
