@@ -195,14 +195,17 @@ class Walker:
         keys = el.keys()
         style = role = cls = ident = None
         if keys:
-            if "hidden" in keys or ("aria-hidden" in keys and get("aria-hidden") == "true"):
-                return
-            if "style" in keys:
-                style = get("style")
-                if style and _HIDDEN_STYLE_RE.search(style):
-                    return
             if "role" in keys:
                 role = get("role")
+            # an inactive tab panel is hidden until the reader clicks its tab (install steps
+            # per OS, code per language): its words are the page's, like a closed <details>
+            if role != "tabpanel":
+                if "hidden" in keys or ("aria-hidden" in keys and get("aria-hidden") == "true"):
+                    return
+                if "style" in keys:
+                    style = get("style")
+                    if style and _HIDDEN_STYLE_RE.search(style):
+                        return
             if "class" in keys:
                 cls = get("class")
             if "id" in keys:
@@ -213,7 +216,7 @@ class Walker:
             ctx = ctx.copy()
             # a closed <details> draws no box for its body, yet the reader opens it with a
             # click (FAQ answers, accordions): its words are the page's, not a hidden copy
-            ctx.hidden = not _folded_in_details(el)
+            ctx.hidden = not (_folded_in_details(el) or role == "tabpanel")
         lm = LANDMARK_TAGS.get(tag)
         if lm is None and role:
             lm = landmark_of_role(role)

@@ -279,6 +279,14 @@ def test_closed_details_body_is_content_not_a_hidden_copy():
     assert [b.text for b in blocks(html, measured=True)] == ["Question?", "The answer."]
 
 
+def test_inactive_tab_panel_the_browser_drew_no_box_for_is_content():
+    # the collector marks the top of an undrawn subtree only
+    html = ('<div role="tabpanel" data-lc-rect="0,0,800,30"><p data-lc-rect="0,0,800,30">Linux steps</p></div>'
+            '<div role="tabpanel" data-lc-hidden="1"><p>macOS steps</p></div>'
+            '<div data-lc-hidden="1"><p>a closed menu</p></div>')
+    assert [b.text for b in blocks(html, measured=True)] == ["Linux steps", "macOS steps"]
+
+
 # -- fields -------------------------------------------------------------------------------
 def test_every_field_round_trips():
     b = Block(text="t", rich_text="t", kind="list-item", tag="li", xpath="/html/body/ol/li",
@@ -289,3 +297,16 @@ def test_every_field_round_trips():
               quoted=True, body_of=1, float_of=2, hidden=True)
     import json
     assert Block.from_dict(json.loads(json.dumps(b.to_dict()))) == b
+
+
+def test_an_inactive_tab_panel_is_read_and_other_hidden_content_is_not():
+    html = """<html><body><main><h1>Install</h1>
+    <div role="tablist"><button role="tab">Linux</button><button role="tab">macOS</button></div>
+    <div role="tabpanel" id="linux"><p>On Linux, install the package with apt.</p></div>
+    <div role="tabpanel" id="mac" hidden><p>On macOS, install it with brew.</p></div>
+    <div role="tabpanel" style="display: none"><p>On Windows, run the installer.</p></div>
+    <div hidden><p>A dialog nobody opened.</p></div>
+    <div aria-hidden="true"><p>A copy for screen readers to skip.</p></div></main></body></html>"""
+    texts = [b.text for b in build_blocks(html, "https://docs.example/install")]
+    assert texts == ["Install", "On Linux, install the package with apt.",
+                     "On macOS, install it with brew.", "On Windows, run the installer."]
