@@ -312,10 +312,18 @@ def _finish_lines(s: str) -> str:
     return "\n".join(out)
 
 
+def hidden_attr_hides(value: str | None) -> bool:
+    """Whether a hidden attribute with this value (None: absent) hides the element. Not
+    hidden="until-found": the browser shows that content to find-in-page and to a reader
+    following a link into it (collapsed FAQ answers, accordion sections), so it is the
+    page's own text."""
+    return value is not None and (not value or value.strip().lower() != "until-found")
+
+
 def render_inline(el, base: str) -> tuple[str, str, int]:
     """(plain, rich, link chars) of an inline element and its descendants (not its tail)."""
     tag = el.tag if isinstance(el.tag, str) else ""
-    if tag in SKIP_INLINE_TAGS or not tag or el.get("hidden") is not None:
+    if tag in SKIP_INLINE_TAGS or not tag or hidden_attr_hides(el.get("hidden")):
         return "", "", 0
     if tag == "br":
         return BREAK, BREAK, 0

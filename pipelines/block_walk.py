@@ -10,7 +10,8 @@ from dataclasses import fields
 
 from .block_code import (editor_kind, editor_language, editor_lines, editor_source, is_strip,
                          language, strip_element, strip_language, verbatim)
-from .block_inline import InlineBuffer, finish_text, link_target, normalize_ws, render_inline
+from .block_inline import (InlineBuffer, finish_text, hidden_attr_hides, link_target, normalize_ws,
+                           render_inline)
 from .block_media import (image_src, is_tracking_pixel, media_note, media_src, picture_img,
                           svg_text)
 from .block_tables import is_layout_table, needs_html, read_rows, table_html, table_plain
@@ -110,7 +111,7 @@ class Holder:
 
 
 def is_hidden(el) -> bool:
-    if el.get("hidden") is not None or el.get("aria-hidden") == "true":
+    if hidden_attr_hides(el.get("hidden")) or el.get("aria-hidden") == "true":
         return True
     style = el.get("style")
     return bool(style and _HIDDEN_STYLE_RE.search(style))
@@ -200,7 +201,8 @@ class Walker:
             # an inactive tab panel is hidden until the reader clicks its tab (install steps
             # per OS, code per language): its words are the page's, like a closed <details>
             if role != "tabpanel":
-                if "hidden" in keys or ("aria-hidden" in keys and get("aria-hidden") == "true"):
+                if ("hidden" in keys and hidden_attr_hides(get("hidden"))) or (
+                        "aria-hidden" in keys and get("aria-hidden") == "true"):
                     return
                 if "style" in keys:
                     style = get("style")

@@ -310,3 +310,10 @@ def test_an_inactive_tab_panel_is_read_and_other_hidden_content_is_not():
     texts = [b.text for b in build_blocks(html, "https://docs.example/install")]
     assert texts == ["Install", "On Linux, install the package with apt.",
                      "On macOS, install it with brew.", "On Windows, run the installer."]
+
+
+def test_content_hidden_until_found_is_read():
+    html = ('<h2>FAQ</h2><div hidden="until-found"><p>Yes, refunds take five days.</p></div>'
+            '<div hidden><p>a closed dialog</p></div>'
+            '<p>Ask us <span hidden="until-found">anything</span><span hidden>never</span>.</p>')
+    assert [b.text for b in blocks(html)] == ["FAQ", "Yes, refunds take five days.", "Ask us anything."]
