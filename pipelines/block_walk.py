@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import fields
 
+from lxml import etree
+
 from .block_code import (editor_kind, editor_language, editor_lines, editor_source, is_strip,
                          language, strip_element, strip_language, verbatim)
 from .block_inline import (InlineBuffer, finish_text, hidden_attr_hides, link_target, normalize_ws,
@@ -147,6 +149,7 @@ class Walker:
         self.measured = is_measured(root)
         self.rtl = (root.get("dir") or "").lower() == "rtl"
         self.consumed: set = set()       # elements already read (an editor's hidden source)
+        self.disclosed = disclosed_ids(root)
 
     # -- emission -----------------------------------------------------------
     def emit(self, kind, tag, el, ctx: Ctx, text, rich, **extra) -> int:
@@ -198,9 +201,11 @@ class Walker:
         if keys:
             if "role" in keys:
                 role = get("role")
+            if "id" in keys:
+                ident = get("id")
             # an inactive tab panel is hidden until the reader clicks its tab (install steps
             # per OS, code per language): its words are the page's, like a closed <details>
-            if role != "tabpanel":
+            if role != "tabpanel" and not (ident and ident in self.disclosed):
                 if ("hidden" in keys and hidden_attr_hides(get("hidden"))) or (
                         "aria-hidden" in keys and get("aria-hidden") == "true"):
                     return
@@ -210,15 +215,14 @@ class Walker:
                         return
             if "class" in keys:
                 cls = get("class")
-            if "id" in keys:
-                ident = get("id")
         if self.consumed and el in self.consumed:
             return
         if self.measured and not ctx.hidden and get(HIDDEN_ATTR) is not None:
             ctx = ctx.copy()
             # a closed <details> draws no box for its body, yet the reader opens it with a
             # click (FAQ answers, accordions): its words are the page's, not a hidden copy
-            ctx.hidden = not (_folded_in_details(el) or role == "tabpanel")
+            ctx.hidden = not (_folded_in_details(el) or role == "tabpanel"
+                              or (ident and ident in self.disclosed))
         lm = LANDMARK_TAGS.get(tag)
         if lm is None and role:
             lm = landmark_of_role(role)
@@ -544,6 +548,16 @@ def _widget(tag, cls, ident):
     if by_cls is None or (by_id is not None and _WIDGET_RANK[by_id] < _WIDGET_RANK[by_cls]):
         return by_id
     return by_cls
+
+
+# ids named by the aria-controls of a collapsed disclosure button (aria-expanded="false")
+_DISCLOSED = etree.XPath("//*[@aria-expanded='false']/@aria-controls", smart_strings=False)
+
+
+def disclosed_ids(root) -> frozenset:
+    """The ids of the panels collapsed disclosure buttons open (an FAQ answer, an accordion
+    section): hidden until the reader clicks, their words are the page's."""
+    return frozenset(i for v in _DISCLOSED(root) for i in v.split())
 
 
 def _folded_in_details(el) -> bool:

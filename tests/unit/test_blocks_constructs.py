@@ -317,3 +317,18 @@ def test_content_hidden_until_found_is_read():
             '<div hidden><p>a closed dialog</p></div>'
             '<p>Ask us <span hidden="until-found">anything</span><span hidden>never</span>.</p>')
     assert [b.text for b in blocks(html)] == ["FAQ", "Yes, refunds take five days.", "Ask us anything."]
+
+
+def test_a_collapsed_disclosure_panel_is_read_and_an_unrelated_hidden_one_is_not():
+    html = ('<h2>FAQ</h2><button aria-expanded="false" aria-controls="a1">Can I return it?</button>'
+            '<div id="a1" style="display:none"><p>Yes, within thirty days.</p></div>'
+            '<button aria-expanded="true" aria-controls="a2">Open one</button><div id="a2"><p>Shown.</p></div>'
+            '<div id="promo" hidden><p>a closed promo</p></div>')
+    assert [b.text for b in blocks(html)] == ["FAQ", "Yes, within thirty days.", "Shown."]
+
+
+def test_a_collapsed_disclosure_panel_the_browser_drew_no_box_for_is_content():
+    html = ('<button aria-expanded="false" aria-controls="t" data-lc-rect="0,0,80,20">Transcript</button>'
+            '<div id="t" data-lc-hidden="1"><p>Every word said.</p></div>'
+            '<div id="menu" data-lc-hidden="1"><p>a closed menu</p></div>')
+    assert [b.text for b in blocks(html, measured=True)] == ["Every word said."]
