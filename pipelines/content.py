@@ -43,6 +43,10 @@ CHROME_PENALTY = 1.5
 # A child subtree holding at least this share of the container's prose is the container: what
 # the rest holds (a tenth or so of the words) is the furniture around the body.
 NARROW_SHARE = 0.85
+# ...and into the child holding the page's title when it holds two thirds of the prose: the
+# title's column is the body, the columns beside it a sidebar that names no landmark. Below
+# two thirds the title's column is an intro beside the body, or half of a two-column text.
+TITLE_COLUMN_SHARE = 2 / 3
 # Widening, the other way from NARROW_SHARE: a landing or service page is a stack of sibling
 # sections (hero, features, steps, FAQ), each a few paragraphs, and the balance often picks
 # one of them because the page frame around the stack weighs against every ancestor. Frame
@@ -338,7 +342,30 @@ def find_container(blocks: list[Block], chrome: list[bool],
     if value <= 0:
         return None
     best = _main_instead(best, acc, depth_of)
-    return widen_container(narrow_container(best, acc, by_depth), acc, by_depth)
+    node = widen_container(narrow_container(best, acc, by_depth), acc, by_depth)
+    return _title_column(node, blocks, acc, by_depth)
+
+
+def _title_column(node: str, blocks: list[Block], acc: dict[str, list[float]],
+                  by_depth: dict[int, list[str]]) -> str:
+    """The container's child that holds the page's title (its one <h1>) and TITLE_COLUMN_SHARE
+    of its prose, instead of the container: the body column beside a sidebar column that no
+    landmark names (a quote form, a reviews box, a news teaser), which the prose balance
+    alone took in. `acc` maps a path to [balance, prose words, net prose]."""
+    prefix = node + "/"
+    h1 = [b.xpath for b in blocks
+          if b.kind == "heading" and b.level == 1 and b.xpath.startswith(prefix)]
+    if len(h1) != 1:
+        return node
+    kids = [p for p in by_depth.get(node.count("/") + 1, ()) if p.startswith(prefix)]
+    if len(kids) < 2:
+        return node
+    for kid in kids:
+        if h1[0] == kid or h1[0].startswith(kid + "/"):
+            if TITLE_COLUMN_SHARE * acc[node][1] <= acc[kid][1] < acc[node][1]:
+                return kid
+            break
+    return node
 
 
 def _main_instead(best: str, acc: dict[str, list[float]], depth_of: dict[str, int]) -> str:

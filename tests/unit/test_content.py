@@ -328,3 +328,31 @@ def test_an_index_of_links_with_a_short_intro_keeps_the_index():
     body = joined(html, "https://crumb.example/wiki/List_of_languages")
     assert "This is an index" in body
     assert "Language 0" in body and "Language 119" in body
+
+
+QUOTE_FORM = ("Get a free moving quote today. Tell us your move type, destination, date and "
+              "contact details, and a coordinator will call you back within one business day. ")
+REVIEW = ("Friendly and honest crew, they moved three heavy items across the state for less "
+          "than anyone else quoted and arrived early on a rainy morning without complaint. ")
+
+
+def test_the_title_column_is_the_body_and_an_unnamed_sidebar_column_is_not():
+    # no <aside>, no sidebar class: a plain div column beside the body
+    html = f"""<html><body>{NAV}<div class="wrap"><div class="col-a">
+      <h1>Affordable movers</h1><p>{PROSE}</p><p>{PROSE.replace("patience", "care")}</p>
+      <h2>Local moves</h2><p>{PROSE.replace("patience", "trucks")}</p>
+      <p>{PROSE.replace("patience", "boxes")}</p></div>
+    <div class="col-b"><p>{QUOTE_FORM}</p><p>{REVIEW}</p></div></div>{FOOTER}</body></html>"""
+    got = joined(html, "https://movers.example/new-jersey")
+    assert "Affordable movers" in got and "Sourdough needs boxes" in got
+    assert "free moving quote" not in got and "Friendly and honest" not in got
+
+
+def test_a_title_column_with_less_than_two_thirds_of_the_prose_is_not_the_whole_body():
+    # a two-column text: the title heads the first column, the second is as long
+    html = f"""<html><body>{NAV}<div class="wrap"><div class="col-a">
+      <h1>Two views on starters</h1><p>{PROSE}</p><p>{PROSE.replace("patience", "care")}</p></div>
+    <div class="col-b"><p>{PROSE.replace("patience", "rye")}</p><p>{PROSE.replace("patience", "salt")}</p>
+    </div></div>{FOOTER}</body></html>"""
+    got = joined(html)
+    assert "Sourdough needs care" in got and "Sourdough needs salt" in got
