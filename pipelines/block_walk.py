@@ -149,7 +149,19 @@ class Walker:
         self.measured = is_measured(root)
         self.rtl = (root.get("dir") or "").lower() == "rtl"
         self.consumed: set = set()       # elements already read (an editor's hidden source)
-        self.disclosed = disclosed_ids(root)
+        self.disclosed: frozenset | None = None    # disclosed_ids(root), when first asked
+
+    def _opened_by_reader(self, role, ident) -> bool:
+        """A hidden element the reader opens with a click, so its words are the page's (as
+        a closed <details>'s): an inactive tab panel (install steps per OS, code per
+        language) or the panel of a collapsed disclosure button (an FAQ answer)."""
+        if role == "tabpanel":
+            return True
+        if not ident:
+            return False
+        if self.disclosed is None:      # read once, and only on pages hiding something
+            self.disclosed = disclosed_ids(self.root)
+        return ident in self.disclosed
 
     # -- emission -----------------------------------------------------------
     def emit(self, kind, tag, el, ctx: Ctx, text, rich, **extra) -> int:
@@ -203,16 +215,13 @@ class Walker:
                 role = get("role")
             if "id" in keys:
                 ident = get("id")
-            # an inactive tab panel is hidden until the reader clicks its tab (install steps
-            # per OS, code per language): its words are the page's, like a closed <details>
-            if role != "tabpanel" and not (ident and ident in self.disclosed):
-                if ("hidden" in keys and hidden_attr_hides(get("hidden"))) or (
-                        "aria-hidden" in keys and get("aria-hidden") == "true"):
-                    return
-                if "style" in keys:
-                    style = get("style")
-                    if style and _HIDDEN_STYLE_RE.search(style):
-                        return
+            if "style" in keys:
+                style = get("style")
+            if (("hidden" in keys and hidden_attr_hides(get("hidden")))
+                    or ("aria-hidden" in keys and get("aria-hidden") == "true")
+                    or (style and _HIDDEN_STYLE_RE.search(style))) \
+                    and not self._opened_by_reader(role, ident):
+                return
             if "class" in keys:
                 cls = get("class")
         if self.consumed and el in self.consumed:
@@ -221,8 +230,7 @@ class Walker:
             ctx = ctx.copy()
             # a closed <details> draws no box for its body, yet the reader opens it with a
             # click (FAQ answers, accordions): its words are the page's, not a hidden copy
-            ctx.hidden = not (_folded_in_details(el) or role == "tabpanel"
-                              or (ident and ident in self.disclosed))
+            ctx.hidden = not (_folded_in_details(el) or self._opened_by_reader(role, ident))
         lm = LANDMARK_TAGS.get(tag)
         if lm is None and role:
             lm = landmark_of_role(role)
