@@ -46,10 +46,8 @@ SKIP_TAGS = frozenset({"script", "style", "noscript", "template", "head", "title
                        "map", "area", "base", "math", "canvas", "source", "track", "dialog"})
 # Block children a container always hands to dispatch (images may sit in a sentence instead).
 WALKED_BLOCK_TAGS = BLOCK_TAGS - SKIP_TAGS - IMAGE_TAGS
-# Inline tags the lone-leaf shortcut in Walker.container takes (render_inline's plain case;
-# images, breaks, code and skipped tags go the general way).
-_LEAF_INLINE_TAGS = frozenset({"a", "span", "strong", "b", "em", "i", "u", "small", "label",
-                               "font", "abbr", "cite", "mark", "time", "sup", "sub", "s"})
+# Children Walker.container does not render inline (the rest go to InlineBuffer.element).
+_NOT_INLINE_TAGS = WALKED_BLOCK_TAGS | SKIP_TAGS | IMAGE_TAGS | {"br"}
 # Permalink glyphs authors put after a heading.
 PERMALINK_GLYPHS = frozenset({"¶", "#", "§", "🔗", "⚓", "link", "permalink"})
 PERMALINK_CLASS_RE = re.compile(r"headerlink|header-anchor|anchorjs|hash-link|permalink|\banchor\b")
@@ -294,7 +292,7 @@ class Walker:
             # without the buffer's appends, joins and flush.
             child = el[0]
             ctag = child.tag
-            if (ctag in _LEAF_INLINE_TAGS and not len(child)
+            if (isinstance(ctag, str) and ctag not in _NOT_INLINE_TAGS and not len(child)
                     and (not child.tail or child.tail.isspace()) and not is_hidden(child)):
                 plain, rich, _ = render_inline(child, self.base)
                 if plain and not plain.isspace():
