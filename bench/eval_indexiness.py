@@ -85,11 +85,29 @@ def score_page(body: bytes, url: str) -> dict:
             "t_seed": t_seed, "t_final": t_final}
 
 
+# A crawl always knows a page's URL; a few WCXB pages were saved without it. Their own
+# canonical link or og:url names it; failing both, a path of no words, on which no URL term
+# fires (a bare "/" would make every such page a site's home).
+UNKNOWN_URL = "https://unknown.invalid/_/"
+_DECLARED_URL = re.compile(rb"""<link[^>]+rel=["']?canonical["']?[^>]+href=["']([^"'>]+)|"""
+                           rb"""<meta[^>]+property=["']og:url["'][^>]+content=["']([^"'>]+)""", re.I)
+
+
+def page_url(gt: dict, body: bytes) -> str:
+    url = gt.get("url") or gt["ground_truth"].get("url")
+    if url:
+        return url
+    m = _DECLARED_URL.search(body)
+    found = (m.group(1) or m.group(2)).decode("utf-8", "replace") if m else ""
+    return found if found.startswith(("http://", "https://")) else UNKNOWN_URL
+
+
 def _wcxb_job(args):
     html_path, gt_path = args
     gt = json.loads(Path(gt_path).read_text())
-    url = gt.get("url") or gt["ground_truth"].get("url") or "https://example.invalid/"
-    r = score_page(gzip.decompress(Path(html_path).read_bytes()), url)
+    body = gzip.decompress(Path(html_path).read_bytes())
+    url = page_url(gt, body)
+    r = score_page(body, url)
     ptype = gt["_internal"]["page_type"]["primary"]
     return dict(r, id=Path(gt_path).stem, url=url, group=ptype, is_index=ptype in INDEX_TYPES)
 

@@ -17,7 +17,7 @@ from .metadata import date_facts, date_published
 from .pagination import pagination_links
 from .signals import declared, headed_entries, numbered_pagination
 from .url_identity import path_has_record_id, query_names_record, target_shapes
-from .url_shape import url_facts
+from .url_shape import UrlFacts, url_facts, without_tracking
 
 # --- the seed formula (seeds/indexiness.txt), weights relative to the weakest signal -------
 SELFLINK_IN_HEADER = -20   # linkable headings: a leaf's own permalinks
@@ -76,6 +76,11 @@ URL_HOME = +15
 # A taxonomy URL (/tag/x, /tags/x, /category/x, /label/x): hand, not fitted (WCXB holds few
 # such pages). Every CMS names its term archives so, and hardly anything else.
 URL_TAXONOMY = +40
+# A shop platform's category path (/collections/x, /product-category/x, /c/x) or the
+# shop's front (/shop/): url_shape.is_catalog_url. hand, like url_taxonomy: WCXB's shops
+# are few, and the platforms' defaults hold for every shop built on them. Weaker than a
+# taxonomy, as shops also file a few content pages there (buying guides).
+URL_CATALOG = +15
 # A dated or long slug (/2019/05/some-post-title): the shape CMSs give their posts. fitted
 URL_CONTENT = -11
 # Per word of the URL's last segment (up to SLUG_WORDS_CAP): leaves get titles for slugs,
@@ -144,7 +149,7 @@ PLAIN_HEADING = -0.6
 SEED_TERMS = ("selflinks_in_headers", "selflinks_in_lists", "inlinks_in_headers",
               "inlinks_in_lists", "outlinks", "date_published", "head_start")
 LINK_TERMS = SEED_TERMS[:5]
-SIGNAL_TERMS = ("url_home", "url_listing", "url_taxonomy", "url_content", "slug_words", "query",
+SIGNAL_TERMS = ("url_home", "url_listing", "url_taxonomy", "url_catalog", "url_content", "slug_words", "query",
                 "declared_collection", "declared_article", "og_website", "pagination",
                 "link_text_share", "prose", "plain_text", "link_targets",
                 "linked_headings", "one_buy_button", "many_prices", "query_record",
@@ -170,6 +175,7 @@ WEIGHTS = {
     "url_home": URL_HOME,
     "url_listing": URL_LISTING,
     "url_taxonomy": URL_TAXONOMY,
+    "url_catalog": URL_CATALOG,
     "url_content": URL_CONTENT,
     "slug_words": URL_SLUG_WORD,
     "query": URL_QUERY,
@@ -368,7 +374,8 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
 
     own = has_date_published if date_own is None else (has_date_published and date_own)
     counts["date_published"] = int(own)
-    shape, taxonomy, home, slug = url_facts(url) if url else (None, False, False, 0)
+    facts = url_facts(url) if url else UrlFacts(None, False, False, 0, False)
+    shape, taxonomy, home, slug = facts[:4]
     decl = declared(og_type, set(ld_types))
     counts["url_taxonomy"] = int(taxonomy)
     counts["url_home"] = int(home)
@@ -406,8 +413,11 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
                   "content_targets", "record_targets", "plain_headings"):
             counts[t] = 0
     counts["slug_words"] = min(slug, SLUG_WORDS_CAP)
-    counts["query"] = int("?" in url.split("#", 1)[0])
-    counts["query_record"] = int(counts["query"] and query_names_record(url))
+    counts["url_catalog"] = int(facts.catalog and not taxonomy)
+    # a query of tracking parameters alone (utm_*, srsltid…) neither filters nor pages
+    query_url = without_tracking(url.split("#", 1)[0])
+    counts["query"] = int("?" in query_url)
+    counts["query_record"] = int(counts["query"] and query_names_record(query_url))
     counts["paginated_record"] = int(counts["pagination"] and path_has_record_id(url))
     breakdown = {t: float(WEIGHTS[t] * counts[t]) for t in TERMS}
     # for the explanation: what was left out, and a listing's date that did not count

@@ -5,6 +5,7 @@ content (a dated or long slug). Site generators and CMSs across the web share th
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 from urllib.parse import unquote, urlsplit
 
 # Path segments that name a taxonomy listing (/tag/x, /tags/x, /category/x, /label/x …).
@@ -22,6 +23,26 @@ _INDEX_FILE = re.compile(r"/index\.\w+$", re.I)
 _EXT = re.compile(r"\.(?:html?|php|aspx?|jsp)$", re.I)
 # A slug of this many hyphen/underscore-separated words reads as a title: a content page.
 SLUG_MIN_WORDS = 4
+# Path segments under which shop platforms file their category pages: Shopify's
+# /collections/<handle>, WooCommerce's /product-category/<term>, Salesforce Commerce and
+# SAP's /c/<category> (beside /p/<id> for products), IKEA-style /cat/, /browse/ and
+# Amazon's best-seller lists /zgbs/. A catalog page is a listing of products; the shapes
+# are the platforms' defaults, so they hold across thousands of shops, not one site.
+CATALOG_SEGMENTS = frozenset({"collections", "product-category", "c", "cat", "browse", "zgbs"})
+# ...unless a product follows in the path (/collections/x/products/y, /c/product/123-x).
+PRODUCT_SEGMENTS = frozenset({"p", "product", "products", "item", "dp"})
+# A shop's front (/shop/, /store/, /products/ ending a path of at most two segments) lists
+# the catalog too, like /blog/ lists the posts.
+CATALOG_FRONTS = frozenset({"shop", "store", "products", "collections"})
+
+# Query parameters that only tag where a visitor came from (campaign, ad click, search
+# result): they change nothing on the page, so a URL carrying only these has no query that
+# filters or pages a listing. Google's shopping results append srsltid to every shop URL.
+TRACKING_PARAMS = frozenset({"srsltid", "gclid", "gbraid", "wbraid", "dclid", "fbclid",
+                             "msclkid", "yclid", "twclid", "ttclid", "igshid", "mc_cid",
+                             "mc_eid", "_ga", "_gl", "_hsenc", "_hsmi", "mkt_tok", "ref",
+                             "ref_src"})
+TRACKING_PREFIXES = ("utm_",)
 
 
 def _segments(path: str) -> list[str]:
@@ -95,18 +116,60 @@ def is_home_url(url: str) -> bool:
     return url_facts(url)[2]
 
 
-def url_facts(url: str) -> tuple[str | None, bool, bool, int]:
-    """(url_shape, is_taxonomy_url, is_home_url, slug_words) of a URL, split once."""
+def without_tracking(url: str) -> str:
+    """The URL without its tracking parameters (TRACKING_PARAMS), fragment kept; a query
+    of nothing else goes with its "?"."""
+    head, sep, query = url.partition("?")
+    if not sep:
+        return url
+    query, hash_, fragment = query.partition("#")
+    kept = [pair for pair in query.split("&") if pair and not _is_tracking(pair)]
+    return head + ("?" + "&".join(kept) if kept else "") + hash_ + fragment
+
+
+def _is_tracking(pair: str) -> bool:
+    key = pair.partition("=")[0].lower()
+    return key in TRACKING_PARAMS or key.startswith(TRACKING_PREFIXES)
+
+
+class UrlFacts(NamedTuple):
+    shape: str | None        # url_shape
+    taxonomy: bool           # is_taxonomy_url
+    home: bool               # is_home_url
+    slug_words: int          # slug_words
+    catalog: bool            # is_catalog_url
+
+
+def is_catalog_url(url: str) -> bool:
+    return url_facts(url).catalog
+
+
+def url_facts(url: str) -> UrlFacts:
+    """The URL's shape facts, split once. Tracking parameters are no part of its shape."""
     try:
-        parts = urlsplit(url)
+        parts = urlsplit(without_tracking(url))
     except ValueError:
-        return None, False, False, 0
+        return UrlFacts(None, False, False, 0, False)
     raw_segs = _segments(parts.path)       # split once for the taxonomy test and the slug
     taxonomy = _may_name_taxonomy(url) and _is_taxonomy_path(parts.path, raw_segs)
     path = _INDEX_FILE.sub("/", parts.path or "/")
     segs = raw_segs if path == parts.path else _segments(path)
     home = not parts.query and not segs
-    return _shape(parts, path, segs, taxonomy), taxonomy, home, _slug_words(parts.path, raw_segs)
+    return UrlFacts(_shape(parts, path, segs, taxonomy), taxonomy, home,
+                    _slug_words(parts.path, raw_segs), _is_catalog(segs))
+
+
+def _is_catalog(segs: list[str]) -> bool:
+    """A shop's category page by its platform's path (CATALOG_SEGMENTS followed by a term,
+    no product after it) or the catalog's front (CATALOG_FRONTS)."""
+    if not segs:
+        return False
+    if segs[-1] in CATALOG_FRONTS and len(segs) <= 2:
+        return True
+    for i, seg in enumerate(segs[:-1]):
+        if seg in CATALOG_SEGMENTS:
+            return not PRODUCT_SEGMENTS.intersection(segs[i + 1:])
+    return False
 
 
 def _shape(parts, path: str, segs: list[str], taxonomy: bool) -> str | None:

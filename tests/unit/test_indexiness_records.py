@@ -50,3 +50,21 @@ def test_listing_targets_are_content_and_records_landing_targets_are_sections():
     assert landing.counts["content_targets"] == 0
     assert landing.counts["plain_headings"] == 8 and landing.breakdown["plain_headings"] < 0
     assert listing.score > 0 > landing.score
+
+
+def test_tracking_parameters_add_no_query_term():
+    # a leaf reached from a search result keeps its verdict: srsltid/utm_* filter nothing
+    page = _thread("https://x.example.org/post")
+    plain = _score(page, "https://x.example.org/how-to-pick-a-bike")
+    tagged = _score(page, "https://x.example.org/how-to-pick-a-bike?srsltid=AfmBOo&utm_source=g")
+    assert tagged.counts["query"] == 0 and tagged.score == plain.score
+    assert _score(page, "https://x.example.org/bikes?sort=price&utm_source=g").counts["query"] == 1
+
+
+def test_a_shop_platforms_category_path_counts_as_a_catalog():
+    page = _thread("https://shop.example.org/x")
+    r = _score(page, "https://shop.example.org/collections/mens-socks")
+    assert r.counts["url_catalog"] == 1 and r.breakdown["url_catalog"] == ix.URL_CATALOG > 0
+    product = _score(page, "https://shop.example.org/collections/mens-socks/products/blue-sock")
+    assert product.counts["url_catalog"] == 0
+    assert r.score - product.score >= ix.URL_CATALOG

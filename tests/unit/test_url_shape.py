@@ -1,7 +1,8 @@
 """URL shape: the priors CMSs' URL conventions give (listing vs content)."""
 import pytest
 
-from pipelines.url_shape import is_home_url, is_taxonomy_url, slug_words, url_shape
+from pipelines.url_shape import (is_catalog_url, is_home_url, is_taxonomy_url, slug_words,
+                                 url_shape, without_tracking)
 
 
 @pytest.mark.parametrize("url", [
@@ -52,12 +53,57 @@ def test_home_url():
 
 
 @pytest.mark.parametrize("url,facts", [
-    ("https://x.org/", ("listing", False, True, 0)),
-    ("https://x.org/tag/rust/page/2/", ("listing", True, False, 1)),
-    ("https://x.org/2019/05/a-long-post-title/", ("content", False, False, 4)),
-    ("https://x.org/?s=q", (None, False, False, 0)),
-    ("http://[bad/", (None, False, False, 0)),     # urlsplit refuses it: every fact negative
+    ("https://x.org/", ("listing", False, True, 0, False)),
+    ("https://x.org/tag/rust/page/2/", ("listing", True, False, 1, False)),
+    ("https://x.org/2019/05/a-long-post-title/", ("content", False, False, 4, False)),
+    ("https://x.org/?s=q", (None, False, False, 0, False)),
+    ("https://x.org/collections/mens-socks", (None, False, False, 2, True)),
+    ("http://[bad/", (None, False, False, 0, False)),   # urlsplit refuses it: every fact negative
 ])
 def test_url_facts_one_split(url, facts):
     from pipelines.url_shape import url_facts
     assert url_facts(url) == facts
+
+
+@pytest.mark.parametrize("url,clean", [
+    ("https://x.org/a?srsltid=AfmBO", "https://x.org/a"),
+    ("https://x.org/a?utm_source=n&utm_medium=mail#top", "https://x.org/a#top"),
+    ("https://x.org/a?page=2&fbclid=x", "https://x.org/a?page=2"),
+    ("https://x.org/a?UTM_Campaign=x&q=shoes", "https://x.org/a?q=shoes"),
+    ("https://x.org/a?q=shoes", "https://x.org/a?q=shoes"),
+    ("https://x.org/a", "https://x.org/a"),
+])
+def test_tracking_parameters_are_no_query(url, clean):
+    assert without_tracking(url) == clean
+
+
+def test_tracking_parameters_leave_a_home_a_home():
+    # a shop's home reached from a search result is still the site's home
+    assert is_home_url("https://shop.example/?srsltid=AfmBOo")
+    assert not is_home_url("https://shop.example/?q=socks&srsltid=AfmBOo")
+
+
+@pytest.mark.parametrize("url", [
+    "https://shop.example/collections/mens-socks",              # Shopify
+    "https://shop.example/product-category/outdoor-gear/",      # WooCommerce
+    "https://shop.example/c/furniture/living-room/",            # Salesforce / SAP
+    "https://shop.example/en/cat/sofas-fu003/",
+    "https://shop.example/browse/shoes/mens/sneakers",
+    "https://shop.example/shop/",                                # the shop's front
+    "https://shop.example/collections/lodge?srsltid=x",
+])
+def test_catalog_urls(url):
+    assert is_catalog_url(url)
+
+
+@pytest.mark.parametrize("url", [
+    "https://shop.example/collections/socks/products/blue-sock",   # a product in a collection
+    "https://shop.example/c/product/1082604-REG/nikon_d750.html",
+    "https://shop.example/shop/p/white-speckle-mug",
+    "https://shop.example/shop/womenswear/dress/iris-dress/",       # deeper than a front
+    "https://x.org/collection/moseley-coffee",     # a museum's collection item, not a shop's
+    "https://x.org/c",                             # nothing filed under it
+    "https://x.org/",
+])
+def test_not_catalog_urls(url):
+    assert not is_catalog_url(url)
