@@ -88,8 +88,11 @@ def _is_taxonomy_path(path: str, segs: list[str] | None = None) -> bool:
     if segs[-1] in TAXONOMY_SEGMENTS:
         return True
     # /topic/188682-new-case/ is a forum thread, not the archive of a term: a term is a
-    # word, a record's key is a number leading its slug (term_is_record).
-    return len(segs) >= 2 and segs[-2] in TAXONOMY_SEGMENTS and not term_is_record(segs[-1])
+    # word, a record's key is a number leading its slug (term_is_record). Nor is a title
+    # (/topic/starting-projects-of-an-absolute-beginner/): terms are a word or three, a
+    # slug of SLUG_MIN_WORDS words is a post filed under the term.
+    return (len(segs) >= 2 and segs[-2] in TAXONOMY_SEGMENTS and not term_is_record(segs[-1])
+            and len(_SLUG_SEPARATORS.split(segs[-1])) < SLUG_MIN_WORDS)
 
 
 def term_is_record(segment: str) -> bool:
@@ -98,7 +101,9 @@ def term_is_record(segment: str) -> bool:
     return bool(_RECORD_TERM.match(segment))
 
 
-_RECORD_TERM = re.compile(r"\d+-[^\d]")
+# A number leading a word (/topic/188682-new-case), or a long one leading anything
+# (/topic/3003956-2024-pros-…, a thread whose title starts with a year).
+_RECORD_TERM = re.compile(r"\d{5,}-|\d+-[^\d]")
 
 
 def url_shape(url: str) -> str | None:

@@ -107,3 +107,13 @@ def test_catalog_urls(url):
 ])
 def test_not_catalog_urls(url):
     assert not is_catalog_url(url)
+
+
+@pytest.mark.parametrize("url,taxonomy", [
+    ("https://forum.example/topic/3003956-2024-pros-cons-of-travel/", False),   # a record key
+    ("https://forum.example/topic/188682-new-case/", False),
+    ("https://x.org/discussions/topic/starting-projects-of-an-absolute-beginner/", False),
+    ("https://x.org/category/mens-automatic-watches", True),   # three words: a term
+])
+def test_a_taxonomy_term_is_a_word_or_three_not_a_key_or_a_title(url, taxonomy):
+    assert is_taxonomy_url(url) is taxonomy
