@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from .links import _BIT, INLINK, OUTLINK, SELFLINK, Link, element_text
+from .links import _BIT, INLINK, OUTLINK, SELFLINK, Link, element_text, subtree_text
 from .url_shape import is_taxonomy_url
 
 # A block needs more than this many links to be a link block (the seed: "more then 3").
@@ -65,7 +65,14 @@ class LinkBlock:
     links: list[Link]
     link_words: int            # words inside its links
     kind: str = "text"         # text | listing | menu | blogroll | tag_cloud
-    blogroll_score: int = 0
+    page_host: str = field(default="", repr=False)
+
+    @property
+    def blogroll_score(self) -> int:
+        """The seed's blogroll score of the block's links (computed on demand: naming the
+        block needs it only when its links can reach BLOGROLL_THRESHOLD at all); 0 for a
+        block read as text, which is not named."""
+        return blogroll_score(self.links, self.page_host) if self.kind != "text" else 0
 
     @property
     def words(self) -> int:
@@ -107,6 +114,24 @@ def _registrable(host: str) -> str:
     if len(parts) >= 3 and len(parts[-2]) <= 3 and len(parts[-1]) == 2:   # example.co.uk
         return ".".join(parts[-3:])
     return ".".join(parts[-2:])
+
+
+# The most one link can add to the blogroll score: an out-link a new domain, an in-link its
+# own domain, either a rel=friend.
+_MOST_PER_OUTLINK = max(BLOGROLL_NEW_DOMAIN, BLOGROLL_OWN_DOMAIN, 0)
+_MOST_PER_REL = max(BLOGROLL_REL_FRIEND, 0)
+
+
+def may_be_blogroll(links: list[Link]) -> bool:
+    """Can blogroll_score(links) reach BLOGROLL_THRESHOLD? An upper bound from the links'
+    localities and whether they have a rel at all, without splitting any host: a menu of
+    in-site links without rel is ruled out at once."""
+    most = 0
+    for link in links:
+        most += _MOST_PER_OUTLINK if link.locality == OUTLINK else BLOGROLL_OWN_DOMAIN
+        if link.rel:
+            most += _MOST_PER_REL
+    return most >= BLOGROLL_THRESHOLD
 
 
 def blogroll_score(links: list[Link], page_host: str) -> int:
@@ -176,7 +201,7 @@ def _is_text_block(container, links: list[Link], link_words: int) -> bool:
         linked = {lk.element.getparent() for lk in links}
         for item in items:
             item_words = _words(element_text(item))
-            item_link_words = sum(_words(element_text(a)) for a in item.iter("a"))
+            item_link_words = sum(_words(subtree_text(a)) for a in item.iter("a"))
             if item_words <= item_link_words:          # nothing beyond the link
                 return False
             if item_link_words >= ITEM_MAX_LINK_SHARE * item_words and item in linked:
@@ -201,8 +226,8 @@ def _hinted(container) -> bool:
 
 def _kind(block: LinkBlock, page_host: str, first_heading_pos: int | None) -> str:
     links = block.links
-    block.blogroll_score = blogroll_score(links, page_host)
-    if block.blogroll_score >= BLOGROLL_THRESHOLD:
+    block.page_host = page_host
+    if may_be_blogroll(links) and blogroll_score(links, page_host) >= BLOGROLL_THRESHOLD:
         return "blogroll"
     if _is_tag_cloud(links):
         return "tag_cloud"

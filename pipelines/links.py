@@ -134,6 +134,12 @@ def locality(url: str, page_url: str) -> str:
 element_text = etree.XPath("string()", smart_strings=False)
 
 
+def subtree_text(el) -> str:
+    """element_text(el); an element without children (most links) gives its own text,
+    without an XPath call."""
+    return element_text(el) if len(el) else el.text or ""
+
+
 def strip_fragment(url: str) -> str:
     # urldefrag returns a URL without "#" unchanged; only the rest needs its re-parse
     return urldefrag(url)[0] if "#" in url else url

@@ -29,8 +29,10 @@ TIME_EXCLUDED = frozenset({"nav", "aside", "footer"})
 _DATE_LIKE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2}|\d{8}|\d{4}-\d{2}")
 
 
-# root.iterfind(".//*[@itemprop]") in C (ElementPath tests each element in Python)
-_ITEMPROP_ELEMENTS = etree.XPath("descendant::*[@itemprop]")
+# root.iterfind(".//*[@itemprop]") in C (ElementPath tests each element in Python); the
+# attributes' parents, not a predicate on every element: same elements, same order, and
+# libxml2 walks a page's elements a fifth faster so
+_ITEMPROP_ELEMENTS = etree.XPath("descendant::*/@itemprop/..")
 _REL_LINKS = etree.XPath("descendant::a[@rel]")
 
 

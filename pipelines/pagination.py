@@ -24,6 +24,7 @@ PAGE_URL = re.compile(r"(?:/page/\d+/?$|/p/\d+/?$|[?&](?:page|paged|p|pg|start|o
 """URL shapes of numbered listing pages."""
 
 _PAGER_FIRST = "nNpPoOmMlL«»‹›←→"
+_PAGER_FIRST_CHARS = frozenset(_PAGER_FIRST)   # a set: the empty first char of "" is no member
 _PAGER_RELS = frozenset({"next", "prev", "previous"})
 
 
@@ -115,25 +116,28 @@ def pagination_links(links: list[Link], root, page_url: str) -> list[str]:
     own rel (already read by the link walk), and a link's ancestors are looked at only
     when its text or URL already looks like a pager's."""
     found: dict[str, None] = {}
-    host = urlsplit(page_url).netloc
     head = root.find("head") if root.tag == "html" else None
     rels = rel_links(head, page_url) if head is not None else []
     pagers: list[str] = []
     for link in links:       # one pass: the links' own rel, then pager-looking in-links
         if link.rel and not _PAGER_RELS.isdisjoint(link.rel):
             rels.append(link.url)
-        if link.locality != INLINK or link.element is None:
+        if link.locality != INLINK:
             continue
+        # the cheap rejections of is_page_url and is_pager_text first: most links fail both
         url = link.url
-        # the cheap rejections of is_page_url and is_pager_text inlined: most links fail them
         last = url[-2:-1] if url[-1:] == "/" else url[-1:]
-        by_url = ("=" in url or last.isdecimal() or last in "lLmM\n") and is_page_url(url)
+        url_may = "=" in url or last.isdecimal() or last in "lLmM\n"
         text = link.text       # whitespace-normalised by the link walk
         first = text[:1]
-        by_text = bool(first) and (first in _PAGER_FIRST or first.isdecimal()) and \
-            is_pager_text(text)
+        text_may = first in _PAGER_FIRST_CHARS or first.isdecimal()
+        if not (url_may or text_may) or link.element is None:
+            continue
+        by_url = url_may and is_page_url(url)
+        by_text = text_may and is_pager_text(text)
         if (by_url and by_text) or ((by_url or by_text) and _in_pager(link.element)):
             pagers.append(url)
+    host = urlsplit(page_url).netloc if rels else None    # split only when asked
     for url in rels:
         if urlsplit(url).netloc == host:
             found.setdefault(url.split("#", 1)[0], None)

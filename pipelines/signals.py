@@ -9,7 +9,7 @@
 """
 from __future__ import annotations
 
-from .links import _BIT, INLINK, Link, element_text
+from .links import _BIT, INLINK, Link, element_text, subtree_text
 from .metadata import ARTICLE_TYPES, COLLECTION_TYPES
 from .pagination import PAGE_URL, PAGER_TEXT
 from .url_identity import target_path
@@ -105,7 +105,7 @@ def _is_teaser(item) -> bool:
     if next(item.iter(*_TEASER_MARKS), None) is not None:
         return True
     words = _words(element_text(item))
-    link_words = sum(_words(element_text(a)) for a in item.iter("a"))
+    link_words = sum(_words(subtree_text(a)) for a in item.iter("a"))
     return words - link_words >= ITEM_MIN_EXTRA_WORDS
 
 
