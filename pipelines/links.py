@@ -50,6 +50,7 @@ _NAV_ASIDE = _BIT["in_nav"] | _BIT["in_aside"]
 _MAIN_ARTICLE = _BIT["in_main"] | _BIT["in_article"]
 _HEADER_FOOTER = _BIT["in_header"] | _BIT["in_footer"]
 _P = _BIT["in_paragraph"]
+_LANDMARKS = _NAV_ASIDE | _MAIN_ARTICLE | _HEADER_FOOTER    # the bits relevant_flags reads
 
 
 def relevant_flags(flags: int) -> bool:
@@ -244,11 +245,12 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
         if bits:
             own = bits & _OWN_BITS
             flags |= bits ^ own
-            # relevant_flags(flags), inlined
-            if not flags & _NAV_ASIDE and (flags & _MAIN_ARTICLE or not flags & _HEADER_FOOTER):
-                flags |= _REL
-            else:
-                flags &= ~_REL
+            # relevant_flags(flags), inlined; only a landmark's bits can change it
+            if bits & _LANDMARKS:
+                if not flags & _NAV_ASIDE and (flags & _MAIN_ARTICLE or not flags & _HEADER_FOOTER):
+                    flags |= _REL
+                else:
+                    flags &= ~_REL
             if own:
                 if own & _SECTION:
                     if own & _H2 and first_h2 is None:

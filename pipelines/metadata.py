@@ -95,21 +95,28 @@ def _person(value) -> str | None:
 
 
 def date_published(root, metas=None, ld=None) -> str | None:
+    return _date_published(root, metas, ld)[0]
+
+
+def _date_published(root, metas=None, ld=None):
+    """(date_published, the itemprop scan it made: _date_props(root), or None when the
+    date came before it). date_is_own takes the scan rather than scanning the page again."""
     metas = _metas(root) if metas is None else metas
     for key in DATE_META_KEYS:
         v = metas.get(key)
         if v and _DATE_LIKE.search(v):
-            return v
+            return v, None
     for item in _json_ld(root) if ld is None else ld:
         v = item.get("datePublished") or item.get("dateCreated")
         if isinstance(v, str) and _DATE_LIKE.search(v):
-            return v.strip()
-    for el, prop in _date_props(root):
+            return v.strip(), None
+    props = _date_props(root)
+    for el, prop in props:
         if "datepublished" in prop.split():
             v = el.get("datetime") or el.get("content") or normalize_ws(text_of(el))
             if v and _DATE_LIKE.search(v):
-                return v
-    return _content_time(root)
+                return v, props
+    return _content_time(root), props
 
 
 # schema.org types that make a page (or the item holding its date) one piece of content…
@@ -138,14 +145,14 @@ def ld_types(ld: list[dict]) -> set[str]:
 
 
 def date_is_own(root, metas, ld, og_type: str | None, url: str = "",
-                declared: set[str] | None = None) -> bool:
+                declared: set[str] | None = None, props=None) -> bool:
     """Is the date date_published() finds the page's own, or the newest entry's of a listing?
 
     Follows date_published()'s order. A date is not the page's own when it sits on a
     schema.org collection (CollectionPage, ItemList…) or when it is a bare microdata date on
     a page that declares itself no article (og:type website, a collection in JSON-LD): Hugo
     writes the newest post's datePublished on every tag page that way. declared:
-    ld_types(ld), when already known."""
+    ld_types(ld), props: _date_props(root), when already known."""
     declared = ld_types(ld) if declared is None else declared
     listing = bool(declared & COLLECTION_TYPES) or (
         (og_type or "") in OG_NOT_ARTICLE and not declared & ARTICLE_TYPES)
@@ -163,7 +170,7 @@ def date_is_own(root, metas, ld, og_type: str | None, url: str = "",
                 return False
             return bool(t & ARTICLE_TYPES) or not listing
     # one scan of the itemprop elements serves the test and the scope judgement
-    props = _date_props(root)
+    props = _date_props(root) if props is None else props
     if props:
         return _microdata_date_is_own(root, listing, props)
     return not (url and _time_is_a_teasers(root, url))
@@ -307,12 +314,13 @@ def date_facts(root, metas=None, ld=None, url: str = "") -> dict:
     (date_own), and what the page declares itself to be (og_type, ld_types)."""
     metas = _metas(root) if metas is None else metas
     ld = _json_ld(root) if ld is None else ld
-    published = date_published(root, metas, ld)
+    published, props = _date_published(root, metas, ld)
     og_type = (metas.get("og:type") or "").strip().lower() or None
     declared = ld_types(ld)
     return {
         "date_published": published,
-        "date_own": published is not None and date_is_own(root, metas, ld, og_type, url, declared),
+        "date_own": published is not None and date_is_own(root, metas, ld, og_type, url, declared,
+                                                          props),
         "og_type": og_type,
         "ld_types": declared,
     }
