@@ -13,6 +13,8 @@ TAXONOMY_SEGMENTS = frozenset({
     "tag", "tags", "category", "categories", "topic", "topics", "label", "labels",
     "subject", "subjects", "series", "keyword", "keywords", "theme", "themes",
 })
+# Taxonomy segments under which a term may nest one level (see _is_taxonomy_path).
+NESTING_SEGMENTS = frozenset({"tag", "tags", "category", "categories"})
 # Path segments of other listings: archives, authors, search results, feeds of posts.
 LISTING_SEGMENTS = frozenset({"archive", "archives", "author", "authors", "search", "blog",
                               "news", "posts", "articles", "all", "sitemap", "index"})
@@ -91,8 +93,20 @@ def _is_taxonomy_path(path: str, segs: list[str] | None = None) -> bool:
     # word, a record's key is a number leading its slug (term_is_record). Nor is a title
     # (/topic/starting-projects-of-an-absolute-beginner/): terms are a word or three, a
     # slug of SLUG_MIN_WORDS words is a post filed under the term.
-    return (len(segs) >= 2 and segs[-2] in TAXONOMY_SEGMENTS and not term_is_record(segs[-1])
-            and len(_SLUG_SEPARATORS.split(segs[-1])) < SLUG_MIN_WORDS)
+    if len(segs) >= 2 and segs[-2] in TAXONOMY_SEGMENTS:
+        return _is_term(segs[-1])
+    # A child category filed under its parent (WordPress: /category/parent/child/) or a term
+    # holding a slash (Hugo: /tags/ci/cd/). Only tags and categories nest so: under /topic/
+    # a second segment is a thread or a guide (/topics/camping/best-gps-watch).
+    return (len(segs) >= 3 and segs[-3] in NESTING_SEGMENTS and _is_term(segs[-2])
+            and _is_term(segs[-1]))
+
+
+def _is_term(segment: str) -> bool:
+    """A taxonomy term: words, not a record's key (term_is_record, or a bare number) nor a
+    title of SLUG_MIN_WORDS words."""
+    return (not term_is_record(segment) and not segment.isdigit()
+            and len(_SLUG_SEPARATORS.split(segment)) < SLUG_MIN_WORDS)
 
 
 def term_is_record(segment: str) -> bool:
