@@ -149,9 +149,9 @@ PLAIN_HEADING = -0.6
 SEED_TERMS = ("selflinks_in_headers", "selflinks_in_lists", "inlinks_in_headers",
               "inlinks_in_lists", "outlinks", "date_published", "head_start")
 LINK_TERMS = SEED_TERMS[:5]
-SIGNAL_TERMS = ("url_home", "url_listing", "url_taxonomy", "url_catalog", "url_content", "slug_words", "query",
-                "declared_collection", "declared_article", "og_website", "pagination",
-                "link_text_share", "prose", "plain_text", "link_targets",
+SIGNAL_TERMS = ("url_home", "url_listing", "url_taxonomy", "url_catalog", "url_content",
+                "slug_words", "query", "declared_collection", "declared_article", "og_website",
+                "pagination", "link_text_share", "prose", "plain_text", "link_targets",
                 "linked_headings", "one_buy_button", "many_prices", "query_record",
                 "paginated_record", "content_targets", "record_targets", "plain_headings")
 TERMS = SEED_TERMS + SIGNAL_TERMS
@@ -375,7 +375,7 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     own = has_date_published if date_own is None else (has_date_published and date_own)
     counts["date_published"] = int(own)
     facts = url_facts(url) if url else UrlFacts(None, False, False, 0, False)
-    shape, taxonomy, home, slug = facts[:4]
+    shape, taxonomy, home, slug = facts.shape, facts.taxonomy, facts.home, facts.slug_words
     decl = declared(og_type, set(ld_types))
     counts["url_taxonomy"] = int(taxonomy)
     counts["url_home"] = int(home)
