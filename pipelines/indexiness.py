@@ -81,6 +81,11 @@ URL_TAXONOMY = +40
 # are few, and the platforms' defaults hold for every shop built on them. Weaker than a
 # taxonomy, as shops also file a few content pages there (buying guides).
 URL_CATALOG = +15
+# A forum or Q&A platform's address for one discussion (/t/slug/123, viewtopic.php?t=…,
+# /threads/slug.123/): url_shape.is_thread_url. hand, the mirror of url_taxonomy: as
+# specific a platform default, naming one piece of content. It outweighs what makes a long
+# thread look like a listing: its pager, its query, its many reply links.
+URL_THREAD = -40
 # A dated or long slug (/2019/05/some-post-title): the shape CMSs give their posts. fitted
 URL_CONTENT = -11
 # Per word of the URL's last segment (up to SLUG_WORDS_CAP): leaves get titles for slugs,
@@ -149,9 +154,9 @@ PLAIN_HEADING = -0.6
 SEED_TERMS = ("selflinks_in_headers", "selflinks_in_lists", "inlinks_in_headers",
               "inlinks_in_lists", "outlinks", "date_published", "head_start")
 LINK_TERMS = SEED_TERMS[:5]
-SIGNAL_TERMS = ("url_home", "url_listing", "url_taxonomy", "url_catalog", "url_content",
-                "slug_words", "query", "declared_collection", "declared_article", "og_website",
-                "pagination", "link_text_share", "prose", "plain_text", "link_targets",
+SIGNAL_TERMS = ("url_home", "url_listing", "url_taxonomy", "url_catalog", "url_thread",
+                "url_content", "slug_words", "query", "declared_collection", "declared_article",
+                "og_website", "pagination", "link_text_share", "prose", "plain_text", "link_targets",
                 "linked_headings", "one_buy_button", "many_prices", "query_record",
                 "paginated_record", "content_targets", "record_targets", "plain_headings")
 TERMS = SEED_TERMS + SIGNAL_TERMS
@@ -176,6 +181,7 @@ WEIGHTS = {
     "url_listing": URL_LISTING,
     "url_taxonomy": URL_TAXONOMY,
     "url_catalog": URL_CATALOG,
+    "url_thread": URL_THREAD,
     "url_content": URL_CONTENT,
     "slug_words": URL_SLUG_WORD,
     "query": URL_QUERY,
@@ -374,7 +380,7 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
 
     own = has_date_published if date_own is None else (has_date_published and date_own)
     counts["date_published"] = int(own)
-    facts = url_facts(url) if url else UrlFacts(None, False, False, 0, False)
+    facts = url_facts(url) if url else UrlFacts(None, False, False, 0, False, False)
     shape, taxonomy, home, slug = facts.shape, facts.taxonomy, facts.home, facts.slug_words
     decl = declared(og_type, set(ld_types))
     counts["url_taxonomy"] = int(taxonomy)
@@ -414,6 +420,7 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
             counts[t] = 0
     counts["slug_words"] = min(slug, SLUG_WORDS_CAP)
     counts["url_catalog"] = int(facts.catalog and not taxonomy)
+    counts["url_thread"] = int(facts.thread)
     # a query of tracking parameters alone (utm_*, srsltid…) neither filters nor pages
     query_url = without_tracking(url.split("#", 1)[0])
     counts["query"] = int("?" in query_url)

@@ -37,6 +37,15 @@ PRODUCT_SEGMENTS = frozenset({"p", "product", "products", "item", "dp"})
 # the catalog too, like /blog/ lists the posts.
 CATALOG_FRONTS = frozenset({"shop", "store", "products", "collections"})
 
+# The addresses forum and Q&A platforms give one discussion, each its platform's default:
+# Discourse /t/slug/123, phpBB viewtopic.php, vBulletin showthread.php, MyBB thread-123.html,
+# XenForo /threads/slug.123/, NodeBB /topic/123/slug, Vanilla /discussion/123/, Flarum
+# /d/123-slug, Lemmy /post/123, Reddit /comments/id/, Stack Exchange /questions/123/.
+THREAD_PATH = re.compile(
+    r"/t/[^/]+/\d+(?:/\d+)?/?$|/(?:viewtopic|showthread|showtopic|viewthread)\.php$|"
+    r"/thread-\d+[^/]*$|/threads/[^/]*\.\d+/?$|/topic/\d+(?:/|$)|/discussion/\d+(?:/|$)|"
+    r"/d/\d+-|/post/\d+/?$|/comments/[a-z0-9]+(?:/|$)|/questions/\d+(?:/|$)", re.I)
+
 # Query parameters that only tag where a visitor came from (campaign, ad click, search
 # result): they change nothing on the page, so a URL carrying only these has no query that
 # filters or pages a listing. Google's shopping results append srsltid to every shop URL.
@@ -157,10 +166,15 @@ class UrlFacts(NamedTuple):
     home: bool               # is_home_url
     slug_words: int          # slug_words
     catalog: bool            # is_catalog_url
+    thread: bool             # is_thread_url
 
 
 def is_catalog_url(url: str) -> bool:
     return url_facts(url).catalog
+
+
+def is_thread_url(url: str) -> bool:
+    return url_facts(url).thread
 
 
 def url_facts(url: str) -> UrlFacts:
@@ -168,14 +182,15 @@ def url_facts(url: str) -> UrlFacts:
     try:
         parts = urlsplit(without_tracking(url))
     except ValueError:
-        return UrlFacts(None, False, False, 0, False)
+        return UrlFacts(None, False, False, 0, False, False)
     raw_segs = _segments(parts.path)       # split once for the taxonomy test and the slug
     taxonomy = _may_name_taxonomy(url) and _is_taxonomy_path(parts.path, raw_segs)
     path = _INDEX_FILE.sub("/", parts.path or "/")
     segs = raw_segs if path == parts.path else _segments(path)
     home = not parts.query and not segs
     return UrlFacts(_shape(parts, path, segs, taxonomy), taxonomy, home,
-                    _slug_words(parts.path, raw_segs), _is_catalog(segs))
+                    _slug_words(parts.path, raw_segs), _is_catalog(segs),
+                    THREAD_PATH.search(parts.path) is not None)
 
 
 def _is_catalog(segs: list[str]) -> bool:

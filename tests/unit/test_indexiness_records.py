@@ -68,3 +68,13 @@ def test_a_shop_platforms_category_path_counts_as_a_catalog():
     product = _score(page, "https://shop.example.org/collections/mens-socks/products/blue-sock")
     assert product.counts["url_catalog"] == 0
     assert r.score - product.score >= ix.URL_CATALOG
+
+
+def test_a_forum_platforms_thread_address_outweighs_its_pager_and_query():
+    # a long vBulletin thread: a pager and a numeric query, yet one discussion
+    url = "https://forum.example.org/showthread.php?t=186269"
+    r = _score(_thread(url), url)
+    assert r.counts["url_thread"] == 1 and r.breakdown["url_thread"] == ix.URL_THREAD < 0
+    assert r.score < 0
+    board = "https://forum.example.org/forumdisplay.php?f=12"
+    assert _score(_thread(board), board).counts["url_thread"] == 0

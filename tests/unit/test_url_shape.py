@@ -1,8 +1,8 @@
 """URL shape: the priors CMSs' URL conventions give (listing vs content)."""
 import pytest
 
-from pipelines.url_shape import (is_catalog_url, is_home_url, is_taxonomy_url, slug_words,
-                                 url_shape, without_tracking)
+from pipelines.url_shape import (is_catalog_url, is_home_url, is_taxonomy_url, is_thread_url,
+                                 slug_words, url_shape, without_tracking)
 
 
 @pytest.mark.parametrize("url", [
@@ -55,12 +55,13 @@ def test_home_url():
 
 
 @pytest.mark.parametrize("url,facts", [
-    ("https://x.org/", ("listing", False, True, 0, False)),
-    ("https://x.org/tag/rust/page/2/", ("listing", True, False, 1, False)),
-    ("https://x.org/2019/05/a-long-post-title/", ("content", False, False, 4, False)),
-    ("https://x.org/?s=q", (None, False, False, 0, False)),
-    ("https://x.org/collections/mens-socks", (None, False, False, 2, True)),
-    ("http://[bad/", (None, False, False, 0, False)),   # urlsplit refuses it: every fact negative
+    ("https://x.org/", ("listing", False, True, 0, False, False)),
+    ("https://x.org/tag/rust/page/2/", ("listing", True, False, 1, False, False)),
+    ("https://x.org/2019/05/a-long-post-title/", ("content", False, False, 4, False, False)),
+    ("https://x.org/?s=q", (None, False, False, 0, False, False)),
+    ("https://x.org/collections/mens-socks", (None, False, False, 2, True, False)),
+    ("https://forum.x.org/t/which-bike/3275", (None, False, False, 1, False, True)),
+    ("http://[bad/", (None, False, False, 0, False, False)),   # urlsplit refuses it: all negative
 ])
 def test_url_facts_one_split(url, facts):
     from pipelines.url_shape import url_facts
@@ -119,3 +120,30 @@ def test_not_catalog_urls(url):
 ])
 def test_a_taxonomy_term_is_a_word_or_three_not_a_key_or_a_title(url, taxonomy):
     assert is_taxonomy_url(url) is taxonomy
+
+
+@pytest.mark.parametrize("url", [
+    "https://forum.example/t/whats-your-range/3275",                 # Discourse
+    "https://forum.example/t/whats-your-range/3275/12",              # ...at a reply
+    "https://forum.example/viewtopic.php?t=112320",                  # phpBB
+    "https://forum.example/showthread.php?t=186269",                 # vBulletin
+    "https://community.example/thread-222085.html",                  # MyBB
+    "https://forums.example/threads/which-bike.123456/",             # XenForo
+    "https://community.example/topic/18427/rc1-of-v4",               # NodeBB
+    "https://lemmy.example/post/21018364",                           # Lemmy
+    "https://www.reddit.com/r/python/comments/abc123/a_question/",   # Reddit
+    "https://q.example/questions/123456/how-to-x",                   # Stack Exchange
+])
+def test_thread_urls(url):
+    assert is_thread_url(url)
+
+
+@pytest.mark.parametrize("url", [
+    "https://forum.example/c/support/5",                 # a Discourse category: a listing
+    "https://forum.example/forumdisplay.php?f=12",       # a vBulletin board
+    "https://forum.example/viewforum.php?f=3",           # a phpBB board
+    "https://q.example/questions/tagged/python",
+    "https://x.org/posts/", "https://x.org/t/",
+])
+def test_not_thread_urls(url):
+    assert not is_thread_url(url)
