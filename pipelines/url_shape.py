@@ -12,6 +12,7 @@ from urllib.parse import unquote, urlsplit
 TAXONOMY_SEGMENTS = frozenset({
     "tag", "tags", "category", "categories", "topic", "topics", "label", "labels",
     "subject", "subjects", "series", "keyword", "keywords", "theme", "themes",
+    "section", "sections",     # news CMSs' section fronts (/section/technology, /sections/science/)
 })
 # Taxonomy segments under which a term may nest one level (see _is_taxonomy_path).
 NESTING_SEGMENTS = frozenset({"tag", "tags", "category", "categories"})
@@ -62,10 +63,11 @@ def _segments(path: str) -> list[str]:
 
 # Every taxonomy segment contains one of these: a URL holding none (and no %-escape, and
 # none of the tab/newline characters urlsplit drops) has no taxonomy segment.
-_TAXONOMY_STEMS = ("tag", "categor", "topic", "label", "subject", "series", "keyword", "theme")
+_TAXONOMY_STEMS = ("tag", "categor", "topic", "label", "subject", "series", "keyword", "theme",
+                   "section")
 assert all(any(stem in seg for stem in _TAXONOMY_STEMS) for seg in TAXONOMY_SEGMENTS)
 assert _TAXONOMY_STEMS == ("tag", "categor", "topic", "label", "subject", "series", "keyword",
-                           "theme")   # as _may_name_taxonomy spells them out
+                           "theme", "section")   # as _may_name_taxonomy spells them out
 
 
 def is_taxonomy_url(url: str) -> bool:
@@ -84,6 +86,7 @@ def _may_name_taxonomy(url: str) -> bool:
     low = url.lower()
     return ("tag" in low or "categor" in low or "topic" in low or "label" in low
             or "subject" in low or "series" in low or "keyword" in low or "theme" in low
+            or "section" in low
             or "%" in url or "\t" in url or "\r" in url or "\n" in url)
 
 

@@ -9,6 +9,7 @@ from pipelines.url_shape import (is_catalog_url, is_home_url, is_taxonomy_url, i
     "https://x.org/tag/rust/", "https://x.org/tags/", "https://x.org/category/dev/page/2/",
     "https://x.org/blog/label/news", "https://x.org/tags/rust/index.html",
     "https://x.org/category/recipes/air-fryer/", "https://x.org/tags/ci/cd/",   # nested terms
+    "https://news.example/section/technology", "https://news.example/sections/science/",
 ])
 def test_taxonomy_urls(url):
     assert is_taxonomy_url(url)
@@ -17,6 +18,7 @@ def test_taxonomy_urls(url):
 @pytest.mark.parametrize("url", [
     "https://x.org/category/dev/some-long-product-name", "https://x.org/2024/05/tagging-things/",
     "https://x.org/topics/camping/best-gps-watch", "https://forum.x.org/topic/18427/rc1-of-v4",
+    "https://news.example/sections/health/2022/11/09/1135211525/anxiety-and-sleep",
     "https://x.org/", "https://x.org/about/",
 ])
 def test_not_taxonomy_urls(url):
