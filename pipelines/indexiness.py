@@ -418,8 +418,12 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
         for t in ("link_targets", "linked_headings", "one_buy_button", "many_prices",
                   "content_targets", "record_targets", "plain_headings"):
             counts[t] = 0
-    counts["slug_words"] = min(slug, SLUG_WORDS_CAP)
     counts["url_catalog"] = int(facts.catalog and not taxonomy)
+    if counts["url_catalog"]:
+        # under a catalog path the slug is a category's handle (womens-insulated-down-jackets),
+        # not a title, as a taxonomy's term is: it says nothing of content
+        counts["url_content"] = slug = 0
+    counts["slug_words"] = min(slug, SLUG_WORDS_CAP)
     counts["url_thread"] = int(facts.thread)
     # a query of tracking parameters alone (utm_*, srsltid…) neither filters nor pages
     query_url = without_tracking(url.split("#", 1)[0])

@@ -68,6 +68,10 @@ def test_a_shop_platforms_category_path_counts_as_a_catalog():
     product = _score(page, "https://shop.example.org/collections/mens-socks/products/blue-sock")
     assert product.counts["url_catalog"] == 0
     assert r.score - product.score >= ix.URL_CATALOG
+    # a long category handle is no title: no content-slug evidence under a catalog path
+    long = _score(page, "https://shop.example.org/collections/womens-insulated-down-jackets")
+    assert long.counts["url_catalog"] == 1
+    assert long.counts["url_content"] == 0 and long.counts["slug_words"] == 0
 
 
 def test_a_forum_platforms_thread_address_outweighs_its_pager_and_query():
