@@ -6,6 +6,7 @@ import hashlib
 import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 from .blocks import Block
 from .content import page_content
@@ -48,6 +49,9 @@ class PageAnalysis:
     counted_links: dict[str, list[str]]
     follow_links: list[str]
     page_links: list[str]
+    # The numbered pages this page continues on (a long thread's page 2, 3…): a leaf's
+    # pager leads to more of the same content, so the crawl follows it even from a leaf.
+    continuation_links: list[str] = field(default_factory=list)
     blocks: list[Block] = field(default_factory=list)
     content_hash: str = ""
 
@@ -59,6 +63,7 @@ class PageAnalysis:
             "breakdown": dict(self.breakdown), "counts": dict(self.counts),
             "counted_links": {k: list(v) for k, v in self.counted_links.items()},
             "follow_links": list(self.follow_links), "page_links": list(self.page_links),
+            "continuation_links": list(self.continuation_links),
             "blocks": [b.to_dict() for b in self.blocks], "content_hash": self.content_hash,
         }
 
@@ -86,6 +91,30 @@ def _follow_links(result, pager: list[str], links, page_url: str) -> list[str]:
             if u != own:
                 seen.setdefault(u, None)
     return list(seen)
+
+
+def _continuation_links(result, pager: list[str], page_url: str) -> list[str]:
+    """The pager's links that number pages of this very page: the pagination term counted
+    them, and each keeps this page's path and query and only adds to them (…/page-2,
+    ?t=112320&start=20). A post's rel=next to the next post, or a sidebar's year archives,
+    are no continuation of it."""
+    if not result.counts.get("pagination"):
+        return []
+    own = urlsplit(strip_fragment(page_url))
+    stem = _EXTENSION.sub("", own.path).rstrip("/")
+    own_query = set(own.query.split("&")) - {""}
+    found: dict[str, None] = {}
+    for url in pager:
+        if not is_http(url):
+            continue
+        parts = urlsplit(strip_fragment(url))
+        if (parts.netloc == own.netloc and parts.path.startswith(stem)
+                and own_query <= set(parts.query.split("&")) and parts[:4] != own[:4]):
+            found.setdefault(parts.geturl(), None)
+    return list(found)
+
+
+_EXTENSION = re.compile(r"\.(?:html?|php|aspx?|jsp)$", re.I)
 
 
 @contextmanager
@@ -125,5 +154,6 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None) 
         score=result.score, seed_score=result.seed_score, breakdown=result.breakdown,
         counts=result.counts, counted_links=result.counted_links,
         follow_links=_follow_links(result, pager, links, url), page_links=page_links(links),
+        continuation_links=_continuation_links(result, pager, url),
         blocks=blocks, content_hash=content_hash(blocks),
     )

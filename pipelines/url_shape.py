@@ -44,7 +44,7 @@ CATALOG_FRONTS = frozenset({"shop", "store", "products", "collections"})
 # /d/123-slug, Lemmy /post/123, Reddit /comments/id/, Stack Exchange /questions/123/.
 THREAD_PATH = re.compile(
     r"/t/[^/]+/\d+(?:/\d+)?/?$|/(?:viewtopic|showthread|showtopic|viewthread)\.php$|"
-    r"/thread-\d+[^/]*$|/threads/[^/]*\.\d+/?$|/topic/\d+(?:/|$)|/discussion/\d+(?:/|$)|"
+    r"/thread-\d+[^/]*$|/threads/[^/]*\.\d+(?:/page-\d+)?/?$|/topic/\d+(?:/|$)|/discussion/\d+(?:/|$)|"
     r"/d/\d+-|/post/\d+/?$|/comments/[a-z0-9]+(?:/|$)|/questions/\d+(?:/|$)", re.I)
 
 # Query parameters that only tag where a visitor came from (campaign, ad click, search

@@ -90,3 +90,38 @@ def test_analysis_pauses_the_collector_and_restores_its_state(monkeypatch):
         assert not gc.isenabled()        # a caller's own choice is left as it was
     finally:
         gc.enable()
+
+
+def _thread_page(n: int, pages: int = 3) -> str:
+    posts = "".join(f'<article class="post"><a href="/members/u{i}.{i}/">user{i}</a><p>'
+                    + f"Reply {i} on page {n} says something of its own about bikes. " * 5
+                    + "</p></article>" for i in range(5))
+    pager = "".join(f'<a href="/threads/which-bike.101/page-{k}">{k}</a>'
+                    for k in range(2, pages + 1) if k != n)
+    return (f'<html><body><main><h1>Which bike?</h1>{posts}'
+            f'<nav class="pageNav"><a href="/threads/which-bike.101/">1</a>{pager}</nav>'
+            f'<aside><a href="/threads/other.102/">Another thread</a>'
+            f'<a href="/2024/">2024</a></aside></main></body></html>')
+
+
+def test_a_paged_threads_later_pages_are_its_continuation():
+    url = "https://forum.ex.org/threads/which-bike.101/"
+    a = analyze_page(_thread_page(1), url)
+    assert a.verdict == "leaf"
+    assert a.continuation_links == ["https://forum.ex.org/threads/which-bike.101/page-2",
+                                    "https://forum.ex.org/threads/which-bike.101/page-3"]
+    assert a.to_dict()["continuation_links"] == a.continuation_links
+
+
+def test_a_posts_neighbours_are_no_continuation():
+    # a blog post's pager-looking links lead to other posts and archives, not more of it
+    html = ('<html><head><meta property="og:type" content="article">'
+            '<meta property="article:published_time" content="2024-05-02"></head>'
+            '<body><main><h1>A post</h1><p>' + "Words of the post. " * 80 + '</p>'
+            '<div class="nav-links"><a rel="prev" href="/2024/05/01/older-post/">Older</a>'
+            '<a rel="next" href="/2024/05/03/newer-post/">Newer</a></div>'
+            '<div class="pagination"><a href="/page/2/">2</a><a href="/page/3/">3</a></div>'
+            '</main></body></html>')
+    a = analyze_page(html, "https://blog.ex.org/2024/05/02/a-post/")
+    assert a.verdict == "leaf" and a.counts["pagination"] == 1
+    assert a.continuation_links == []

@@ -131,6 +131,7 @@ def test_a_taxonomy_term_is_a_word_or_three_not_a_key_or_a_title(url, taxonomy):
     "https://forum.example/showthread.php?t=186269",                 # vBulletin
     "https://community.example/thread-222085.html",                  # MyBB
     "https://forums.example/threads/which-bike.123456/",             # XenForo
+    "https://forums.example/threads/which-bike.123456/page-3",       # ...its third page
     "https://community.example/topic/18427/rc1-of-v4",               # NodeBB
     "https://lemmy.example/post/21018364",                           # Lemmy
     "https://www.reddit.com/r/python/comments/abc123/a_question/",   # Reddit
