@@ -5,6 +5,8 @@
 
 CORPUS_ROOT arguments are read in place (never copied). WCXB: listing/collection pages are
 index, every other type leaf; balanced accuracy of seed and final, and a per-type table.
+Readability's test pages (index.csv + truth/): its readerable pages, all articles, as a
+held-out set of leaves (balanced accuracy there is the share scored leaf).
 A site (labels.csv): balanced accuracy overall and per `how` group. Cost: the time of a
 verdict from HTML (parse + link walk + score), final score vs the seed formula alone, on the
 same pages in the same run: total and median per-page ratio (see score_page). Per-page rows go to bench/out/indexiness/.
@@ -119,6 +121,21 @@ def _site_job(args):
                 group=re.sub(r"\s*\(.*\)$|\s+\d+( of .*)?$", "", how))
 
 
+def _readability_job(args):
+    path, = args
+    body = Path(path).read_bytes()
+    r = score_page(body, page_url({"ground_truth": {}}, body))
+    return dict(r, id=Path(path).stem, url="", group="readerable article", is_index=False)
+
+
+def readability_jobs(root: Path, limit=None):
+    """Mozilla Readability's readerable test pages: every one an article, so a leaf (a
+    held-out check: nothing here was tuned on them). URL from the page's own canonical."""
+    with open(root / "index.csv", newline="") as fh:
+        ids = [row["id"] for row in csv.DictReader(fh) if row["readerable"].lower() == "true"]
+    return [(str(root / "html" / f"{i}.html"),) for i in ids[:limit]]
+
+
 def wcxb_jobs(root: Path, limit=None):
     jobs = []
     for gt in sorted((root / "ground-truth").glob("*.json"))[:limit]:
@@ -143,6 +160,8 @@ def site_jobs(root: Path):
 def run(corpus: Path, pool, limit=None) -> tuple[str, list[dict]]:
     if (corpus / "ground-truth").is_dir():
         rows = pool.map(_wcxb_job, wcxb_jobs(corpus, limit), chunksize=8)
+    elif (corpus / "index.csv").is_file() and (corpus / "truth").is_dir():
+        rows = pool.map(_readability_job, readability_jobs(corpus, limit), chunksize=8)
     else:
         rows = pool.map(_site_job, site_jobs(corpus), chunksize=8)
     return corpus.name, [r for r in rows if "error" not in r]
