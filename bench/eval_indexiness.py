@@ -95,13 +95,15 @@ _DECLARED_URL = re.compile(rb"""<link[^>]+rel=["']?canonical["']?[^>]+href=["'](
                            rb"""<meta[^>]+property=["']og:url["'][^>]+content=["']([^"'>]+)""", re.I)
 
 
-def page_url(gt: dict, body: bytes) -> str:
-    url = gt.get("url") or gt["ground_truth"].get("url")
-    if url:
-        return url
+def declared_url(body: bytes) -> str:
+    """The page's own canonical link or og:url, else UNKNOWN_URL."""
     m = _DECLARED_URL.search(body)
     found = (m.group(1) or m.group(2)).decode("utf-8", "replace") if m else ""
     return found if found.startswith(("http://", "https://")) else UNKNOWN_URL
+
+
+def page_url(gt: dict, body: bytes) -> str:
+    return gt.get("url") or gt["ground_truth"].get("url") or declared_url(body)
 
 
 def _wcxb_job(args):
@@ -124,7 +126,7 @@ def _site_job(args):
 def _readability_job(args):
     path, = args
     body = Path(path).read_bytes()
-    r = score_page(body, page_url({"ground_truth": {}}, body))
+    r = score_page(body, declared_url(body))
     return dict(r, id=Path(path).stem, url="", group="readerable article", is_index=False)
 
 

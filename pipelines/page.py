@@ -14,6 +14,7 @@ from .htmlparse import MAX_HTML_BYTES, HtmlInputError, document_order, parse_htm
 from .indexiness import score_tree
 from .links import INLINK, is_http, page_links, strip_fragment
 from .metadata import extract_page_metadata
+from .url_shape import PAGE_EXTENSION
 
 __all__ = ["PageError", "IndexinessConfig", "PageAnalysis", "analyze_page", "MAX_HTML_BYTES"]
 
@@ -101,7 +102,7 @@ def _continuation_links(result, pager: list[str], page_url: str) -> list[str]:
     if not result.counts.get("pagination"):
         return []
     own = urlsplit(strip_fragment(page_url))
-    stem = _EXTENSION.sub("", own.path).rstrip("/")
+    stem = PAGE_EXTENSION.sub("", own.path).rstrip("/")
     own_query = set(own.query.split("&")) - {""}
     found: dict[str, None] = {}
     for url in pager:
@@ -113,8 +114,6 @@ def _continuation_links(result, pager: list[str], page_url: str) -> list[str]:
             found.setdefault(parts.geturl(), None)
     return list(found)
 
-
-_EXTENSION = re.compile(r"\.(?:html?|php|aspx?|jsp)$", re.I)
 
 
 @contextmanager

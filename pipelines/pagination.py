@@ -23,8 +23,9 @@ PAGER_TEXT = re.compile(
 PAGE_URL = re.compile(r"(?:/page/\d+/?$|/p/\d+/?$|[?&](?:page|paged|p|pg|start|offset)=\d+|/\d+/?$|[-_/]page-?\d+(?:\.html?)?/?$|/index\d+\.html?$)", re.I)
 """URL shapes of numbered listing pages."""
 
-_PAGER_FIRST = "nNpPoOmMlL«»‹›←→"
-_PAGER_FIRST_CHARS = frozenset(_PAGER_FIRST)   # a set: the empty first char of "" is no member
+# First characters of PAGER_TEXT's words and arrows; a set, so the empty first char of ""
+# is no member.
+_PAGER_FIRST_CHARS = frozenset("nNpPoOmMlL«»‹›←→")
 _PAGER_RELS = frozenset({"next", "prev", "previous"})
 
 

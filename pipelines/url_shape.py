@@ -23,7 +23,8 @@ _PAGE_N = re.compile(r"(?:^|/)(?:page|p)/\d+/?$|[?&](?:page|paged|pg|start|offse
 _DATE_ONLY = re.compile(r"^/(?:\d{4})(?:/\d{1,2}){0,2}/?$")            # /2019/ or /2019/03/
 DATED_SLUG = re.compile(r"/\d{4}/(?:\d{1,2}/){0,2}[^/]*[a-z][^/]*/?$", re.I)   # /2019/03/slug
 _INDEX_FILE = re.compile(r"/index\.\w+$", re.I)
-_EXT = re.compile(r"\.(?:html?|php|aspx?|jsp)$", re.I)
+# A page file's extension: /post.html and /post name one page.
+PAGE_EXTENSION = re.compile(r"\.(?:html?|php|aspx?|jsp)$", re.I)
 # A slug of this many hyphen/underscore-separated words reads as a title: a content page.
 SLUG_MIN_WORDS = 4
 # Path segments under which shop platforms file their category pages: Shopify's
@@ -218,7 +219,7 @@ def _shape(parts, path: str, segs: list[str], taxonomy: bool) -> str | None:
         return "listing"
     if taxonomy:
         return "listing"
-    last = _EXT.sub("", segs[-1])
+    last = PAGE_EXTENSION.sub("", segs[-1])
     if segs[-1] in LISTING_SEGMENTS and len(segs) <= 2:
         return "listing"
     if DATED_SLUG.search(path):
@@ -237,4 +238,4 @@ def _slug_words(path: str, segs: list[str] | None = None) -> int:
     segs = _segments(path) if segs is None else segs
     if not segs:
         return 0
-    return len([w for w in _WORD_SEPARATORS.split(_EXT.sub("", segs[-1])) if w])
+    return len([w for w in _WORD_SEPARATORS.split(PAGE_EXTENSION.sub("", segs[-1])) if w])
