@@ -17,7 +17,7 @@ from .metadata import date_facts, date_published
 from .pagination import pagination_links
 from .signals import declared, headed_entries, numbered_pagination
 from .url_identity import path_has_record_id, query_names_record, target_shapes
-from .url_shape import UrlFacts, url_facts, without_tracking
+from .url_shape import NO_FACTS, url_facts, without_tracking
 
 # --- the seed formula (seeds/indexiness.txt), weights relative to the weakest signal -------
 SELFLINK_IN_HEADER = -20   # linkable headings: a leaf's own permalinks
@@ -86,6 +86,12 @@ URL_CATALOG = +15
 # specific a platform default, naming one piece of content. It outweighs what makes a long
 # thread look like a listing: its pager, its query, its many reply links.
 URL_THREAD = -40
+# A shop platform's address for one product (/app/730/x, /item/1005….html, /dp/B0…,
+# /itm/3659…): url_shape.is_product_url. hand, the mirror of url_catalog: a product page's
+# variants, price list and related-item grid otherwise read like a catalog's (WCXB: the
+# product pages it misses score up to +25 that way). Outweighs them as url_thread outweighs
+# a thread's pager.
+URL_PRODUCT = -30
 # A dated or long slug (/2019/05/some-post-title): the shape CMSs give their posts. fitted
 URL_CONTENT = -11
 # Per word of the URL's last segment (up to SLUG_WORDS_CAP): leaves get titles for slugs,
@@ -155,6 +161,7 @@ SEED_TERMS = ("selflinks_in_headers", "selflinks_in_lists", "inlinks_in_headers"
               "inlinks_in_lists", "outlinks", "date_published", "head_start")
 LINK_TERMS = SEED_TERMS[:5]
 SIGNAL_TERMS = ("url_home", "url_listing", "url_taxonomy", "url_catalog", "url_thread",
+                "url_product",
                 "url_content", "slug_words", "query", "declared_collection", "declared_article",
                 "og_website", "pagination", "link_text_share", "prose", "plain_text", "link_targets",
                 "linked_headings", "one_buy_button", "many_prices", "query_record",
@@ -182,6 +189,7 @@ WEIGHTS = {
     "url_taxonomy": URL_TAXONOMY,
     "url_catalog": URL_CATALOG,
     "url_thread": URL_THREAD,
+    "url_product": URL_PRODUCT,
     "url_content": URL_CONTENT,
     "slug_words": URL_SLUG_WORD,
     "query": URL_QUERY,
@@ -380,7 +388,7 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
 
     own = has_date_published if date_own is None else (has_date_published and date_own)
     counts["date_published"] = int(own)
-    facts = url_facts(url) if url else UrlFacts(None, False, False, 0, False, False)
+    facts = url_facts(url) if url else NO_FACTS
     shape, taxonomy, home, slug = facts.shape, facts.taxonomy, facts.home, facts.slug_words
     decl = declared(og_type, set(ld_types))
     counts["url_taxonomy"] = int(taxonomy)
@@ -425,6 +433,7 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
         counts["url_content"] = slug = 0
     counts["slug_words"] = min(slug, SLUG_WORDS_CAP)
     counts["url_thread"] = int(facts.thread)
+    counts["url_product"] = int(facts.product)
     # a query of tracking parameters alone (utm_*, srsltid…) neither filters nor pages
     query_url = without_tracking(url.split("#", 1)[0])
     counts["query"] = int("?" in query_url)

@@ -48,6 +48,16 @@ THREAD_PATH = re.compile(
     r"/thread-\d+[^/]*$|/threads/[^/]*\.\d+(?:/page-\d+)?/?$|/topic/\d+(?:/|$)|/discussion/\d+(?:/|$)|"
     r"/d/\d+-|/post/\d+/?$|/comments/[a-z0-9]+(?:/|$)|/questions/\d+(?:/|$)", re.I)
 
+# The addresses shops give one product, each a platform's default: a product segment and the
+# product's record key (a number, or Amazon's ten-character ASIN holding a digit), maybe
+# with a slug between or after: Steam /app/730/Counter-Strike_2/, AliExpress
+# /item/1005….html, eBay /itm/3659…, Amazon /dp/B0D1PC8551, Walmart /ip/slug/5622…, Etsy
+# /listing/6154…/slug, REI-style /product/227955/slug, iHerb /pr/slug/123. The key is what
+# a catalog's handle (/products/mens-runners, /collections/bags) never is: a record.
+PRODUCT_RECORD = re.compile(
+    r"/(?:item|items|itm|app|dp|listing|ip|product|products|p|pr)/(?:[^/]+/)?"
+    r"(?:\d{3,}|(?=[a-z]*\d)[a-z0-9]{10})(?:[/._-][^/]*)?/?$", re.I)
+
 # Query parameters that only tag where a visitor came from (campaign, ad click, search
 # result): they change nothing on the page, so a URL carrying only these has no query that
 # filters or pages a listing. Google's shopping results append srsltid to every shop URL.
@@ -171,6 +181,7 @@ class UrlFacts(NamedTuple):
     slug_words: int          # slug_words
     catalog: bool            # is_catalog_url
     thread: bool             # is_thread_url
+    product: bool            # is_product_url
 
 
 def is_catalog_url(url: str) -> bool:
@@ -181,12 +192,16 @@ def is_thread_url(url: str) -> bool:
     return url_facts(url).thread
 
 
+def is_product_url(url: str) -> bool:
+    return url_facts(url).product
+
+
 def url_facts(url: str) -> UrlFacts:
     """The URL's shape facts, split once. Tracking parameters are no part of its shape."""
     try:
         parts = urlsplit(without_tracking(url))
     except ValueError:
-        return UrlFacts(None, False, False, 0, False, False)
+        return NO_FACTS
     raw_segs = _segments(parts.path)       # split once for the taxonomy test and the slug
     taxonomy = _may_name_taxonomy(url) and _is_taxonomy_path(parts.path, raw_segs)
     path = _INDEX_FILE.sub("/", parts.path or "/")
@@ -194,7 +209,11 @@ def url_facts(url: str) -> UrlFacts:
     home = not parts.query and not segs
     return UrlFacts(_shape(parts, path, segs, taxonomy), taxonomy, home,
                     _slug_words(parts.path, raw_segs), _is_catalog(segs),
-                    THREAD_PATH.search(parts.path) is not None)
+                    THREAD_PATH.search(parts.path) is not None,
+                    PRODUCT_RECORD.search(parts.path) is not None)
+
+
+NO_FACTS = UrlFacts(None, False, False, 0, False, False, False)   # an unparseable URL
 
 
 def _is_catalog(segs: list[str]) -> bool:

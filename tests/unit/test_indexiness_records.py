@@ -1,5 +1,7 @@
 """Indexiness terms that read record keys and link targets (url_identity): a paged forum
 thread is one piece of content; a listing links to content-shaped and keyed pages."""
+import pytest
+
 from pipelines import indexiness as ix
 from pipelines.htmlparse import parse_html
 
@@ -82,3 +84,22 @@ def test_a_forum_platforms_thread_address_outweighs_its_pager_and_query():
     assert r.score < 0
     board = "https://forum.example.org/forumdisplay.php?f=12"
     assert _score(_thread(board), board).counts["url_thread"] == 0
+
+
+def test_a_shop_platforms_product_address_outweighs_its_price_list():
+    # a store page: many prices (editions, bundles) and links to other products, as on a
+    # catalog, but at one product's keyed address
+    grid = "".join(f'<div class="card"><a href="/app/{500 + i}/Game_{i}/">Game {i}</a>'
+                   f'<span>${i + 4}.99</span></div>' for i in range(8))
+    about = "<p>" + "Survive, build and trade on an island that does not forgive. " * 6 + "</p>"
+    page = (f"<html><body><main><h1>A game</h1>{about * 3}<button>Add to cart</button>"
+            f"<h2>More like this</h2>{grid}</main></body></html>")
+    url = "https://store.example.org/app/252490/Rust/"
+    r = _score(page, url)
+    assert r.counts["url_product"] == 1 and r.breakdown["url_product"] == ix.URL_PRODUCT < 0
+    assert r.counts["many_prices"] == 1
+    front = _score(page, "https://store.example.org/games/")
+    assert front.counts["url_product"] == 0
+    # the same page at a front's address reads as the catalog it resembles
+    assert front.score - r.score == pytest.approx(-ix.URL_PRODUCT)
+    assert r.score < 0 < front.score

@@ -1,8 +1,8 @@
 """URL shape: the priors CMSs' URL conventions give (listing vs content)."""
 import pytest
 
-from pipelines.url_shape import (is_catalog_url, is_home_url, is_taxonomy_url, is_thread_url,
-                                 slug_words, url_shape, without_tracking)
+from pipelines.url_shape import (is_catalog_url, is_home_url, is_product_url, is_taxonomy_url,
+                                 is_thread_url, slug_words, url_shape, without_tracking)
 
 
 @pytest.mark.parametrize("url", [
@@ -57,13 +57,14 @@ def test_home_url():
 
 
 @pytest.mark.parametrize("url,facts", [
-    ("https://x.org/", ("listing", False, True, 0, False, False)),
-    ("https://x.org/tag/rust/page/2/", ("listing", True, False, 1, False, False)),
-    ("https://x.org/2019/05/a-long-post-title/", ("content", False, False, 4, False, False)),
-    ("https://x.org/?s=q", (None, False, False, 0, False, False)),
-    ("https://x.org/collections/mens-socks", (None, False, False, 2, True, False)),
-    ("https://forum.x.org/t/which-bike/3275", (None, False, False, 1, False, True)),
-    ("http://[bad/", (None, False, False, 0, False, False)),   # urlsplit refuses it: all negative
+    ("https://x.org/", ("listing", False, True, 0, False, False, False)),
+    ("https://x.org/tag/rust/page/2/", ("listing", True, False, 1, False, False, False)),
+    ("https://x.org/2019/05/a-long-post-title/", ("content", False, False, 4, False, False, False)),
+    ("https://x.org/?s=q", (None, False, False, 0, False, False, False)),
+    ("https://x.org/collections/mens-socks", (None, False, False, 2, True, False, False)),
+    ("https://forum.x.org/t/which-bike/3275", (None, False, False, 1, False, True, False)),
+    ("https://x.org/itm/365999454668", (None, False, False, 1, False, False, True)),
+    ("http://[bad/", (None, False, False, 0, False, False, False)),   # urlsplit refuses it: all negative
 ])
 def test_url_facts_one_split(url, facts):
     from pipelines.url_shape import url_facts
@@ -150,3 +151,30 @@ def test_thread_urls(url):
 ])
 def test_not_thread_urls(url):
     assert not is_thread_url(url)
+
+
+@pytest.mark.parametrize("url", [
+    "https://store.example/app/730/Counter-Strike_2/",             # Steam
+    "https://shop.example/item/1005010537563439.html",              # AliExpress
+    "https://shop.example/itm/365999454668",                        # eBay
+    "https://shop.example/Wireless-Headphones/dp/B0D1PC8551",       # Amazon, ASIN
+    "https://shop.example/dp/0735211299",                           # Amazon, ISBN
+    "https://shop.example/ip/Ninja-Blender-System/562225800",       # Walmart
+    "https://shop.example/listing/615442107/ceramic-mug",           # Etsy
+    "https://shop.example/product/227955/trail-25-pack",            # a keyed product path
+])
+def test_product_urls(url):
+    assert is_product_url(url)
+
+
+@pytest.mark.parametrize("url", [
+    "https://shop.example/products/mens-wool-runners",   # a handle: a product or a range
+    "https://shop.example/products/air-purifiers/",
+    "https://shop.example/collections/socks",
+    "https://shop.example/items/",                        # a listing of items
+    "https://shop.example/p/smartphone",                  # ten letters, no key
+    "https://apps.example/app/dashboard",                 # a web app's screen
+    "https://shop.example/products/",
+])
+def test_not_product_urls(url):
+    assert not is_product_url(url)
