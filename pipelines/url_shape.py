@@ -197,20 +197,32 @@ def is_product_url(url: str) -> bool:
 
 
 def url_facts(url: str) -> UrlFacts:
-    """The URL's shape facts, split once. Tracking parameters are no part of its shape."""
+    """The URL's shape facts, split once. Tracking parameters are no part of its shape.
+
+    Each regex runs only where it can match: the date, page-number, dated-slug and product
+    shapes all need a digit, a path without "." has no /index.* nor extension to drop."""
     try:
         parts = urlsplit(without_tracking(url))
     except ValueError:
         return NO_FACTS
-    raw_segs = _segments(parts.path)       # split once for the taxonomy test and the slug
-    taxonomy = _may_name_taxonomy(url) and _is_taxonomy_path(parts.path, raw_segs)
-    path = _INDEX_FILE.sub("/", parts.path or "/")
-    segs = raw_segs if path == parts.path else _segments(path)
+    raw = parts.path
+    raw_segs = _segments(raw)       # split once for the taxonomy test and the slug
+    taxonomy = _may_name_taxonomy(url) and _is_taxonomy_path(raw, raw_segs)
+    path = _INDEX_FILE.sub("/", raw or "/") if "." in raw else raw or "/"
+    segs = raw_segs if path == raw else _segments(path)
     home = not parts.query and not segs
-    return UrlFacts(_shape(parts, path, segs, taxonomy), taxonomy, home,
-                    _slug_words(parts.path, raw_segs), _is_catalog(segs),
-                    THREAD_PATH.search(parts.path) is not None,
-                    PRODUCT_RECORD.search(parts.path) is not None)
+    digits = _DIGIT.search(raw) is not None
+    if digits or not raw.isascii():
+        thread = THREAD_PATH.search(raw) is not None
+    else:   # ASCII without digits: only the .php and /comments/ shapes can match
+        low = raw.lower()
+        thread = (".php" in low or "/comments/" in low) and THREAD_PATH.search(raw) is not None
+    return UrlFacts(_shape(parts, path, segs, taxonomy, digits), taxonomy, home,
+                    _slug_words(raw, raw_segs), _is_catalog(segs), thread,
+                    digits and PRODUCT_RECORD.search(raw) is not None)
+
+
+_DIGIT = re.compile(r"\d")
 
 
 NO_FACTS = UrlFacts(None, False, False, 0, False, False, False)   # an unparseable URL
@@ -229,27 +241,39 @@ def _is_catalog(segs: list[str]) -> bool:
     return False
 
 
-def _shape(parts, path: str, segs: list[str], taxonomy: bool) -> str | None:
-    """url_shape from the URL's parts, its path with /index.* dropped and that path's segments."""
-    full = path + ("?" + parts.query if parts.query else "")
+def _shape(parts, path: str, segs: list[str], taxonomy: bool, digits: bool = True) -> str | None:
+    """url_shape from the URL's parts, its path with /index.* dropped and that path's segments.
+    digits: False when the URL's path holds no digit (its date and dated-slug shapes cannot
+    match then)."""
     if not segs:
         return "listing" if not parts.query else None        # the site's home
-    if _PAGE_N.search(full) or _DATE_ONLY.match(path):
-        return "listing"
+    if digits or parts.query:
+        full = path + ("?" + parts.query if parts.query else "")
+        if _PAGE_N.search(full) or _DATE_ONLY.match(path):
+            return "listing"
     if taxonomy:
         return "listing"
-    last = PAGE_EXTENSION.sub("", segs[-1])
-    if segs[-1] in LISTING_SEGMENTS and len(segs) <= 2:
+    seg = segs[-1]
+    if seg in LISTING_SEGMENTS and len(segs) <= 2:
         return "listing"
-    if DATED_SLUG.search(path):
+    if digits and DATED_SLUG.search(path):
         return "content"
-    if len(_SLUG_SEPARATORS.split(last)) >= SLUG_MIN_WORDS:
+    last = PAGE_EXTENSION.sub("", seg) if "." in seg else seg
+    if _words_at_least(last, SLUG_MIN_WORDS):
         return "content"
     return None
 
 
+def _words_at_least(slug: str, n: int) -> bool:
+    """len(_SLUG_SEPARATORS.split(slug)) >= n."""
+    if "-" not in slug and "_" not in slug and "+" not in slug:
+        return n <= 1
+    return len(_SLUG_SEPARATORS.split(slug)) >= n
+
+
 _SLUG_SEPARATORS = re.compile(r"[-_+]+")
 _WORD_SEPARATORS = re.compile(r"[-_+.\s]+")
+_WORD_SEPARATORS_TO_SPACE = str.maketrans("-_+.", "    ")
 
 
 def _slug_words(path: str, segs: list[str] | None = None) -> int:
@@ -257,4 +281,10 @@ def _slug_words(path: str, segs: list[str] | None = None) -> int:
     segs = _segments(path) if segs is None else segs
     if not segs:
         return 0
-    return len([w for w in _WORD_SEPARATORS.split(PAGE_EXTENSION.sub("", segs[-1])) if w])
+    last = segs[-1]
+    if last.isalnum():      # no separator, no extension: one word
+        return 1
+    if "." in last:
+        last = PAGE_EXTENSION.sub("", last)
+    # the non-empty pieces of _WORD_SEPARATORS.split: str.split() splits on what \s matches
+    return len(last.translate(_WORD_SEPARATORS_TO_SPACE).split())
