@@ -34,13 +34,16 @@ _DATE_LIKE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2}|\d{8}|\d{4}-\d{2}"
 # libxml2 walks a page's elements a fifth faster so
 _ITEMPROP_ELEMENTS = etree.XPath("descendant::*/@itemprop/..")
 _REL_LINKS = etree.XPath("descendant::a[@rel]")
+# Those whose itemprop is 13 characters or more: "datepublished" in prop.lower() needs as
+# many (lowercasing lengthens only "İ", to "i" and a combining dot, which breaks the word).
+_LONG_ITEMPROP_ELEMENTS = etree.XPath("descendant::*/@itemprop[string-length() > 12]/..")
 
 
 def _date_props(root) -> list[tuple[object, str]]:
     """(element, lowercased itemprop) of the itemprop elements naming datePublished, in
     document order."""
     props = []
-    for el in _ITEMPROP_ELEMENTS(root):
+    for el in _LONG_ITEMPROP_ELEMENTS(root):
         prop = el.get("itemprop").lower()
         if "datepublished" in prop:
             props.append((el, prop))
@@ -68,6 +71,25 @@ def _json_ld(root) -> list[dict]:
             continue
         _collect(data, items)
     return items
+
+
+def _metas_and_json_ld(root) -> tuple[dict[str, str], list[dict]]:
+    """(_metas(root), _json_ld(root)) from one walk of the tree instead of two."""
+    found: dict[str, str] = {}
+    items: list[dict] = []
+    for el in root.iter("meta", "script"):
+        if el.tag == "meta":            # as _metas
+            key = (el.get("property") or el.get("name") or el.get("itemprop") or "").strip().lower()
+            content = el.get("content")
+            if key and content and content.strip() and key not in found:
+                found[key] = content.strip()
+        elif (el.get("type") or "").strip().lower() == "application/ld+json":   # as _json_ld
+            try:
+                data = json.loads(el.text or "")
+            except (ValueError, TypeError):
+                continue
+            _collect(data, items)
+    return found, items
 
 
 def _collect(data, items: list[dict], depth: int = 0) -> None:
@@ -312,6 +334,8 @@ def extract_metadata(root) -> dict[str, str | None]:
 def date_facts(root, metas=None, ld=None, url: str = "") -> dict:
     """What indexiness reads from metadata: the date, whether it is the page's own
     (date_own), and what the page declares itself to be (og_type, ld_types)."""
+    if metas is None and ld is None:
+        metas, ld = _metas_and_json_ld(root)
     metas = _metas(root) if metas is None else metas
     ld = _json_ld(root) if ld is None else ld
     published, props = _date_published(root, metas, ld)
