@@ -273,7 +273,6 @@ def _words_at_least(slug: str, n: int) -> bool:
 
 _SLUG_SEPARATORS = re.compile(r"[-_+]+")
 _WORD_SEPARATORS = re.compile(r"[-_+.\s]+")
-_WORD_SEPARATORS_TO_SPACE = str.maketrans("-_+.", "    ")
 
 
 def _slug_words(path: str, segs: list[str] | None = None) -> int:
@@ -287,4 +286,4 @@ def _slug_words(path: str, segs: list[str] | None = None) -> int:
     if "." in last:
         last = PAGE_EXTENSION.sub("", last)
     # the non-empty pieces of _WORD_SEPARATORS.split: str.split() splits on what \s matches
-    return len(last.translate(_WORD_SEPARATORS_TO_SPACE).split())
+    return len(last.replace("-", " ").replace("_", " ").replace("+", " ").replace(".", " ").split())
