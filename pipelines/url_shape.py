@@ -151,13 +151,14 @@ def _is_term(segment: str) -> bool:
     """A taxonomy term: words, not a record's key (term_is_record, or a bare number) nor a
     title of SLUG_MIN_WORDS words."""
     return (not term_is_record(segment) and not segment.isdigit()
-            and len(_SLUG_SEPARATORS.split(segment)) < SLUG_MIN_WORDS)
+            and not _words_at_least(segment, SLUG_MIN_WORDS))
 
 
 def term_is_record(segment: str) -> bool:
     """A taxonomy-looking segment's term that is a record's key plus slug (/topic/188682-x):
     forums file threads under /topic/, and a tag archive's term is a word, not a number."""
-    return bool(_RECORD_TERM.match(segment))
+    # both of _RECORD_TERM's shapes start with a digit (\d is what isdecimal() accepts)
+    return segment[:1].isdecimal() and _RECORD_TERM.match(segment) is not None
 
 
 # A number leading a word (/topic/188682-new-case), or a long one leading anything
