@@ -11,6 +11,7 @@ import re
 from urllib.parse import urljoin, urlsplit
 
 from .links import INLINK, Link
+from .url_shape import is_date_archive_url
 
 PAGER_CLASS = re.compile(r"pagina|pager|page-numbers|page-nav|nav-links|wp-pagenavi|paging", re.I)
 """Class/id/aria-label words themes use for the pager (WordPress, Hugo, Jekyll, Ghost, Bootstrap)."""
@@ -181,7 +182,9 @@ def pagination_links(links: list[Link], root, page_url: str) -> list[str]:
         url = link.url
         by_url = page_urls.get(url)     # a page links its posts several times over
         if by_url is None:
-            by_url = page_urls[url] = is_page_url(url)
+            # a sidebar's archive of years (/2024/, /2023/…, linked as "2024") reads like
+            # numbered pages; a calendar archive is another listing, not this one's page N
+            by_url = page_urls[url] = is_page_url(url) and not is_date_archive_url(url)
         by_text = is_pager_text(link.text)      # whitespace-normalised by the link walk
         if (by_url and by_text) or ((by_url or by_text) and _in_pager(link.element)):
             pagers.append(url)

@@ -181,6 +181,14 @@ def is_home_url(url: str) -> bool:
     return url_facts(url)[2]
 
 
+def is_date_archive_url(url: str) -> bool:
+    """A calendar archive: /2019/, /2019/03/ or /2019/03/12/ and nothing after."""
+    try:
+        return _DATE_ONLY.match(urlsplit(url).path) is not None
+    except ValueError:
+        return False
+
+
 def without_tracking(url: str) -> str:
     """The URL without its tracking parameters (TRACKING_PARAMS), fragment kept; a query
     of nothing else goes with its "?"."""

@@ -28,6 +28,16 @@ def test_numbers_and_words_outside_a_pager_need_a_page_shaped_url():
     assert pager(html) == []
 
 
+def test_a_sidebar_archive_of_years_is_no_pager():
+    # Blogger's and WordPress's archive widget links each year by its number, at /2024/
+    years = "".join(f'<li><a href="/{y}/">{y}</a></li>' for y in range(2024, 2016, -1))
+    post = URL + "2008/09/lean-startup.html"
+    html = f"<body><article><p>A post.</p></article><div><ul>{years}</ul></div></body>"
+    assert pager(html, post) == []
+    numbered = html.replace("<div>", '<div><a href="/page/2/">2</a><a href="/page/3/">3</a>')
+    assert pager(numbered, URL) == [URL + "page/2/", URL + "page/3/"]
+
+
 def test_offsite_rel_next_is_ignored():
     assert pager('<head><link rel="next" href="https://other.example/page/2/"></head>') == []
 
