@@ -41,47 +41,9 @@ _END_PAGE = re.compile(r"(?:/page/\d+/?|/p/\d+/?|/\d+/?|[-_/]page-?\d+(?:\.html?
 
 def is_page_url(url: str) -> bool:
     """PAGE_URL.search(url) is not None, without running a regex (~2 us) on URLs it cannot
-    match: the query shape only where there is a "=", the end shapes by string tests on
-    ASCII URLs (the regex, searched near the end, on others)."""
+    match, and searching the end-anchored shapes only near the end."""
     if "=" in url and _QUERY_PAGE.search(url) is not None:
         return True
-    if not url.isascii() or url[-1:] == "\n":      # "$" also matches before a final newline
-        return _ends_a_page_url(url)
-    # ASCII: isdigit() is \d, and re.I folds only ASCII case here
-    slash = url[-1:] == "/"
-    s = url[:-1] if slash else url
-    if s[-1:].isdigit():
-        head = s.rstrip(_DIGITS)
-        # /\d+/?$ (so /page/N and /p/N too), else [-_/]page-?\d+/?$
-        return head[-1:] == "/" or _ends_page_word(head)
-    end = s[-5:].lower()
-    if end == ".html":
-        head = s[:-5]
-    elif end[1:] == ".htm":
-        head = s[:-4]
-    else:
-        return False
-    number = head.rstrip(_DIGITS)
-    if len(number) == len(head):
-        return False
-    # /index\d+\.html?$ (no trailing "/"), else [-_/]page-?\d+\.html?/?$
-    return (not slash and number[-6:].lower() == "/index") or _ends_page_word(number)
-
-
-_DIGITS = "0123456789"
-_PAGE_WORD_START = ("-", "_", "/")
-
-
-def _ends_page_word(head: str) -> bool:
-    """head (the URL before a page number) ends in [-_/]page-? (any case)."""
-    if head[-1:] == "-":
-        head = head[:-1]
-    return head[-4:].lower() == "page" and head[-5:-4] in _PAGE_WORD_START
-
-
-def _ends_a_page_url(url: str) -> bool:
-    """_END_PAGE.search(url) is not None, searched only from the URL's third slash from the
-    end (its shapes hold at most three slashes)."""
     if url[-1:] != "\n" and not _may_end_a_page_url(url):
         return False
     start = url.rfind("/", 0, url.rfind("/", 0, url.rfind("/")))
@@ -111,10 +73,6 @@ def is_pager_text(text: str) -> bool:
     without the regex (its arrows are not ASCII, so there it matches 1-4 digits or a word)."""
     if text.isascii() and text[-1:] != "\n":      # "$" also matches before a final newline
         return len(text) <= 4 and text.isdecimal() or text.lower() in _PAGER_WORDS
-    # every match starts with one of these (re.I folds no other character to n, p, o, m, l)
-    first = text[:1]
-    if first not in _PAGER_FIRST_CHARS and not first.isdecimal():
-        return False
     return PAGER_TEXT.match(text) is not None
 
 
@@ -153,13 +111,6 @@ def rel_links(root, base: str) -> list[str]:
     return found
 
 
-# Last characters (before one trailing "/") of the URLs is_page_url may accept, and first
-# characters of the texts is_pager_text may accept, both beside any non-ASCII one: a link
-# with neither, and no "=" in its URL, is no pager link.
-_PAGE_URL_LAST = frozenset("0123456789lLmM\n")
-_PAGER_TEXT_FIRST = _PAGER_FIRST_CHARS | frozenset("0123456789")
-
-
 def pagination_links(links: list[Link], root, page_url: str) -> list[str]:
     """In-site links that lead to another page of this listing.
 
@@ -167,25 +118,27 @@ def pagination_links(links: list[Link], root, page_url: str) -> list[str]:
     own rel (already read by the link walk), and a link's ancestors are looked at only
     when its text or URL already looks like a pager's."""
     found: dict[str, None] = {}
-    head = next(root.iterchildren("head"), None) if root.tag == "html" else None  # find("head"), in C
+    head = root.find("head") if root.tag == "html" else None
     rels = rel_links(head, page_url) if head is not None else []
-    rels += [lk.url for lk in links if lk.rel and not _PAGER_RELS.isdisjoint(lk.rel)]
     pagers: list[str] = []
-    page_urls: dict[str, bool] = {}
-    # the cheap rejections first (a comprehension: most links fail them); then the exact
-    # tests, and a link's ancestors only when its text or URL looks like a pager's
-    for link in [lk for lk in links if lk.locality == INLINK and (
-            (first := lk.text[:1]) in _PAGER_TEXT_FIRST or first > "\x7f"
-            or (last := (url := lk.url)[-1:]) in _PAGE_URL_LAST or last > "\x7f" or "=" in url
-            or last == "/" and ((last := url[-2:-1]) in _PAGE_URL_LAST or last > "\x7f"))
-            and lk.element is not None]:
+    for link in links:       # one pass: the links' own rel, then pager-looking in-links
+        if link.rel and not _PAGER_RELS.isdisjoint(link.rel):
+            rels.append(link.url)
+        if link.locality != INLINK:
+            continue
+        # the cheap rejections of is_page_url and is_pager_text first: most links fail both
         url = link.url
-        by_url = page_urls.get(url)     # a page links its posts several times over
-        if by_url is None:
-            # a sidebar's archive of years (/2024/, /2023/…, linked as "2024") reads like
-            # numbered pages; a calendar archive is another listing, not this one's page N
-            by_url = page_urls[url] = is_page_url(url) and not is_date_archive_url(url)
-        by_text = is_pager_text(link.text)      # whitespace-normalised by the link walk
+        last = url[-2:-1] if url[-1:] == "/" else url[-1:]
+        url_may = "=" in url or last.isdecimal() or last in "lLmM\n"
+        text = link.text       # whitespace-normalised by the link walk
+        first = text[:1]
+        text_may = first in _PAGER_FIRST_CHARS or first.isdecimal()
+        if not (url_may or text_may) or link.element is None:
+            continue
+        # a sidebar's archive of years (/2024/, /2023/…, linked as "2024") reads like
+        # numbered pages; a calendar archive is another listing, not this one's page N
+        by_url = url_may and is_page_url(url) and not is_date_archive_url(url)
+        by_text = text_may and is_pager_text(text)
         if (by_url and by_text) or ((by_url or by_text) and _in_pager(link.element)):
             pagers.append(url)
     host = urlsplit(page_url).netloc if rels else None    # split only when asked

@@ -96,29 +96,13 @@ def _repeats(parent, tag, cls) -> bool:
 
 
 _TEASER_MARKS = ("img", "h1", "h2", "h3", "h4", "h5", "h6", "picture")
-_TEASER_MARK_SET = frozenset(_TEASER_MARKS)
-# A teaser's mark comes early (its image or heading): the first elements are looked at
-# here, the rest by lxml's tag filter, whose setup costs more than a few elements do.
-_MARK_LOOKAHEAD = 8
-
-
-def _has_mark(item) -> bool:
-    """next(item.iter(*_TEASER_MARKS), None) is not None."""
-    n = 0
-    for el in item.iter():
-        if el.tag in _TEASER_MARK_SET:
-            return True
-        n += 1
-        if n >= _MARK_LOOKAHEAD:
-            return next(item.iter(*_TEASER_MARKS), None) is not None
-    return False
 
 
 def _is_teaser(item) -> bool:
     if item.tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
         return False   # a bare heading list is counted by the seed's inlinks_in_headers
     # the element test first: it needs no text
-    if _has_mark(item):
+    if next(item.iter(*_TEASER_MARKS), None) is not None:
         return True
     words = _words(element_text(item))
     link_words = sum(_words(subtree_text(a)) for a in item.iter("a"))

@@ -77,24 +77,6 @@ def is_record_path(path: str) -> bool:
 
 
 _DIGIT = re.compile(r"\d")
-# ASCII digits to "0": on an ASCII path (as bytes: bytes.translate is a table lookup, where
-# str.translate consults a dict), RECORD_ID's and DATED_SLUG's digit runs become runs of "0"
-# that plain substring tests find (~0.3 us against ~2 us for RECORD_ID's search).
-_ZEROS = bytes.maketrans(b"123456789", b"000000000")
-
-
-def _ascii_record(zeros: bytes) -> bool:
-    """RECORD_ID.search(path) on an ASCII path given as path.encode().translate(_ZEROS):
-    five digits in a row, or a number leading a slug (at the start or after a "/")."""
-    if b"00000" in zeros:
-        return True
-    i = zeros.find(b"0-")
-    while i >= 0:
-        head = zeros[:i].rstrip(b"0")      # the digit run ends at i: what precedes it
-        if (not head or head[-1:] == b"/") and zeros[i + 2:i + 3] not in (b"", b"/", b"0"):
-            return True
-        i = zeros.find(b"0-", i + 2)
-    return False
 
 
 def target_shapes(urls, cap: int) -> tuple[int, int]:
@@ -103,8 +85,7 @@ def target_shapes(urls, cap: int) -> tuple[int, int]:
     counted up to cap. A listing links to many of both; a landing page links to sections.
 
     target_path, is_content_path and is_record_path inlined: a page has ~70 targets, and
-    the calls cost as much as the tests. On ASCII paths the digit tests are substring tests
-    on the path with its digits made "0" (_ascii_record); the regexes run on others."""
+    the calls cost as much as the tests."""
     content = records = 0
     dated, record, digit = DATED_SLUG.search, RECORD_ID.search, _DIGIT.search
     min_seps = SLUG_MIN_WORDS - 1
@@ -121,19 +102,15 @@ def target_shapes(urls, cap: int) -> tuple[int, int]:
             end = i
         start = url.find("/", start, end)
         path = url[start:end] if start >= 0 else "/"
-        is_ascii = path.isascii()
-        if is_ascii:
-            zeros = path.encode().translate(_ZEROS)
-            has_digit = b"0" in zeros      # both shapes' regexes need a digit
-        else:
-            has_digit = digit(path) is not None
+        # both shapes' regexes need a digit; one cheap search rules most paths out
+        has_digit = digit(path) is not None
         if content < cap:
             slug = path.rstrip("/")
             slug = slug[slug.rfind("/") + 1:]
             if (slug.count("-") + slug.count("_") + slug.count("+") >= min_seps
-                    or has_digit and (not is_ascii or b"/0000/" in zeros) and dated(path)):
-                content += 1      # DATED_SLUG needs a /dddd/ segment
-        if has_digit and records < cap and (_ascii_record(zeros) if is_ascii else record(path)):
+                    or has_digit and dated(path)):
+                content += 1
+        if has_digit and records < cap and record(path):
             records += 1
         if content >= cap and records >= cap:
             break

@@ -87,31 +87,9 @@ def is_taxonomy_url(url: str) -> bool:
     if not _may_name_taxonomy(url):
         return False            # the cheap test first: most URLs name no taxonomy at all
     try:
-        return _is_taxonomy_path(_url_path(url))
+        return _is_taxonomy_path(urlsplit(url).path)
     except ValueError:
         return False
-
-
-def _url_path(url: str) -> str:
-    """urlsplit(url).path (raising where it raises), by string cuts on an http(s) URL that
-    urlsplit would take verbatim: link blocks test many links' URLs, each split once, so
-    urlsplit's cache does not help and its general parse costs more than the test."""
-    if url.startswith("https://"):
-        start = 8
-    elif url.startswith("http://"):
-        start = 7
-    else:
-        return urlsplit(url).path
-    end = len(url)
-    for stop in "/?#":              # the netloc ends at the first of these
-        i = url.find(stop, start, end)
-        if i >= 0:
-            end = i
-    netloc = url[start:end]
-    if ("[" in netloc or "]" in netloc or not netloc.isascii()   # urlsplit validates those
-            or "\t" in url or "\r" in url or "\n" in url):      # ...and deletes these first
-        return urlsplit(url).path
-    return url[end:].partition("#")[0].partition("?")[0]
 
 
 def _may_name_taxonomy(url: str) -> bool:
@@ -151,14 +129,13 @@ def _is_term(segment: str) -> bool:
     """A taxonomy term: words, not a record's key (term_is_record, or a bare number) nor a
     title of SLUG_MIN_WORDS words."""
     return (not term_is_record(segment) and not segment.isdigit()
-            and not _words_at_least(segment, SLUG_MIN_WORDS))
+            and len(_SLUG_SEPARATORS.split(segment)) < SLUG_MIN_WORDS)
 
 
 def term_is_record(segment: str) -> bool:
     """A taxonomy-looking segment's term that is a record's key plus slug (/topic/188682-x):
     forums file threads under /topic/, and a tag archive's term is a word, not a number."""
-    # both of _RECORD_TERM's shapes start with a digit (\d is what isdecimal() accepts)
-    return segment[:1].isdecimal() and _RECORD_TERM.match(segment) is not None
+    return bool(_RECORD_TERM.match(segment))
 
 
 # A number leading a word (/topic/188682-new-case), or a long one leading anything
@@ -228,32 +205,20 @@ def is_product_url(url: str) -> bool:
 
 
 def url_facts(url: str) -> UrlFacts:
-    """The URL's shape facts, split once. Tracking parameters are no part of its shape.
-
-    Each regex runs only where it can match: the date, page-number, dated-slug and product
-    shapes all need a digit, a path without "." has no /index.* nor extension to drop."""
+    """The URL's shape facts, split once. Tracking parameters are no part of its shape."""
     try:
         parts = urlsplit(without_tracking(url))
     except ValueError:
         return NO_FACTS
-    raw = parts.path
-    raw_segs = _segments(raw)       # split once for the taxonomy test and the slug
-    taxonomy = _may_name_taxonomy(url) and _is_taxonomy_path(raw, raw_segs)
-    path = _INDEX_FILE.sub("/", raw or "/") if "." in raw else raw or "/"
-    segs = raw_segs if path == raw else _segments(path)
+    raw_segs = _segments(parts.path)       # split once for the taxonomy test and the slug
+    taxonomy = _may_name_taxonomy(url) and _is_taxonomy_path(parts.path, raw_segs)
+    path = _INDEX_FILE.sub("/", parts.path or "/")
+    segs = raw_segs if path == parts.path else _segments(path)
     home = not parts.query and not segs
-    digits = _DIGIT.search(raw) is not None
-    if digits or not raw.isascii():
-        thread = THREAD_PATH.search(raw) is not None
-    else:   # ASCII without digits: only the .php and /comments/ shapes can match
-        low = raw.lower()
-        thread = (".php" in low or "/comments/" in low) and THREAD_PATH.search(raw) is not None
-    return UrlFacts(_shape(parts, path, segs, taxonomy, digits), taxonomy, home,
-                    _slug_words(raw, raw_segs), _is_catalog(segs), thread,
-                    digits and PRODUCT_RECORD.search(raw) is not None)
-
-
-_DIGIT = re.compile(r"\d")
+    return UrlFacts(_shape(parts, path, segs, taxonomy), taxonomy, home,
+                    _slug_words(parts.path, raw_segs), _is_catalog(segs),
+                    THREAD_PATH.search(parts.path) is not None,
+                    PRODUCT_RECORD.search(parts.path) is not None)
 
 
 NO_FACTS = UrlFacts(None, False, False, 0, False, False, False)   # an unparseable URL
@@ -272,34 +237,23 @@ def _is_catalog(segs: list[str]) -> bool:
     return False
 
 
-def _shape(parts, path: str, segs: list[str], taxonomy: bool, digits: bool = True) -> str | None:
-    """url_shape from the URL's parts, its path with /index.* dropped and that path's segments.
-    digits: False when the URL's path holds no digit (its date and dated-slug shapes cannot
-    match then)."""
+def _shape(parts, path: str, segs: list[str], taxonomy: bool) -> str | None:
+    """url_shape from the URL's parts, its path with /index.* dropped and that path's segments."""
+    full = path + ("?" + parts.query if parts.query else "")
     if not segs:
         return "listing" if not parts.query else None        # the site's home
-    if digits or parts.query:
-        full = path + ("?" + parts.query if parts.query else "")
-        if _PAGE_N.search(full) or _DATE_ONLY.match(path):
-            return "listing"
+    if _PAGE_N.search(full) or _DATE_ONLY.match(path):
+        return "listing"
     if taxonomy:
         return "listing"
-    seg = segs[-1]
-    if seg in LISTING_SEGMENTS and len(segs) <= 2:
+    last = PAGE_EXTENSION.sub("", segs[-1])
+    if segs[-1] in LISTING_SEGMENTS and len(segs) <= 2:
         return "listing"
-    if digits and DATED_SLUG.search(path):
+    if DATED_SLUG.search(path):
         return "content"
-    last = PAGE_EXTENSION.sub("", seg) if "." in seg else seg
-    if _words_at_least(last, SLUG_MIN_WORDS):
+    if len(_SLUG_SEPARATORS.split(last)) >= SLUG_MIN_WORDS:
         return "content"
     return None
-
-
-def _words_at_least(slug: str, n: int) -> bool:
-    """len(_SLUG_SEPARATORS.split(slug)) >= n."""
-    if "-" not in slug and "_" not in slug and "+" not in slug:
-        return n <= 1
-    return len(_SLUG_SEPARATORS.split(slug)) >= n
 
 
 _SLUG_SEPARATORS = re.compile(r"[-_+]+")
@@ -311,10 +265,4 @@ def _slug_words(path: str, segs: list[str] | None = None) -> int:
     segs = _segments(path) if segs is None else segs
     if not segs:
         return 0
-    last = segs[-1]
-    if last.isalnum():      # no separator, no extension: one word
-        return 1
-    if "." in last:
-        last = PAGE_EXTENSION.sub("", last)
-    # the non-empty pieces of _WORD_SEPARATORS.split: str.split() splits on what \s matches
-    return len(last.replace("-", " ").replace("_", " ").replace("+", " ").replace(".", " ").split())
+    return len([w for w in _WORD_SEPARATORS.split(PAGE_EXTENSION.sub("", segs[-1])) if w])
