@@ -53,23 +53,14 @@ def _date_props(root) -> list[tuple[object, str]]:
 def _metas(root) -> dict[str, str]:
     found: dict[str, str] = {}
     for meta in root.iter("meta"):
-        key = (meta.get("property") or meta.get("name") or meta.get("itemprop") or "").strip().lower()
-        content = meta.get("content")
-        if key and content and content.strip() and key not in found:
-            found[key] = content.strip()
+        _add_meta(meta, found)
     return found
 
 
 def _json_ld(root) -> list[dict]:
     items: list[dict] = []
     for script in root.iter("script"):
-        if (script.get("type") or "").strip().lower() != "application/ld+json":
-            continue
-        try:
-            data = json.loads(script.text or "")
-        except (ValueError, TypeError):
-            continue
-        _collect(data, items)
+        _add_json_ld(script, items)
     return items
 
 
@@ -78,18 +69,30 @@ def _metas_and_json_ld(root) -> tuple[dict[str, str], list[dict]]:
     found: dict[str, str] = {}
     items: list[dict] = []
     for el in root.iter("meta", "script"):
-        if el.tag == "meta":            # as _metas
-            key = (el.get("property") or el.get("name") or el.get("itemprop") or "").strip().lower()
-            content = el.get("content")
-            if key and content and content.strip() and key not in found:
-                found[key] = content.strip()
-        elif (el.get("type") or "").strip().lower() == "application/ld+json":   # as _json_ld
-            try:
-                data = json.loads(el.text or "")
-            except (ValueError, TypeError):
-                continue
-            _collect(data, items)
+        if el.tag == "meta":
+            _add_meta(el, found)
+        else:
+            _add_json_ld(el, items)
     return found, items
+
+
+def _add_meta(meta, found: dict[str, str]) -> None:
+    """A <meta>'s key (property, name or itemprop) and content; the first of a key wins."""
+    key = (meta.get("property") or meta.get("name") or meta.get("itemprop") or "").strip().lower()
+    content = meta.get("content")
+    if key and content and content.strip() and key not in found:
+        found[key] = content.strip()
+
+
+def _add_json_ld(script, items: list[dict]) -> None:
+    """The items of a JSON-LD <script>; other scripts and unreadable JSON add none."""
+    if (script.get("type") or "").strip().lower() != "application/ld+json":
+        return
+    try:
+        data = json.loads(script.text or "")
+    except (ValueError, TypeError):
+        return
+    _collect(data, items)
 
 
 def _collect(data, items: list[dict], depth: int = 0) -> None:

@@ -115,7 +115,6 @@ def _continuation_links(result, pager: list[str], page_url: str) -> list[str]:
     return list(found)
 
 
-
 @contextmanager
 def collector_paused():
     """The cyclic garbage collector off for one page's analysis. The analysis allocates
