@@ -16,6 +16,14 @@ TAXONOMY_SEGMENTS = frozenset({
 })
 # Taxonomy segments under which a term may nest one level (see _is_taxonomy_path).
 NESTING_SEGMENTS = frozenset({"tag", "tags", "category", "categories"})
+# Taxonomy words that are also plain folder names: Sphinx and other docs generators file
+# pages as topics/spiders.html or sections/intro.html (Scrapy's docs: 6 of its 47 topics
+# pages read as term archives). Under these a page file is a document, not a term's
+# archive, which CMSs address by the term alone (/topic/software, /sections/science/).
+# Only tags and categories keep their archive reading with a page extension: Pelican files
+# them as /tag/python.html.
+FOLDER_LIKE_SEGMENTS = TAXONOMY_SEGMENTS - {"tag", "tags", "category", "categories", "label",
+                                            "labels"}
 # Path segments of other listings: archives, authors, search results, feeds of posts.
 LISTING_SEGMENTS = frozenset({"archive", "archives", "author", "authors", "search", "blog",
                               "news", "posts", "articles", "all", "sitemap", "index"})
@@ -117,6 +125,8 @@ def _is_taxonomy_path(path: str, segs: list[str] | None = None) -> bool:
     # (/topic/starting-projects-of-an-absolute-beginner/): terms are a word or three, a
     # slug of SLUG_MIN_WORDS words is a post filed under the term.
     if len(segs) >= 2 and segs[-2] in TAXONOMY_SEGMENTS:
+        if segs[-2] in FOLDER_LIKE_SEGMENTS and PAGE_EXTENSION.search(segs[-1]):
+            return False
         return _is_term(segs[-1])
     # A child category filed under its parent (WordPress: /category/parent/child/) or a term
     # holding a slash (Hugo: /tags/ci/cd/). Only tags and categories nest so: under /topic/

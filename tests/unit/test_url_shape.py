@@ -10,6 +10,8 @@ from pipelines.url_shape import (is_catalog_url, is_home_url, is_product_url, is
     "https://x.org/blog/label/news", "https://x.org/tags/rust/index.html",
     "https://x.org/category/recipes/air-fryer/", "https://x.org/tags/ci/cd/",   # nested terms
     "https://news.example/section/technology", "https://news.example/sections/science/",
+    "https://blog.example/tag/python.html", "https://blog.example/category/misc.html",  # Pelican
+    "https://news.example/topic/software",
 ])
 def test_taxonomy_urls(url):
     assert is_taxonomy_url(url)
@@ -20,6 +22,8 @@ def test_taxonomy_urls(url):
     "https://x.org/topics/camping/best-gps-watch", "https://forum.x.org/topic/18427/rc1-of-v4",
     "https://news.example/sections/health/2022/11/09/1135211525/anxiety-and-sleep",
     "https://x.org/", "https://x.org/about/",
+    # a docs generator's page filed in a topics/ or sections/ folder
+    "https://docs.example/topics/spiders.html", "https://docs.example/en/sections/intro.html",
 ])
 def test_not_taxonomy_urls(url):
     assert not is_taxonomy_url(url)
