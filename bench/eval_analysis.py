@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pipelines.markdown import render_markdown  # noqa: E402
 from pipelines.page import IndexinessConfig, PageError, analyze_page  # noqa: E402
+from eval_indexiness import site_url  # noqa: E402
 
 INDEX_TYPES = {"listing", "collection", "category"}
 _TOKEN = re.compile(r"\w+")
@@ -118,10 +119,7 @@ def eval_site(root: Path, pool):
             path = root / "site" / row["path"]
             if not path.exists():
                 continue
-            url_path = row["path"]
-            if url_path.endswith("index.html"):
-                url_path = url_path[: -len("index.html")]
-            jobs.append((str(path), "http://127.0.0.1:8000/" + url_path, row["label"], row["how"]))
+            jobs.append((str(path), site_url(row["path"]), row["label"], row["how"]))
     res = [r for r in pool.imap_unordered(_site_job, jobs, chunksize=8) if "error" not in r]
     print(f"site {root.name}: {len(res)} pages")
     for name in ("seed", "final"):

@@ -147,6 +147,14 @@ def wcxb_jobs(root: Path, limit=None):
     return jobs
 
 
+def site_url(path: str) -> str:
+    """The URL a corpus site's file is served at: a directory's index.html is the directory
+    (2013/foo/index.html is /2013/foo/), any other file its own path (genindex.html)."""
+    if path == "index.html" or path.endswith("/index.html"):
+        path = path[: -len("index.html")]
+    return SITE_URL + path
+
+
 def site_jobs(root: Path):
     jobs = []
     with open(root / "labels.csv", newline="") as fh:
@@ -154,8 +162,7 @@ def site_jobs(root: Path):
             path = root / "site" / row["path"]
             if row["label"] not in ("index", "leaf") or not path.exists():
                 continue
-            url_path = row["path"][: -len("index.html")] if row["path"].endswith("index.html") else row["path"]
-            jobs.append((str(path), SITE_URL + url_path, row["label"], row["how"]))
+            jobs.append((str(path), site_url(row["path"]), row["label"], row["how"]))
     return jobs
 
 

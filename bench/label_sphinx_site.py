@@ -1,0 +1,111 @@
+"""Turn a built Sphinx HTML site into a labelled corpus like ../shared/corpora/sites/<site>.
+
+    python bench/label_sphinx_site.py BUILD_DIR OUT_DIR
+
+BUILD_DIR is `sphinx-build -b html` output (with `_sources/`, Sphinx's default). OUT_DIR
+gets `site/` (a symlink to BUILD_DIR) and `labels.csv` (path,label,how), which
+bench/eval_indexiness.py and bench/eval_crawl.py read as they read the blogs. The blogs are
+two generators' blogs; a docs site is the other kind of site leafcrawl is pointed at, and
+nothing in WCXB is a whole one.
+
+Labels come from what Sphinx generated each page from, not from the page's looks:
+- index: the generated indices (genindex, the domain indices such as py-modindex, the
+  viewcode list _modules/index), the root document, and documents whose source is a title
+  and toctrees alone (a section's table of contents);
+- leaf: every other document;
+- other (not scored): the search page (its results are drawn by script), 404.html,
+  redirect stubs, documents whose source mixes prose with a toctree (a section's
+  introduction listing its pages: either reading is defensible), and viewcode's highlighted
+  source pages (_modules/x.html: reached only through the API pages' [source] links, so a
+  crawl that follows index pages alone never fetches them, and a docs reader does not
+  want them archived).
+
+How the two docs sites of bench/README.md were built (PyPI reachable, no other network):
+    pip download --no-deps --no-binary :all: scrapy==2.19.0 sphinx==9.0.4
+    pip install sphinx sphinx_rtd_theme sphinx-notfound-page sphinx-rtd-dark-mode \\
+        sphinx-scrapy sphinx-reredirects -e scrapy-2.19.0
+    sphinx-build -q -b html scrapy-2.19.0/docs /tmp/scrapy-docs
+    sphinx-build -q -b html sphinx-9.0.4/doc /tmp/sphinx-docs
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import re
+from pathlib import Path
+
+# Folders of assets and sources, not pages.
+NOT_PAGES = ("_static/", "_sources/", "_images/", "_downloads/")
+GENERATED_INDICES = re.compile(r"^(?:genindex(?:-\w+)?|\w+-modindex|_modules/index)\.html$")
+REDIRECT = re.compile(rb"<meta[^>]+http-equiv=[\"']?refresh", re.I)
+# reStructuredText / MyST lines that are no prose: titles' under- and overlines, directive
+# and comment starts, targets, and a directive's indented options and entries.
+_RST_NOISE = re.compile(r"^(?:[=\-~^\"'`#*+.:_<>]{3,}\s*|\.\. .*|\s+.*|:\w[\w-]*:.*|```.*)$")
+
+
+def source_of(build: Path, page: str) -> str | None:
+    """The page's source as Sphinx copied it into _sources/ (.rst.txt, .md.txt or .txt)."""
+    stem = page[: -len(".html")]
+    for suffix in (".rst.txt", ".md.txt", ".txt"):
+        path = build / "_sources" / (stem + suffix)
+        if path.is_file():
+            return path.read_text(encoding="utf-8", errors="replace")
+    return None
+
+
+def prose_lines(source: str) -> list[str]:
+    """The source's lines that are text, less its first (the title)."""
+    lines = [ln for ln in source.splitlines() if ln.strip() and not _RST_NOISE.match(ln)]
+    return lines[1:]
+
+
+def label(build: Path, page: str) -> tuple[str, str]:
+    if GENERATED_INDICES.match(page):
+        return "index", "sphinx generated index"
+    if page == "index.html":
+        return "index", "sphinx root document"
+    if page in ("search.html", "404.html"):
+        return "other", f"sphinx {page[:-5]} page"
+    if page.startswith("_modules/"):
+        return "other", "sphinx viewcode source"
+    if REDIRECT.search((build / page).read_bytes()[:4096]):
+        return "other", "redirect stub"
+    source = source_of(build, page)
+    if source is None:
+        return "other", "no source"
+    if "toctree::" in source or "{toctree}" in source:
+        if not prose_lines(source):
+            return "index", "sphinx toctree document"
+        return "other", "sphinx document with prose and a toctree"
+    return "leaf", "sphinx document"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("build", type=Path, help="sphinx-build -b html output")
+    ap.add_argument("out", type=Path, help="corpus folder to write (site/ and labels.csv)")
+    args = ap.parse_args(argv)
+    build = args.build.resolve()
+    if not (build / "_sources").is_dir():
+        ap.error(f"{build} has no _sources/: not a Sphinx HTML build (or html_copy_source off)")
+    args.out.mkdir(parents=True, exist_ok=True)
+    site = args.out / "site"
+    if site.is_symlink():
+        site.unlink()
+    site.symlink_to(build, target_is_directory=True)
+    pages = sorted(p.relative_to(build).as_posix() for p in build.rglob("*.html"))
+    counts: dict[str, int] = {}
+    with open(args.out / "labels.csv", "w", newline="") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(["path", "label", "how"])
+        for page in pages:
+            if page.startswith(NOT_PAGES):
+                continue
+            lab, how = label(build, page)
+            counts[lab] = counts.get(lab, 0) + 1
+            writer.writerow([page, lab, how])
+    print(f"{args.out / 'labels.csv'}: " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
+
+
+if __name__ == "__main__":
+    main()
