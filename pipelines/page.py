@@ -53,6 +53,9 @@ class PageAnalysis:
     # The numbered pages this page continues on (a long thread's page 2, 3…): a leaf's
     # pager leads to more of the same content, so the crawl follows it even from a leaf.
     continuation_links: list[str] = field(default_factory=list)
+    # The in-site pages filed under this page's path (/usage/domains/c.html under
+    # /usage/domains/): its sub-pages, which the crawl follows even from a leaf.
+    child_links: list[str] = field(default_factory=list)
     blocks: list[Block] = field(default_factory=list)
     content_hash: str = ""
 
@@ -65,6 +68,7 @@ class PageAnalysis:
             "counted_links": {k: list(v) for k, v in self.counted_links.items()},
             "follow_links": list(self.follow_links), "page_links": list(self.page_links),
             "continuation_links": list(self.continuation_links),
+            "child_links": list(self.child_links),
             "blocks": [b.to_dict() for b in self.blocks], "content_hash": self.content_hash,
         }
 
@@ -115,6 +119,29 @@ def _continuation_links(result, pager: list[str], page_url: str) -> list[str]:
     return list(found)
 
 
+def _child_links(links: list[str], page_url: str) -> list[str]:
+    """The links (http, fragment-free) to pages below this page's path: under its folder
+    when it is the folder's index (/docs/ or /docs/index.html: /docs/x), under its own name
+    as a folder otherwise (/guide.html: /guide/x). A docs section's introduction or a
+    book's chapter is a leaf whose sub-pages often hang from it alone (a Sphinx toctree in
+    the text, with no global table of contents on the site), so following only index pages
+    would never reach them. The site's home has every page below it and gets none: the
+    crawl follows it as an index or as its start."""
+    own = urlsplit(strip_fragment(page_url))
+    folder, _, name = (own.path or "/").rpartition("/")
+    if name and not name.startswith("index."):
+        folder += "/" + PAGE_EXTENSION.sub("", name)
+    stem = folder + "/"
+    if stem == "/":
+        return []
+    children = []
+    for url in links:
+        parts = urlsplit(url)
+        if parts.netloc == own.netloc and parts.path.startswith(stem) and len(parts.path) > len(stem):
+            children.append(url)
+    return children
+
+
 @contextmanager
 def collector_paused():
     """The cyclic garbage collector off for one page's analysis. The analysis allocates
@@ -145,13 +172,15 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None) 
     meta = extract_page_metadata(root, url)
     result, links, pager = score_tree(root, url, meta)
     blocks = page_content(root, url, meta["title"], order)
+    all_links = page_links(links)
     return PageAnalysis(
         url=url, title=meta["title"], author=meta["author"],
         date_published=meta["date_published"],
         verdict="index" if result.score > config.threshold else "leaf",
         score=result.score, seed_score=result.seed_score, breakdown=result.breakdown,
         counts=result.counts, counted_links=result.counted_links,
-        follow_links=_follow_links(result, pager, links, url), page_links=page_links(links),
+        follow_links=_follow_links(result, pager, links, url), page_links=all_links,
         continuation_links=_continuation_links(result, pager, url),
+        child_links=_child_links(all_links, url),
         blocks=blocks, content_hash=content_hash(blocks),
     )

@@ -97,15 +97,17 @@ class SiteSpider(scrapy.Spider):
         # A site's home page given as the start is followed whatever its verdict: a blog
         # whose home page shows whole posts reads as a leaf, and a crawl that stops there is
         # no use to someone who asked for the site. A deeper start URL that reads as a leaf
-        # (an article) is archived alone, as asked.
+        # (an article) is archived, as asked, with its sub-pages if it has any.
         # A leaf's numbered pager is followed: page 2 of a long thread or a multi-page
-        # article is more of the same content, archived like its first page.
+        # article is more of the same content, archived like its first page. So are its
+        # sub-pages (pages under its path): a docs section's introduction is a leaf that is
+        # often the only way to its pages.
         if is_index or (meta.get("depth", 0) == 0 and urlsplit(response.url).path in ("", "/")):
             links = analysis.follow_links
         elif self.follow_leaf_links:
             links = analysis.page_links
         else:
-            links = analysis.continuation_links
+            links = list(dict.fromkeys(analysis.continuation_links + analysis.child_links))
         for link in links:
             if url_has_any_extension(link, NOT_PAGE_EXTENSIONS):
                 self.crawler.stats.inc_value("leafcrawl/skipped_not_page")

@@ -125,3 +125,22 @@ def test_a_posts_neighbours_are_no_continuation():
     a = analyze_page(html, "https://blog.ex.org/2024/05/02/a-post/")
     assert a.verdict == "leaf" and a.counts["pagination"] == 1
     assert a.continuation_links == []
+
+
+def test_a_leafs_sub_pages_are_its_children():
+    # a docs section's introduction: prose of its own, and a toctree of the pages under it
+    html = ('<html><body><main><h1>Domains</h1><p>' + "What a domain is and does. " * 60
+            + '</p><ul><li><a href="c.html">The C domain</a></li>'
+            '<li><a href="python.html#x">The Python domain</a></li></ul>'
+            '<p>See also <a href="../quickstart.html">the quickstart</a> and '
+            '<a href="https://other.example/usage/domains/go.html">a Go domain</a>.</p>'
+            '</main></body></html>')
+    a = analyze_page(html, "https://docs.ex.org/usage/domains/index.html")
+    assert a.verdict == "leaf"
+    assert a.child_links == ["https://docs.ex.org/usage/domains/c.html",
+                             "https://docs.ex.org/usage/domains/python.html"]
+    # a page file's sub-pages sit under its name; its siblings are not its children
+    b = analyze_page(html.replace('c.html', 'guide/part-2.html'), "https://docs.ex.org/usage/guide.html")
+    assert b.child_links == ["https://docs.ex.org/usage/guide/part-2.html"]
+    # the home has every page below it: the crawl follows it by its own rule, not as children
+    assert analyze_page(html, "https://docs.ex.org/").child_links == []
