@@ -1,14 +1,17 @@
-"""Turn a built Sphinx HTML site into a labelled corpus like ../shared/corpora/sites/<site>.
+"""Turn a built docs site (Sphinx or MkDocs) into a labelled corpus like
+../shared/corpora/sites/<site>.
 
-    python bench/label_sphinx_site.py BUILD_DIR OUT_DIR
+    python bench/label_docs_site.py BUILD_DIR OUT_DIR
 
-BUILD_DIR is `sphinx-build -b html` output (with `_sources/`, Sphinx's default). OUT_DIR
+BUILD_DIR is `sphinx-build -b html` output (with `_sources/`, Sphinx's default) or `mkdocs
+build` output (with the sitemap.xml MkDocs writes). OUT_DIR
 gets `site/` (a symlink to BUILD_DIR) and `labels.csv` (path,label,how), which
 bench/eval_indexiness.py and bench/eval_crawl.py read as they read the blogs. The blogs are
 two generators' blogs; a docs site is the other kind of site leafcrawl is pointed at, and
 nothing in WCXB is a whole one.
 
-Labels come from what Sphinx generated each page from, not from the page's looks:
+Labels come from what the generator made each page from, not from the page's looks.
+Sphinx:
 - index: the generated indices (genindex, the domain indices such as py-modindex, the
   viewcode list _modules/index), the root document, and documents whose source is a title
   and toctrees alone (a section's table of contents);
@@ -19,13 +22,20 @@ Labels come from what Sphinx generated each page from, not from the page's looks
   source pages (_modules/x.html: reached only through the API pages' [source] links, so a
   crawl that follows index pages alone never fetches them, and a docs reader does not
   want them archived).
+MkDocs: the site's root is index; every other page in its sitemap.xml is a document (MkDocs
+makes a page of each Markdown file and nothing else), a leaf; what is not in the sitemap
+(404.html, a theme's templates) is no page.
 
 How the two docs sites of bench/README.md were built (PyPI reachable, no other network):
     pip download --no-deps --no-binary :all: scrapy==2.19.0 sphinx==9.0.4
     pip install sphinx sphinx_rtd_theme sphinx-notfound-page sphinx-rtd-dark-mode \\
         sphinx-scrapy sphinx-reredirects -e scrapy-2.19.0
     sphinx-build -q -b html scrapy-2.19.0/docs /tmp/scrapy-docs
-    sphinx-build -q -b html sphinx-9.0.4/doc /tmp/sphinx-docs
+    sphinx-build -q -b html sphinx-9.0.4/doc /tmp/sphinx-docs     # and -D html_theme=furo…
+    pip download --no-deps --no-binary :all: starlette==1.10.0
+    pip install mkdocs-material 'mkdocstrings[python]' -e starlette-1.10.0
+    (cd starlette-1.10.0 && sed -i 's/^strict: true/strict: false/; /inventories:/,+1d' \
+        mkdocs.yml && mkdocs build -q -d /tmp/starlette-docs)   # offline: no inventories
 """
 from __future__ import annotations
 
@@ -33,6 +43,7 @@ import argparse
 import csv
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 # Folders of assets and sources, not pages.
 NOT_PAGES = ("_static/", "_sources/", "_images/", "_downloads/")
@@ -80,28 +91,47 @@ def label(build: Path, page: str) -> tuple[str, str]:
     return "leaf", "sphinx document"
 
 
+def mkdocs_pages(build: Path) -> list[tuple[str, str, str]]:
+    """(path, label, how) of an MkDocs build's pages, from its sitemap.xml."""
+    locs = re.findall(r"<loc>\s*([^<\s]+)\s*</loc>", (build / "sitemap.xml").read_text())
+    root = urlsplit(locs[0]).path if locs else "/"      # the site_url's path, if any
+    rows = []
+    for loc in locs:
+        path = urlsplit(loc).path[len(root):]
+        page = path + "index.html" if path == "" or path.endswith("/") else path
+        if (build / page).is_file():
+            rows.append((page, *(("index", "mkdocs site root") if page == "index.html"
+                                 else ("leaf", "mkdocs document"))))
+    return rows
+
+
+def sphinx_pages(build: Path) -> list[tuple[str, str, str]]:
+    pages = sorted(p.relative_to(build).as_posix() for p in build.rglob("*.html"))
+    return [(page, *label(build, page)) for page in pages if not page.startswith(NOT_PAGES)]
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("build", type=Path, help="sphinx-build -b html output")
+    ap.add_argument("build", type=Path, help="sphinx-build -b html or mkdocs build output")
     ap.add_argument("out", type=Path, help="corpus folder to write (site/ and labels.csv)")
     args = ap.parse_args(argv)
     build = args.build.resolve()
-    if not (build / "_sources").is_dir():
-        ap.error(f"{build} has no _sources/: not a Sphinx HTML build (or html_copy_source off)")
+    if (build / "_sources").is_dir():
+        rows = sphinx_pages(build)
+    elif (build / "sitemap.xml").is_file():
+        rows = mkdocs_pages(build)
+    else:
+        ap.error(f"{build} has neither _sources/ (Sphinx) nor sitemap.xml (MkDocs)")
     args.out.mkdir(parents=True, exist_ok=True)
     site = args.out / "site"
     if site.is_symlink():
         site.unlink()
     site.symlink_to(build, target_is_directory=True)
-    pages = sorted(p.relative_to(build).as_posix() for p in build.rglob("*.html"))
     counts: dict[str, int] = {}
     with open(args.out / "labels.csv", "w", newline="") as fh:
         writer = csv.writer(fh)
         writer.writerow(["path", "label", "how"])
-        for page in pages:
-            if page.startswith(NOT_PAGES):
-                continue
-            lab, how = label(build, page)
+        for page, lab, how in rows:
             counts[lab] = counts.get(lab, 0) + 1
             writer.writerow([page, lab, how])
     print(f"{args.out / 'labels.csv'}: " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
