@@ -76,6 +76,12 @@ URL_HOME = +15
 # A taxonomy URL (/tag/x, /tags/x, /category/x, /label/x): hand, not fitted (WCXB holds few
 # such pages). Every CMS names its term archives so, and hardly anything else.
 URL_TAXONOMY = +40
+# The same by a word that is also a plain folder name (/topic/software, /sections/science/:
+# url_shape.FOLDER_LIKE_SEGMENTS): a term archive on news and magazine sites, a folder of
+# documents on docs sites (Django's and Scrapy's topic guides, /topics/forms/). hand: half
+# of url_taxonomy, so a document's own sections and prose can outweigh it, while a section
+# front, whose entries are all it holds, stays an index (WCXB's lowest such front: +12).
+URL_TOPIC = +20
 # A shop platform's category path (/collections/x, /product-category/x, /c/x) or the
 # shop's front (/shop/): url_shape.is_catalog_url. hand, like url_taxonomy: WCXB's shops
 # are few, and the platforms' defaults hold for every shop built on them. Weaker than a
@@ -160,8 +166,8 @@ PLAIN_HEADING = -0.6
 SEED_TERMS = ("selflinks_in_headers", "selflinks_in_lists", "inlinks_in_headers",
               "inlinks_in_lists", "outlinks", "date_published", "head_start")
 LINK_TERMS = SEED_TERMS[:5]
-SIGNAL_TERMS = ("url_home", "url_listing", "url_taxonomy", "url_catalog", "url_thread",
-                "url_product",
+SIGNAL_TERMS = ("url_home", "url_listing", "url_taxonomy", "url_topic", "url_catalog",
+                "url_thread", "url_product",
                 "url_content", "slug_words", "query", "declared_collection", "declared_article",
                 "og_website", "pagination", "link_text_share", "prose", "plain_text", "link_targets",
                 "linked_headings", "one_buy_button", "many_prices", "query_record",
@@ -187,6 +193,7 @@ WEIGHTS = {
     "url_home": URL_HOME,
     "url_listing": URL_LISTING,
     "url_taxonomy": URL_TAXONOMY,
+    "url_topic": URL_TOPIC,
     "url_catalog": URL_CATALOG,
     "url_thread": URL_THREAD,
     "url_product": URL_PRODUCT,
@@ -391,9 +398,10 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     facts = url_facts(url) if url else NO_FACTS
     shape, taxonomy, home, slug = facts.shape, facts.taxonomy, facts.home, facts.slug_words
     decl = declared(og_type, set(ld_types))
-    counts["url_taxonomy"] = int(taxonomy)
+    counts["url_taxonomy"] = int(taxonomy and not facts.topic)
+    counts["url_topic"] = int(facts.topic)
     counts["url_home"] = int(home)
-    counts["url_listing"] = int(shape == "listing" and not counts["url_taxonomy"] and not counts["url_home"])
+    counts["url_listing"] = int(shape == "listing" and not taxonomy and not home)
     counts["url_content"] = int(shape == "content")
     counts["declared_collection"] = int(decl == "collection")
     counts["declared_article"] = int(decl == "article")

@@ -14,14 +14,15 @@ TAXONOMY_SEGMENTS = frozenset({
     "subject", "subjects", "series", "keyword", "keywords", "theme", "themes",
     "section", "sections",     # news CMSs' section fronts (/section/technology, /sections/science/)
 })
-# Taxonomy segments under which a term may nest one level (see _is_taxonomy_path).
+# Taxonomy segments under which a term may nest one level (see _taxonomy_word).
 NESTING_SEGMENTS = frozenset({"tag", "tags", "category", "categories"})
-# Taxonomy words that are also plain folder names: Sphinx and other docs generators file
-# pages as topics/spiders.html or sections/intro.html (Scrapy's docs: 6 of its 47 topics
-# pages read as term archives). Under these a page file is a document, not a term's
-# archive, which CMSs address by the term alone (/topic/software, /sections/science/).
-# Only tags and categories keep their archive reading with a page extension: Pelican files
-# them as /tag/python.html.
+# Taxonomy words that are also plain folder names: news and magazine CMSs' term archives
+# (/topic/software, /sections/science/) but docs sites' folders of documents too (Django's
+# and Scrapy's topic guides, /topics/forms/), so their URL is a weaker sign (UrlFacts.topic).
+# Under these a page file is a document, not a term's archive, which CMSs address by the
+# term alone: Sphinx files docs as topics/spiders.html (Scrapy's docs: 6 of its 54 documents
+# read as term archives). Tags and categories keep their archive reading with a page
+# extension: Pelican files them as /tag/python.html.
 FOLDER_LIKE_SEGMENTS = TAXONOMY_SEGMENTS - {"tag", "tags", "category", "categories", "label",
                                             "labels"}
 # Path segments of other listings: archives, authors, search results, feeds of posts.
@@ -95,7 +96,7 @@ def is_taxonomy_url(url: str) -> bool:
     if not _may_name_taxonomy(url):
         return False            # the cheap test first: most URLs name no taxonomy at all
     try:
-        return _is_taxonomy_path(urlsplit(url).path)
+        return _taxonomy_word(urlsplit(url).path) is not None
     except ValueError:
         return False
 
@@ -109,30 +110,33 @@ def _may_name_taxonomy(url: str) -> bool:
             or "%" in url or "\t" in url or "\r" in url or "\n" in url)
 
 
-def _is_taxonomy_path(path: str, segs: list[str] | None = None) -> bool:
-    """segs: _segments(path), when already split."""
+def _taxonomy_word(path: str, segs: list[str] | None = None) -> str | None:
+    """The taxonomy segment that makes the path a term archive, or None when it is none.
+    segs: _segments(path), when already split."""
     segs = _segments(path) if segs is None else segs
     if len(segs) >= 2 and segs[-2] in ("page", "p") and segs[-1].isdigit():
         segs = segs[:-2]
     if segs and segs[-1].startswith("index."):
         segs = segs[:-1]
     if not segs:
-        return False
+        return None
     if segs[-1] in TAXONOMY_SEGMENTS:
-        return True
+        return segs[-1]
     # /topic/188682-new-case/ is a forum thread, not the archive of a term: a term is a
     # word, a record's key is a number leading its slug (term_is_record). Nor is a title
     # (/topic/starting-projects-of-an-absolute-beginner/): terms are a word or three, a
     # slug of SLUG_MIN_WORDS words is a post filed under the term.
     if len(segs) >= 2 and segs[-2] in TAXONOMY_SEGMENTS:
         if segs[-2] in FOLDER_LIKE_SEGMENTS and PAGE_EXTENSION.search(segs[-1]):
-            return False
-        return _is_term(segs[-1])
+            return None
+        return segs[-2] if _is_term(segs[-1]) else None
     # A child category filed under its parent (WordPress: /category/parent/child/) or a term
     # holding a slash (Hugo: /tags/ci/cd/). Only tags and categories nest so: under /topic/
     # a second segment is a thread or a guide (/topics/camping/best-gps-watch).
-    return (len(segs) >= 3 and segs[-3] in NESTING_SEGMENTS and _is_term(segs[-2])
-            and _is_term(segs[-1]))
+    if (len(segs) >= 3 and segs[-3] in NESTING_SEGMENTS and _is_term(segs[-2])
+            and _is_term(segs[-1])):
+        return segs[-3]
+    return None
 
 
 def _is_term(segment: str) -> bool:
@@ -155,17 +159,17 @@ _RECORD_TERM = re.compile(r"\d{5,}-|\d+-[^\d]")
 
 def url_shape(url: str) -> str | None:
     """'listing', 'content' or None (the URL says nothing)."""
-    return url_facts(url)[0]
+    return url_facts(url).shape
 
 
 def slug_words(url: str) -> int:
     """Words of the path's last segment (extension dropped): "a-long-post-title" is 4."""
-    return url_facts(url)[3]
+    return url_facts(url).slug_words
 
 
 def is_home_url(url: str) -> bool:
     """The site's home: an empty path, "/" or /index.html, and no query."""
-    return url_facts(url)[2]
+    return url_facts(url).home
 
 
 def is_date_archive_url(url: str) -> bool:
@@ -195,6 +199,7 @@ def _is_tracking(pair: str) -> bool:
 class UrlFacts(NamedTuple):
     shape: str | None        # url_shape
     taxonomy: bool           # is_taxonomy_url
+    topic: bool              # ...by a folder-like word (FOLDER_LIKE_SEGMENTS): a weaker sign
     home: bool               # is_home_url
     slug_words: int          # slug_words
     catalog: bool            # is_catalog_url
@@ -221,17 +226,18 @@ def url_facts(url: str) -> UrlFacts:
     except ValueError:
         return NO_FACTS
     raw_segs = _segments(parts.path)       # split once for the taxonomy test and the slug
-    taxonomy = _may_name_taxonomy(url) and _is_taxonomy_path(parts.path, raw_segs)
+    word = _taxonomy_word(parts.path, raw_segs) if _may_name_taxonomy(url) else None
+    taxonomy = word is not None
     path = _INDEX_FILE.sub("/", parts.path or "/")
     segs = raw_segs if path == parts.path else _segments(path)
     home = not parts.query and not segs
-    return UrlFacts(_shape(parts, path, segs, taxonomy), taxonomy, home,
+    return UrlFacts(_shape(parts, path, segs, taxonomy), taxonomy, word in FOLDER_LIKE_SEGMENTS, home,
                     _slug_words(parts.path, raw_segs), _is_catalog(segs),
                     THREAD_PATH.search(parts.path) is not None,
                     PRODUCT_RECORD.search(parts.path) is not None)
 
 
-NO_FACTS = UrlFacts(None, False, False, 0, False, False, False)   # an unparseable URL
+NO_FACTS = UrlFacts(None, False, False, False, 0, False, False, False)   # an unparseable URL
 
 
 def _is_catalog(segs: list[str]) -> bool:

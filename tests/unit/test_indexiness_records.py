@@ -36,7 +36,7 @@ def test_a_pager_on_a_keyed_path_is_a_long_thread_not_a_listing():
     # and /topic/<key>-slug is not the archive of a topic
     assert r.counts["url_taxonomy"] == 0
     tag = "https://blog.example.org/topic/bikes/"
-    assert _score(_thread(tag + "?x=1"), tag).counts["url_taxonomy"] == 1
+    assert _score(_thread(tag + "?x=1"), tag).counts["url_topic"] == 1
 
 
 def test_listing_targets_are_content_and_records_landing_targets_are_sections():

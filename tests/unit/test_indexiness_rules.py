@@ -126,3 +126,20 @@ def test_link_heavy_counts_words_only_up_to_the_decisive_bound():
         for link_words in (0, 1, 3, 4, 5, 100):
             exact = link_words >= TEXT_BLOCK_MAX_LINK_SHARE * max(words, 1)
             assert _link_heavy(container, link_words) == exact, (words, link_words)
+
+
+def test_a_topic_folder_is_a_weaker_listing_sign_than_a_tag():
+    # a short topic guide of a docs site (Django's and Scrapy's /topics/x/): a document
+    doc = ('<html><body><main><h1>Agents</h1><p>' + "How agents crawl a site for you. " * 25
+           + "".join(f'</p><h2 id="s{i}">Step {i}<a class="headerlink" href="#s{i}">¶</a></h2><p>'
+                     + "Configure the agent, then run it. " * 15 for i in (1, 2))
+           + '</p></main></body></html>')
+    guide = analyze_page(doc, "https://docs.x.org/en/topics/agents/")
+    assert guide.counts["url_topic"] == 1 and guide.counts["url_taxonomy"] == 0
+    assert guide.breakdown["url_topic"] == ix.URL_TOPIC < ix.URL_TAXONOMY
+    assert guide.verdict == "leaf"
+    # the same words under a tag are a term's archive by every CMS's naming
+    assert analyze_page(doc, "https://x.org/tags/agents/").breakdown["url_taxonomy"] == ix.URL_TAXONOMY
+    # and a news site's topic front, all entries, stays an index
+    front = analyze_page(TAG_PAGE, "https://news.x.org/topic/rust")
+    assert front.counts["url_topic"] == 1 and front.verdict == "index"

@@ -61,14 +61,15 @@ def test_home_url():
 
 
 @pytest.mark.parametrize("url,facts", [
-    ("https://x.org/", ("listing", False, True, 0, False, False, False)),
-    ("https://x.org/tag/rust/page/2/", ("listing", True, False, 1, False, False, False)),
-    ("https://x.org/2019/05/a-long-post-title/", ("content", False, False, 4, False, False, False)),
-    ("https://x.org/?s=q", (None, False, False, 0, False, False, False)),
-    ("https://x.org/collections/mens-socks", (None, False, False, 2, True, False, False)),
-    ("https://forum.x.org/t/which-bike/3275", (None, False, False, 1, False, True, False)),
-    ("https://x.org/itm/365999454668", (None, False, False, 1, False, False, True)),
-    ("http://[bad/", (None, False, False, 0, False, False, False)),   # urlsplit refuses it: all negative
+    ("https://x.org/", ("listing", False, False, True, 0, False, False, False)),
+    ("https://x.org/tag/rust/page/2/", ("listing", True, False, False, 1, False, False, False)),
+    ("https://x.org/2019/05/a-long-post-title/", ("content", False, False, False, 4, False, False, False)),
+    ("https://x.org/?s=q", (None, False, False, False, 0, False, False, False)),
+    ("https://x.org/collections/mens-socks", (None, False, False, False, 2, True, False, False)),
+    ("https://forum.x.org/t/which-bike/3275", (None, False, False, False, 1, False, True, False)),
+    ("https://x.org/itm/365999454668", (None, False, False, False, 1, False, False, True)),
+    ("http://[bad/", (None, False, False, False, 0, False, False, False)),   # urlsplit refuses it: all negative
+    ("https://news.x.org/topic/software", ("listing", True, True, False, 1, False, False, False)),
 ])
 def test_url_facts_one_split(url, facts):
     from pipelines.url_shape import url_facts
