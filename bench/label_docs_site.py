@@ -3,7 +3,8 @@
 
     python bench/label_docs_site.py BUILD_DIR OUT_DIR
 
-BUILD_DIR is `sphinx-build -b html` output (with `_sources/`, Sphinx's default) or `mkdocs
+BUILD_DIR is `sphinx-build -b html` or `-b dirhtml` output (with `_sources/`, Sphinx's
+default) or `mkdocs
 build` output (with the sitemap.xml MkDocs writes). OUT_DIR
 gets `site/` (a symlink to BUILD_DIR) and `labels.csv` (path,label,how), which
 bench/eval_indexiness.py and bench/eval_crawl.py read as they read the blogs. The blogs are
@@ -30,7 +31,7 @@ How the two docs sites of bench/README.md were built (PyPI reachable, no other n
     pip download --no-deps --no-binary :all: scrapy==2.19.0 sphinx==9.0.4
     pip install sphinx sphinx_rtd_theme sphinx-notfound-page sphinx-rtd-dark-mode \\
         sphinx-scrapy sphinx-reredirects -e scrapy-2.19.0
-    sphinx-build -q -b html scrapy-2.19.0/docs /tmp/scrapy-docs
+    sphinx-build -q -b html scrapy-2.19.0/docs /tmp/scrapy-docs     # and -b dirhtml
     sphinx-build -q -b html sphinx-9.0.4/doc /tmp/sphinx-docs     # and -D html_theme=furo…
     pip download --no-deps --no-binary :all: starlette==1.10.0
     pip install mkdocs-material 'mkdocstrings[python]' -e starlette-1.10.0
@@ -47,20 +48,30 @@ from urllib.parse import urlsplit
 
 # Folders of assets and sources, not pages.
 NOT_PAGES = ("_static/", "_sources/", "_images/", "_downloads/")
-GENERATED_INDICES = re.compile(r"^(?:genindex(?:-\w+)?|\w+-modindex|_modules/index)\.html$")
+GENERATED_INDICES = re.compile(r"^(?:genindex(?:-\w+)?|\w+-modindex|_modules/index)$")
 REDIRECT = re.compile(rb"<meta[^>]+http-equiv=[\"']?refresh", re.I)
 # reStructuredText / MyST lines that are no prose: titles' under- and overlines, directive
 # and comment starts, targets, and a directive's indented options and entries.
 _RST_NOISE = re.compile(r"^(?:[=\-~^\"'`#*+.:_<>]{3,}\s*|\.\. .*|\s+.*|:\w[\w-]*:.*|```.*)$")
 
 
-def source_of(build: Path, page: str) -> str | None:
-    """The page's source as Sphinx copied it into _sources/ (.rst.txt, .md.txt or .txt)."""
+def docnames(page: str) -> tuple[str, ...]:
+    """Sphinx's names of the document a page may be built from: topics/spiders.html is
+    topics/spiders (the html builder); topics/spiders/index.html is topics/spiders/index
+    (html) or topics/spiders (dirhtml), whichever has a source."""
     stem = page[: -len(".html")]
-    for suffix in (".rst.txt", ".md.txt", ".txt"):
-        path = build / "_sources" / (stem + suffix)
-        if path.is_file():
-            return path.read_text(encoding="utf-8", errors="replace")
+    if page.endswith("/index.html"):
+        return stem, page[: -len("/index.html")]
+    return (stem,)
+
+
+def source_of(build: Path, docs: tuple[str, ...]) -> str | None:
+    """The document's source as Sphinx copied it into _sources/ (.rst.txt, .md.txt or .txt)."""
+    for doc in docs:
+        for suffix in (".rst.txt", ".md.txt", ".txt"):
+            path = build / "_sources" / (doc + suffix)
+            if path.is_file():
+                return path.read_text(encoding="utf-8", errors="replace")
     return None
 
 
@@ -71,17 +82,18 @@ def prose_lines(source: str) -> list[str]:
 
 
 def label(build: Path, page: str) -> tuple[str, str]:
-    if GENERATED_INDICES.match(page):
+    docs = docnames(page)
+    if any(GENERATED_INDICES.match(doc) for doc in docs):
         return "index", "sphinx generated index"
     if page == "index.html":
         return "index", "sphinx root document"
-    if page in ("search.html", "404.html"):
-        return "other", f"sphinx {page[:-5]} page"
+    if docs[-1] in ("search", "404"):
+        return "other", f"sphinx {docs[-1]} page"
     if page.startswith("_modules/"):
         return "other", "sphinx viewcode source"
     if REDIRECT.search((build / page).read_bytes()[:4096]):
         return "other", "redirect stub"
-    source = source_of(build, page)
+    source = source_of(build, docs)
     if source is None:
         return "other", "no source"
     if "toctree::" in source or "{toctree}" in source:
