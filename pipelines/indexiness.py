@@ -413,7 +413,7 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
         # full posts on a listing: their anchors and citations are theirs, counted per entry
         for t in PER_ENTRY_TERMS:
             counts[t] = round(counts[t] / entries)
-    counts["pagination"] = int(numbered_pagination(list(pager), links)) if pager else 0
+    counts["pagination"] = int(numbered_pagination(list(pager), links, url)) if pager else 0
     share = stats.link_text_share if stats and stats.text_chars else LINK_SHARE_NEUTRAL
     counts["link_text_share"] = round((share - LINK_SHARE_NEUTRAL) * 100)
     # A listing's prose belongs to its entries (full posts on a blog's home): per entry,

@@ -18,15 +18,17 @@ PAGER_CLASS = re.compile(r"pagina|pager|page-numbers|page-nav|nav-links|wp-pagen
 
 PAGER_TEXT = re.compile(
     r"^(?:\d{1,4}|next|previous|prev|older|newer|older posts|newer posts|older entries|newer entries|"
-    r"next page|previous page|more posts|load more|[«»‹›←→]+|next\s*[»›→]|[«‹←]\s*prev(?:ious)?)$", re.I)
-"""Link texts of a pager: page numbers and the usual next/previous words and arrows."""
+    r"next page|previous page|more posts|load more|[«»‹›←→⟨⟩⟪⟫〈〉]+|<{1,2}|>{1,2}|next\s*[»›→]|"
+    r"[«‹←]\s*prev(?:ious)?)$", re.I)
+"""Link texts of a pager: page numbers and the usual next/previous words and arrows (the
+angle brackets are Pelican's default themes' &lang; &rang; &Lang; &Rang;)."""
 
 PAGE_URL = re.compile(r"(?:/page/\d+/?$|/p/\d+/?$|[?&](?:page|paged|p|pg|start|offset)=\d+|/\d+/?$|[-_/]page-?\d+(?:\.html?)?/?$|/index\d+\.html?$)", re.I)
 """URL shapes of numbered listing pages."""
 
 # First characters of PAGER_TEXT's words and arrows; a set, so the empty first char of ""
 # is no member.
-_PAGER_FIRST_CHARS = frozenset("nNpPoOmMlL«»‹›←→")
+_PAGER_FIRST_CHARS = frozenset("nNpPoOmMlL«»‹›←→⟨⟩⟪⟫〈〉<>")
 _PAGER_RELS = frozenset({"next", "prev", "previous"})
 
 
@@ -65,7 +67,7 @@ def _may_end_a_page_url(url: str) -> bool:
 # PAGER_TEXT's words, for a set lookup on ASCII texts instead of the regex.
 _PAGER_WORDS = frozenset({"next", "previous", "prev", "older", "newer", "older posts", "newer posts",
                           "older entries", "newer entries", "next page", "previous page",
-                          "more posts", "load more"})
+                          "more posts", "load more", "<", "<<", ">", ">>"})
 
 
 def is_pager_text(text: str) -> bool:
@@ -74,6 +76,30 @@ def is_pager_text(text: str) -> bool:
     if text.isascii() and text[-1:] != "\n":      # "$" also matches before a final newline
         return len(text) <= 4 and text.isdecimal() or text.lower() in _PAGER_WORDS
     return PAGER_TEXT.match(text) is not None
+
+
+# A page file named like a listing's page N: a word, maybe a number, an extension. Pelican
+# numbers every listing so (author/jane.html, author/jane2.html; tag/x.html, tag/x2.html),
+# and others number theirs alike. The stem must end in a letter, so that numbered posts
+# (release-1-2.html, release-1-3.html) are no pages of one another.
+_NUMBERED_FILE = re.compile(r"(?P<stem>.*[^\W\d_])\d{0,4}(?P<ext>\.html?)", re.I)
+NUMBERED_FILE_MAX_DIGITS = 4
+
+
+def numbered_sibling_test(page_url: str):
+    """A test of whether a URL is this page's own file with another page number (jane2.html
+    for jane.html or jane3.html), or None when the page's URL is no such file."""
+    m = _NUMBERED_FILE.fullmatch(page_url.split("#", 1)[0].split("?", 1)[0])
+    if m is None:
+        return None
+    stem, ext, own = m["stem"], m["ext"], page_url.split("#", 1)[0]
+
+    def test(url: str) -> bool:
+        if not url.startswith(stem) or not url.endswith(ext) or url == own:
+            return False
+        number = url[len(stem):len(url) - len(ext)]      # "" for the first page
+        return not number or (len(number) <= NUMBERED_FILE_MAX_DIGITS and number.isdecimal())
+    return test
 
 
 PAGER_ANCESTOR_DEPTH = 4
@@ -121,6 +147,7 @@ def pagination_links(links: list[Link], root, page_url: str) -> list[str]:
     head = root.find("head") if root.tag == "html" else None
     rels = rel_links(head, page_url) if head is not None else []
     pagers: list[str] = []
+    sibling = numbered_sibling_test(page_url)
     for link in links:       # one pass: the links' own rel, then pager-looking in-links
         if link.rel and not _PAGER_RELS.isdisjoint(link.rel):
             rels.append(link.url)
@@ -137,7 +164,8 @@ def pagination_links(links: list[Link], root, page_url: str) -> list[str]:
             continue
         # a sidebar's archive of years (/2024/, /2023/…, linked as "2024") reads like
         # numbered pages; a calendar archive is another listing, not this one's page N
-        by_url = url_may and is_page_url(url) and not is_date_archive_url(url)
+        by_url = (url_may and (is_page_url(url) or (sibling is not None and sibling(url)))
+                  and not is_date_archive_url(url))
         by_text = text_may and is_pager_text(text)
         if (by_url and by_text) or ((by_url or by_text) and _in_pager(link.element)):
             pagers.append(url)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .links import _BIT, INLINK, Link, element_text, subtree_text
 from .metadata import ARTICLE_TYPES, COLLECTION_TYPES
-from .pagination import PAGE_URL, PAGER_TEXT
+from .pagination import PAGE_URL, PAGER_TEXT, numbered_sibling_test
 from .url_identity import target_path
 
 _HEADLINE_BIT = _BIT["in_headline"]
@@ -109,9 +109,13 @@ def _is_teaser(item) -> bool:
     return words - link_words >= ITEM_MIN_EXTRA_WORDS
 
 
-def numbered_pagination(pager: list[str], links: list[Link]) -> bool:
-    """A pager to numbered pages of a listing (not a post's 'next post' link)."""
+def numbered_pagination(pager: list[str], links: list[Link], page_url: str = "") -> bool:
+    """A pager to numbered pages of a listing (not a post's 'next post' link): page-shaped
+    URLs, this page's own file numbered (jane2.html), or two links named by numbers."""
     if any(PAGE_URL.search(u) for u in pager):
+        return True
+    sibling = numbered_sibling_test(page_url) if page_url else None
+    if sibling is not None and any(sibling(u) for u in pager):
         return True
     numbers = sum(1 for lk in links if lk.locality == INLINK and lk.text.isdigit()
                   and lk.url.split("#", 1)[0] in pager)

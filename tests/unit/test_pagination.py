@@ -58,10 +58,26 @@ URLS = ["https://x.org/page/2", "https://x.org/page/2/", "https://x.org/p/3", "h
         "https://x.org/a/12\n", "https://x.org/page/\u0663", "https://x.org/a?offset=", "https://x.org/PAGE/4",
         "https://x.org/INDEX5.HTM", "/5", "5", "", "/", "https://x.org/a?q=1/7", "https://x.org/about.html"]
 TEXTS = ["1", "12345", "\u0663", "Next", "NEXT", "next »", "next»", "« prev", "‹previous", "»»",
-         "older posts", "Load More", "news", "1 2", "2\n", "Ｎext", "", "More posts"]
+         "older posts", "Load More", "news", "1 2", "2\n", "Ｎext", "", "More posts", "⟨", "⟫", "〉",
+         "<", ">>", "<>", ">>>"]
 
 
 def test_page_url_and_pager_text_tests_are_the_regexes():
     from pipelines.pagination import PAGE_URL, PAGER_TEXT, is_page_url, is_pager_text
     assert [is_page_url(u) for u in URLS] == [PAGE_URL.search(u) is not None for u in URLS]
     assert [is_pager_text(t) for t in TEXTS] == [PAGER_TEXT.match(t) is not None for t in TEXTS]
+
+
+def test_pelicans_numbered_listing_files_and_angle_brackets():
+    # Pelican's default themes: author/jane.html, author/jane2.html… under &lang; &rang;
+    html = ("<body><main><h1>Jane</h1><nav><ul><li><a href='/author/jane.html'>&Lang;</a></li>"
+            "<li><a href='/author/jane3.html'>&lang;</a></li><li>Page 4 / 9</li>"
+            "<li><a href='/author/jane5.html'>&rang;</a></li></ul></nav>"
+            "<p><a href='/author/janet.html'>&rang;</a> <a href='/about.html'>&rang;</a></p></main></body>")
+    page = URL + "author/jane4.html"
+    assert pager(html, page) == [URL + "author/jane.html", URL + "author/jane3.html",
+                                 URL + "author/jane5.html"]
+    assert analyze_page(html, page).counts["pagination"] == 1
+    # a numbered post's neighbours are other posts, not its pages
+    post = URL + "release-1-2.html"
+    assert pager("<body><nav><a href='/release-1-3.html'>&rang;</a></nav></body>", post) == []
