@@ -17,17 +17,12 @@ archives are index pages, as Jekyll generated them. Starlette's docs/release-not
 from __future__ import annotations
 
 import argparse
-import csv
 import re
 import shutil
 import subprocess
-from datetime import datetime
 from pathlib import Path
 
-# Undated sections (the oldest releases) are left out: a post needs its day.
-RELEASE = re.compile(r"^## (?P<version>\S+) \((?P<month>[A-Z][a-z]+) (?P<day>\d{1,2})(?:st|nd|rd|th)?, "
-                     r"(?P<year>\d{4})\)\s*$", re.M)
-SUBSECTION = re.compile(r"^#### (\w[\w ]*)$", re.M)
+from changelog_posts import ABOUT, posts, write_labels
 
 CONFIG = """title: Release notes
 description: Every release, what it added, changed and fixed.
@@ -62,22 +57,6 @@ POST_TAGS = """
 """
 
 
-def release_kind(version: str) -> str:
-    parts = (version.split(".") + ["0", "0"])[:3]
-    return "major" if parts[1:] == ["0", "0"] else "minor" if parts[2] == "0" else "patch"
-
-
-def posts(changelog: str):
-    """(version, date, tags, body) of each release section."""
-    found = list(RELEASE.finditer(changelog))
-    for i, m in enumerate(found):
-        end = found[i + 1].start() if i + 1 < len(found) else len(changelog)
-        body = changelog[m.end():end].strip()
-        tags = sorted({t.lower() for t in SUBSECTION.findall(body)})
-        date = datetime.strptime(f"{m['month']} {m['day']} {m['year']}", "%B %d %Y")
-        yield m["version"], date, tags, body
-
-
 def write_source(src: Path, changelog: str) -> None:
     (src / "_posts").mkdir(parents=True)
     (src / "_layouts").mkdir()
@@ -90,14 +69,11 @@ def write_source(src: Path, changelog: str) -> None:
     (src / "_layouts" / "post.html").write_text(minima_post.read_text() + POST_TAGS)
     (src / "index.md").write_text("---\nlayout: home\n---\n")
     (src / "about.md").write_text(
-        "---\nlayout: page\ntitle: About\npermalink: /about/\n---\n"
-        "These are the release notes of a web framework, one post per release: what each "
-        "release added, changed, deprecated and fixed, with links to the changes.\n")
-    for version, date, tags, body in posts(changelog):
-        slug = "release-" + version.replace(".", "-")
-        front = (f"---\nlayout: post\ntitle: \"Release {version}\"\n"
-                 f"categories: [{release_kind(version)}]\ntags: [{', '.join(tags)}]\n---\n\n")
-        (src / "_posts" / f"{date:%Y-%m-%d}-{slug}.md").write_text(front + body + "\n")
+        f"---\nlayout: page\ntitle: About\npermalink: /about/\n---\n{ABOUT}\n")
+    for post in posts(changelog):
+        front = (f"---\nlayout: post\ntitle: \"Release {post.version}\"\n"
+                 f"categories: [{post.category}]\ntags: [{', '.join(post.tags)}]\n---\n\n")
+        (src / "_posts" / f"{post.date:%Y-%m-%d}-{post.slug}.md").write_text(front + post.body + "\n")
 
 
 def label(path: str) -> tuple[str, str] | None:
@@ -126,16 +102,7 @@ def main(argv=None):
     shutil.rmtree(args.out, ignore_errors=True)
     write_source(src, args.changelog.read_text(encoding="utf-8"))
     subprocess.run(["jekyll", "build", "-q", "-s", str(src), "-d", str(site)], check=True)
-    counts: dict[str, int] = {}
-    with open(args.out / "labels.csv", "w", newline="") as fh:
-        writer = csv.writer(fh)
-        writer.writerow(["path", "label", "how"])
-        for page in sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html")):
-            found = label(page)
-            if found:
-                counts[found[0]] = counts.get(found[0], 0) + 1
-                writer.writerow([page, *found])
-    print(f"{args.out / 'labels.csv'}: " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
+    write_labels(site, args.out, label)
 
 
 if __name__ == "__main__":

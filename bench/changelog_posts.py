@@ -1,0 +1,61 @@
+"""Blog posts from a Markdown changelog, for the blog corpora bench/ builds with real site
+generators (build_jekyll_blog.py, build_pelican_blog.py): real text nobody here wrote, one
+post per release, tagged and filed as a blog would file it."""
+from __future__ import annotations
+
+import csv
+import re
+from datetime import datetime
+from pathlib import Path
+from typing import Callable, NamedTuple
+
+# `## 1.10.0 (October 24, 2026)`; undated sections (the oldest releases) are left out: a post
+# needs its day.
+RELEASE = re.compile(r"^## (?P<version>\S+) \((?P<month>[A-Z][a-z]+) (?P<day>\d{1,2})(?:st|nd|rd|th)?, "
+                     r"(?P<year>\d{4})\)\s*$", re.M)
+SUBSECTION = re.compile(r"^#### (\w[\w ]*)$", re.M)
+ABOUT = ("These are the release notes of a web framework, one post per release: what each "
+         "release added, changed, deprecated and fixed, with links to the changes.")
+
+
+class Post(NamedTuple):
+    version: str
+    date: datetime
+    tags: list[str]       # the release's subsections: added, changed, fixed…
+    category: str         # major, minor or patch release
+    body: str             # Markdown
+
+    @property
+    def slug(self) -> str:
+        return "release-" + self.version.replace(".", "-")
+
+
+def release_kind(version: str) -> str:
+    parts = (version.split(".") + ["0", "0"])[:3]
+    return "major" if parts[1:] == ["0", "0"] else "minor" if parts[2] == "0" else "patch"
+
+
+def posts(changelog: str) -> list[Post]:
+    found = list(RELEASE.finditer(changelog))
+    out = []
+    for i, m in enumerate(found):
+        end = found[i + 1].start() if i + 1 < len(found) else len(changelog)
+        body = changelog[m.end():end].strip()
+        tags = sorted({t.lower() for t in SUBSECTION.findall(body)})
+        date = datetime.strptime(f"{m['month']} {m['day']} {m['year']}", "%B %d %Y")
+        out.append(Post(m["version"], date, tags, release_kind(m["version"]), body))
+    return out
+
+
+def write_labels(site: Path, out: Path, label: Callable[[str], tuple[str, str] | None]) -> None:
+    """labels.csv (path,label,how) of the site's pages that label() names; prints counts."""
+    counts: dict[str, int] = {}
+    with open(out / "labels.csv", "w", newline="") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(["path", "label", "how"])
+        for page in sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html")):
+            found = label(page)
+            if found:
+                counts[found[0]] = counts.get(found[0], 0) + 1
+                writer.writerow([page, *found])
+    print(f"{out / 'labels.csv'}: " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
