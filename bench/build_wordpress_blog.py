@@ -1,0 +1,132 @@
+"""Fill a local WordPress with the changelog blog and mirror it, as a labelled corpus like
+../shared/corpora/sites/<site>.
+
+    python bench/build_wordpress_blog.py CHANGELOG.md OUT_DIR [--theme twentytwentyone]
+
+WordPress runs most blogs on the web; Debian packages it with its default themes. Setting
+it up once (as root; MariaDB from the machine, PHP's own server, no Apache):
+
+    apt-get install --no-install-recommends wordpress php-cli php-mysql php-gd \\
+        wordpress-theme-twentytwentyone wordpress-theme-twentytwentythree
+    mysql -uroot -e "CREATE DATABASE wpbench; CREATE USER 'wpbench'@'localhost'
+        IDENTIFIED BY 'wpbench'; GRANT ALL ON wpbench.* TO 'wpbench'@'localhost'"
+    # /etc/wordpress/config-127.0.0.1.php: DB_NAME/DB_USER/DB_PASSWORD wpbench, DB_HOST
+    # localhost, WP_HOME and WP_SITEURL http://127.0.0.1:8000
+    (cd /usr/share/wordpress && php -S 127.0.0.1:8000 ROUTER.php)   # ROUTER: see ROUTER below
+    curl -X POST 'http://127.0.0.1:8000/wp-admin/install.php?step=2' -d weblog_title=Blog \\
+        -d user_name=maintainer -d admin_password=... -d admin_password2=... -d pw_weak=1 \\
+        -d admin_email=maintainer@example.org -d blog_public=1
+
+This script then empties the blog, posts one post per dated release (changelog_posts.py;
+Markdown rendered with python-markdown), tagged and filed in a category, by its one author,
+sets date-and-name permalinks, 10 posts a page and the theme, and mirrors every page with
+wget into OUT_DIR/site (links stay absolute, http://127.0.0.1:8000/, as
+bench/eval_indexiness.py serves corpora; for an end-to-end crawl point leafcrawl at the
+running WordPress and score the output with bench/eval_crawl.py --evaluate-only).
+labels.csv: posts and the about page are leaves; the home, its pages N, and the tag,
+category, author and date archives (and their pages N) are index pages, as WordPress made them.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from changelog_posts import ABOUT, posts, write_labels
+
+WORDPRESS = Path("/usr/share/wordpress")
+SITE = "http://127.0.0.1:8000"
+# php -S router for pretty permalinks: real files as they are, the rest through WordPress.
+ROUTER = """<?php
+$path = parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH);
+$file = '/usr/share/wordpress' . $path;
+if ($path !== '/' && file_exists($file) && !is_dir($file)) { return false; }
+chdir('/usr/share/wordpress');
+require '/usr/share/wordpress/index.php';
+"""
+# Fills the blog through WordPress's own API (wp_insert_post files tags and categories and
+# sets the dates, as the editor would).
+IMPORT = """<?php
+$_SERVER['HTTP_HOST'] = '127.0.0.1';
+require '/usr/share/wordpress/wp-load.php';
+require_once ABSPATH . 'wp-admin/includes/taxonomy.php';    // wp_create_category
+$posts = json_decode(file_get_contents($argv[1]), true);
+foreach (get_posts(['numberposts' => -1, 'post_type' => ['post', 'page'], 'post_status' => 'any']) as $p) {
+    wp_delete_post($p->ID, true);
+}
+$author = get_user_by('login', 'maintainer')->ID;
+foreach ($posts as $p) {
+    $id = wp_insert_post(['post_title' => $p['title'], 'post_name' => $p['slug'],
+        'post_content' => $p['html'], 'post_status' => 'publish', 'post_date' => $p['date'],
+        'post_author' => $author, 'post_type' => $p['type']], true);
+    if (is_wp_error($id)) { fwrite(STDERR, $id->get_error_message() . "\\n"); exit(1); }
+    if ($p['type'] === 'post') {
+        wp_set_post_tags($id, $p['tags']);
+        wp_set_post_categories($id, [wp_create_category($p['category'])]);
+    }
+}
+update_option('permalink_structure', '/%year%/%monthnum%/%day%/%postname%/');
+update_option('posts_per_page', 10);
+update_option('blogname', 'Release notes');
+switch_theme($argv[2]);
+flush_rewrite_rules();
+echo count($posts), " posts and pages\\n";
+"""
+
+
+def label(path: str) -> tuple[str, str] | None:
+    """The page WordPress made at path (wget's file for a /dir/ URL is dir/index.html)."""
+    if not path.endswith("index.html") or path.startswith(("feed/", "wp-", "comments/")) \
+            or "/feed/" in path or "/embed/" in path:
+        return None
+    parts = path[: -len("index.html")].strip("/").split("/") if path != "index.html" else []
+    if not parts:
+        return "index", "wordpress home"
+    if parts[0] == "page":
+        return "index", "wordpress home page N"
+    if len(parts) == 4 and all(p.isdigit() for p in parts[:3]):
+        return "leaf", "wordpress post"
+    if all(p.isdigit() for p in parts[:3] if p != "page") and parts[0].isdigit():
+        return "index", "wordpress date archive"
+    if parts[0] in ("tag", "category", "author"):
+        return "index", f"wordpress {parts[0]} archive" + (" page N" if "page" in parts else "")
+    if parts == ["about"]:
+        return "leaf", "wordpress page"
+    return None
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("changelog", type=Path)
+    ap.add_argument("out", type=Path)
+    ap.add_argument("--theme", default="twentytwentythree",
+                    help="an installed theme: twentytwentythree (block), twentytwentyone (classic)")
+    args = ap.parse_args(argv)
+    import markdown   # python-markdown, the bench extra
+
+    items = [{"title": f"Release {p.version}", "slug": p.slug, "type": "post",
+              "date": f"{p.date:%Y-%m-%d} 12:00:00", "tags": p.tags, "category": p.category,
+              "html": markdown.markdown(p.body)} for p in posts(args.changelog.read_text())]
+    items.append({"title": "About", "slug": "about", "type": "page", "date": "2020-01-01 12:00:00",
+                  "tags": [], "category": "", "html": f"<p>{ABOUT}</p>"})
+    with tempfile.TemporaryDirectory() as tmp:
+        data, script = Path(tmp) / "posts.json", Path(tmp) / "import.php"
+        data.write_text(json.dumps(items))
+        script.write_text(IMPORT)
+        subprocess.run(["php", str(script), str(data), args.theme], check=True,
+                       env=dict(os.environ, HTTP_HOST="127.0.0.1"))
+    shutil.rmtree(args.out, ignore_errors=True)
+    site = args.out / "site"
+    # --mirror follows every in-site link; what robots.txt would hide is a crawl's own choice
+    subprocess.run(["wget", "-q", "--mirror", "-e", "robots=off", "--no-host-directories",
+                    "--reject-regex", r"/(feed|wp-json|wp-admin|wp-login\.php|xmlrpc\.php|embed)|\?",
+                    "-P", str(site), SITE + "/"], check=False)   # wget exits 8 on any 404
+    write_labels(site, args.out, label)
+
+
+if __name__ == "__main__":
+    main()
