@@ -47,13 +47,16 @@ def posts(changelog: str) -> list[Post]:
     return out
 
 
-def write_labels(site: Path, out: Path, label: Callable[[str], tuple[str, str] | None]) -> None:
-    """labels.csv (path,label,how) of the site's pages that label() names; prints counts."""
+def write_labels(site: Path, out: Path, label: Callable[[str], tuple[str, str] | None],
+                 pattern: str = "*.html") -> None:
+    """labels.csv (path,label,how) of the site's files (matching pattern) that label()
+    names; prints counts."""
     counts: dict[str, int] = {}
     with open(out / "labels.csv", "w", newline="") as fh:
         writer = csv.writer(fh)
         writer.writerow(["path", "label", "how"])
-        for page in sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html")):
+        for page in sorted(p.relative_to(site).as_posix() for p in site.rglob(pattern)
+                           if p.is_file()):
             found = label(page)
             if found:
                 counts[found[0]] = counts.get(found[0], 0) + 1

@@ -12,7 +12,8 @@ import math
 from dataclasses import dataclass, field
 
 from .link_blocks import LEFT_OUT, find_link_blocks, left_out_links
-from .links import _BIT, INLINK, SELFLINK, Link, TextStats, extract_links
+from .block_inline import normalize_ws
+from .links import _BIT, INLINK, SELFLINK, Link, TextStats, element_text, extract_links
 from .metadata import date_facts, date_published
 from .pagination import pagination_links
 from .signals import declared, headed_entries, numbered_pagination
@@ -253,6 +254,31 @@ _MAIN_ARTICLE = _BIT["in_main"] | _BIT["in_article"]
 _HEADER_FOOTER = _BIT["in_header"] | _BIT["in_footer"]
 
 
+# A heading's link carrying at most this share of the heading's text is a tool beside the
+# heading's own words (MediaWiki's "[edit]" on every section, "share", "reply"), not the
+# heading's link to another page, which carries its words (a post's title).
+HEADING_TOOL_MAX_SHARE = 0.5
+HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+HEADING_MAX_DEPTH = 4     # how far up from the <a> its heading is looked for
+
+
+def is_heading_tool(link: Link) -> bool:
+    """An in-link inside a heading whose words are mostly the heading's own, outside the link
+    (<h3>Added <span>[<a href="…&action=edit">edit</a>]</span></h3>). Such links are left
+    out of the count: every section of a wiki's article would otherwise be a heading in-link,
+    the seed's strongest listing sign. A link holding the heading, or holding its words, is
+    no tool."""
+    el = link.element.getparent()
+    for _ in range(HEADING_MAX_DEPTH):
+        if el is None:
+            return False
+        if el.tag in HEADING_TAGS:
+            heading = len(normalize_ws(element_text(el)))
+            return heading > 0 and len(link.text) <= HEADING_TOOL_MAX_SHARE * heading
+        el = el.getparent()
+    return False
+
+
 def _relevant_and_toc(links: list[Link]):
     """(relevant, counted, toc, seed terms): the relevant links (is_relevant); those of them
     the final score counts (IGNORE_TEXTLESS_IMAGE_LINKS); the table-of-contents self-links
@@ -374,6 +400,8 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
             if flags & _TABLE:
                 in_tables += 1
             if flags & _HEADLINE and lk.element is not None:
+                if is_heading_tool(lk):
+                    continue
                 headed.append(lk)
             url_ = lk.url
             targets.add(url_[:url_.find("#")] if "#" in url_ else url_)

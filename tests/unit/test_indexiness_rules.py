@@ -143,3 +143,16 @@ def test_a_topic_folder_is_a_weaker_listing_sign_than_a_tag():
     # and a news site's topic front, all entries, stays an index
     front = analyze_page(TAG_PAGE, "https://news.x.org/topic/rust")
     assert front.counts["url_topic"] == 1 and front.verdict == "index"
+
+
+def test_a_headings_tool_link_is_not_a_heading_in_link():
+    # a wiki article: every section heading carries an "[edit]" link to the page's editor
+    sections = "".join(
+        f'<h2><span class="mw-headline" id="s{i}">Section {i}</span><span class="mw-editsection">'
+        f'[<a href="/index.php?title=Bikes&amp;action=edit&amp;section={i}">edit</a>]</span></h2>'
+        f'<p>{"What section %d says about bikes, at some length. " % i * 6}</p>' for i in range(1, 6))
+    wiki = analyze_page(f"<html><body><main><h1>Bikes</h1>{sections}</main></body></html>",
+                        "https://wiki.x.org/index.php/Bikes")
+    assert wiki.counts["inlinks_in_headers"] == 0 and wiki.verdict == "leaf"
+    # a listing's headings are its links: they still count
+    assert analyze_page(TAG_PAGE, "https://x.org/tags/rust/").counts["inlinks_in_headers"] == 4
