@@ -42,6 +42,9 @@ LEAFCRAWL_QUEUE = "leafcrawl"
 LEAFCRAWL_THRESHOLD = 0.0
 LEAFCRAWL_RENDER = "always"
 LEAFCRAWL_FOLLOW_LEAF_LINKS = False
+# Obey <meta name="robots"> and X-Robots-Tag: noindex pages are not archived, nofollow pages'
+# links are not followed (site_spider.robots_directives)
+LEAFCRAWL_OBEY_ROBOTS_META = True
 # A rendered page counts as settled when no tracked timer or fetch is pending and its DOM
 # has been quiet this long (the tracker sees timers and fetches, so this can be short).
 LEAFCRAWL_SETTLE_QUIET_MS = 120

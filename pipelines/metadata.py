@@ -353,8 +353,19 @@ def date_facts(root, metas=None, ld=None, url: str = "") -> dict:
     }
 
 
+def robots_directives(*values: str | None) -> frozenset[str]:
+    """The directives of <meta name="robots"> contents or X-Robots-Tag headers, lowercased
+    ("noindex", "nofollow"…); "none" is both noindex and nofollow."""
+    found: set[str] = set()
+    for value in values:
+        for word in (value or "").lower().replace(",", " ").split():
+            found.update(("noindex", "nofollow") if word == "none" else (word,))
+    return frozenset(found)
+
+
 def extract_page_metadata(root, url: str = "") -> dict:
-    """extract_metadata plus date_facts, meta tags and JSON-LD read once."""
+    """extract_metadata plus date_facts and robots directives, meta tags and JSON-LD read once."""
     metas = _metas(root)
     ld = _json_ld(root)
-    return dict(date_facts(root, metas, ld, url), title=title(root, metas), author=author(root, metas, ld))
+    return dict(date_facts(root, metas, ld, url), title=title(root, metas), author=author(root, metas, ld),
+                robots=robots_directives(metas.get("robots")))

@@ -56,6 +56,9 @@ class PageAnalysis:
     # The in-site pages filed under this page's path (/usage/domains/c.html under
     # /usage/domains/): its sub-pages, which the crawl follows even from a leaf.
     child_links: list[str] = field(default_factory=list)
+    # <meta name="robots"> directives (noindex, nofollow…): the page's own word on whether it
+    # may be kept and its links followed
+    robots: frozenset[str] = frozenset()
     blocks: list[Block] = field(default_factory=list)
     content_hash: str = ""
 
@@ -68,7 +71,7 @@ class PageAnalysis:
             "counted_links": {k: list(v) for k, v in self.counted_links.items()},
             "follow_links": list(self.follow_links), "page_links": list(self.page_links),
             "continuation_links": list(self.continuation_links),
-            "child_links": list(self.child_links),
+            "child_links": list(self.child_links), "robots": sorted(self.robots),
             "blocks": [b.to_dict() for b in self.blocks], "content_hash": self.content_hash,
         }
 
@@ -181,6 +184,6 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None) 
         counts=result.counts, counted_links=result.counted_links,
         follow_links=_follow_links(result, pager, links, url), page_links=all_links,
         continuation_links=_continuation_links(result, pager, url),
-        child_links=_child_links(all_links, url),
+        child_links=_child_links(all_links, url), robots=meta["robots"],
         blocks=blocks, content_hash=content_hash(blocks),
     )

@@ -20,6 +20,7 @@ from twisted.internet.error import DNSLookupError, TCPTimedOutError, TimeoutErro
 from crawler.items import failure_item, page_item
 from crawler.page_collector import collector_page_method, collector_result
 from crawler.page_settle import settle_page_methods
+from pipelines.metadata import robots_directives
 from pipelines.page import IndexinessConfig, PageError, analyze_page
 
 REFERRER = "leafcrawl_referrer"
@@ -50,6 +51,7 @@ class SiteSpider(scrapy.Spider):
         spider.index_config = IndexinessConfig.from_settings(settings)
         spider.browser = settings.get("LEAFCRAWL_RENDER", "always") == "always"
         spider.follow_leaf_links = settings.getbool("LEAFCRAWL_FOLLOW_LEAF_LINKS")
+        spider.obey_robots_meta = settings.getbool("LEAFCRAWL_OBEY_ROBOTS_META", True)
         spider.settle = (settings.getint("LEAFCRAWL_SETTLE_QUIET_MS"),
                          settings.getint("LEAFCRAWL_SETTLE_MAX_MS"))
         return spider
@@ -92,7 +94,11 @@ class SiteSpider(scrapy.Spider):
 
         is_index = analysis.verdict == "index"
         self.crawler.stats.inc_value(f"leafcrawl/{analysis.verdict}")
-        yield page_item(analysis, status=response.status, archive=not is_index, **where)
+        robots = self.robots_directives(analysis, response)
+        yield page_item(analysis, status=response.status,
+                        archive=not is_index and "noindex" not in robots, **where)
+        if "nofollow" in robots:
+            return
 
         # A site's home page given as the start is followed whatever its verdict: a blog
         # whose home page shows whole posts reads as a leaf, and a crawl that stops there is
@@ -113,6 +119,21 @@ class SiteSpider(scrapy.Spider):
                 self.crawler.stats.inc_value("leafcrawl/skipped_not_page")
                 continue
             yield self.page_request(link, referrer=response.url, referrer_score=analysis.score)
+
+    def robots_directives(self, analysis, response) -> frozenset[str]:
+        """The page's robots meta and X-Robots-Tag directives, when obeyed (the setting
+        LEAFCRAWL_OBEY_ROBOTS_META, on by default, as ROBOTSTXT_OBEY is): noindex keeps a
+        leaf out of the archive (its score is still stored), nofollow stops the crawl there.
+        Wikis mark their history, diff and recent-changes pages so, whose filter links are
+        endless."""
+        if not self.obey_robots_meta:
+            return frozenset()
+        header = b", ".join(response.headers.getlist("X-Robots-Tag")).decode("latin-1")
+        robots = analysis.robots | robots_directives(header)
+        for directive in ("noindex", "nofollow"):
+            if directive in robots:
+                self.crawler.stats.inc_value(f"leafcrawl/robots_{directive}")
+        return robots
 
     def page_html(self, response) -> str | bytes:
         """What to analyse: in browser mode the collector's measured HTML, else (plain mode,

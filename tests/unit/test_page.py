@@ -144,3 +144,12 @@ def test_a_leafs_sub_pages_are_its_children():
     assert b.child_links == ["https://docs.ex.org/usage/guide/part-2.html"]
     # the home has every page below it: the crawl follows it by its own rule, not as children
     assert analyze_page(html, "https://docs.ex.org/").child_links == []
+
+
+def test_robots_meta_directives_are_read():
+    from pipelines.metadata import robots_directives
+    html = '<html><head><meta name="Robots" content="NOINDEX, follow"></head><body><p>x</p></body></html>'
+    assert analyze_page(html, "https://x.org/a").robots == {"noindex", "follow"}
+    assert analyze_page("<html><body><p>x</p></body></html>", "https://x.org/a").robots == frozenset()
+    assert robots_directives("none") == {"noindex", "nofollow"}
+    assert robots_directives(None, "nofollow,noarchive") == {"nofollow", "noarchive"}

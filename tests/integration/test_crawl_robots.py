@@ -1,0 +1,51 @@
+"""Crawl a small wiki-like site end to end (plain mode, real Redis and RQ worker, served on
+127.0.0.1): pages that say noindex are not archived, pages that say nofollow lead nowhere,
+in <meta name="robots"> as wikis mark their history and recent-changes pages."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.integration.test_crawl_blog import crawl
+from tests.support.cli import archived_files
+from tests.support.http_server import serve_directory
+
+pytestmark = pytest.mark.integration
+
+ARTICLES = ("bikes", "tyres", "saddles")
+
+
+def _write(path, html: str) -> None:
+    path.mkdir(parents=True, exist_ok=True)
+    (path / "index.html").write_text(html)
+
+
+def _page(title: str, body: str, robots: str | None = None) -> str:
+    meta = f'<meta name="robots" content="{robots}">' if robots else ""
+    return (f"<html><head><title>{title}</title>{meta}</head><body>"
+            f'<nav><a href="/">Home</a> <a href="/recent/">Recent changes</a></nav>'
+            f"<main><h1>{title}</h1>{body}</main></body></html>")
+
+
+def make_wiki(root) -> None:
+    entries = "".join(f'<li><h3><a href="/wiki/{a}/">{a.title()}</a></h3><p>An article on {a}.</p></li>'
+                      for a in ARTICLES)
+    _write(root, _page("The wiki", f"<ul>{entries}</ul>"))
+    for a in ARTICLES:
+        _write(root / "wiki" / a, _page(a.title(), "<p>" + f"All about {a}, at length. " * 60 + "</p>"))
+    # recent changes: an index of filter links that never ends, marked nofollow by the wiki
+    filters = "".join(f'<li><a href="/recent/days-{d}/">last {d} days</a></li>' for d in (1, 3, 7, 30))
+    _write(root / "recent", _page("Recent changes", f"<ul>{filters}</ul>", robots="noindex,nofollow"))
+    for d in (1, 3, 7, 30):
+        _write(root / "recent" / f"days-{d}", _page(f"Last {d} days", "<p>Changes.</p>"))
+
+
+def test_robots_meta_keeps_pages_out_of_the_archive_and_the_crawl_out_of_traps(tmp_path, redis_ns):
+    site = tmp_path / "site"
+    make_wiki(site)
+    with serve_directory(site) as base_url:
+        summary, _ = crawl(base_url, tmp_path, redis_ns, "never")
+    archived = set(archived_files(tmp_path / "archive"))
+    assert archived == {f"{base_url}/wiki/{a}/" for a in ARTICLES}
+    # the home, the articles and the recent-changes page itself; none of its filters
+    assert summary["pages_fetched"] == 1 + len(ARTICLES) + 1
