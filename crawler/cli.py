@@ -28,6 +28,8 @@ def _add_crawl(sub) -> None:
     p.add_argument("--threshold", type=float, help="index when the score is above this (default 0)")
     p.add_argument("--follow-leaf-links", action="store_true", default=None,
                    help="also follow the links of leaf pages")
+    p.add_argument("--deny", action="append", metavar="REGEX",
+                   help="never fetch URLs this regular expression finds (repeatable)")
     p.add_argument("--with-worker", action="store_true",
                    help="with REDIS_URL: also run an RQ worker for this crawl")
     p.add_argument("--no-wait", action="store_true", help="do not wait for the archive jobs")
@@ -82,7 +84,7 @@ def cmd_crawl(args) -> int:
 
     overrides = {"render": args.render, "archive_dir": args.archive_dir, "depth_limit": args.depth,
                  "max_pages": args.max_pages, "threshold": args.threshold,
-                 "follow_leaf_links": args.follow_leaf_links}
+                 "follow_leaf_links": args.follow_leaf_links, "deny": args.deny}
     if args.config:
         cfg = load_site_config(args.config)
         if args.url:

@@ -6,6 +6,7 @@ half-read config wastes the user's time far more than one that refuses to start.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -33,6 +34,9 @@ class SiteConfig:
     max_pages: int = 0  # 0 = unlimited
     threshold: float = 0.0
     follow_leaf_links: bool = False
+    # regular expressions (re.search) of URLs never to fetch, as Scrapy's LinkExtractor deny:
+    # a wiki's Special: pages, a shop's sort and filter links, a calendar's endless months
+    deny: list[str] = field(default_factory=list)
     archive_dir: str = DEFAULT_ARCHIVE_DIR
     schedule: str | None = None  # cron expression for scheduled crawls
     source: str = "<command line>"
@@ -51,6 +55,7 @@ _TYPES = {
     "max_pages": int,
     "threshold": (int, float),
     "follow_leaf_links": bool,
+    "deny": list,
     "archive_dir": str,
     "schedule": str,
 }
@@ -98,6 +103,13 @@ def validate(data: dict, source: str) -> SiteConfig:
     for dom in clean.get("allowed_domains", []):
         if not isinstance(dom, str) or not dom or "/" in dom:
             raise _fail(source, "allowed_domains", f"{dom!r} is not a domain name")
+    for pattern in clean.get("deny", []):
+        if not isinstance(pattern, str) or not pattern:
+            raise _fail(source, "deny", f"{pattern!r} is not a regular expression (a string)")
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            raise _fail(source, "deny", f"{pattern!r} is not a regular expression: {exc}") from None
     if clean.get("render", "always") not in RENDER_MODES:
         raise _fail(source, "render", f"{clean['render']!r} is not one of {', '.join(RENDER_MODES)}")
     for key in ("depth_limit", "max_pages"):

@@ -8,6 +8,7 @@ crawl edge can be explained from Redis.
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 import scrapy
@@ -42,6 +43,7 @@ class SiteSpider(scrapy.Spider):
         self.site = site_config
         self.allowed_domains = list(site_config.allowed_domains)
         self.start_urls = list(site_config.start_urls)
+        self.deny = [re.compile(pattern) for pattern in site_config.deny]
         self.errors: list[tuple[str, str]] = []  # (url, error), first few, for the summary
 
     @classmethod
@@ -117,6 +119,9 @@ class SiteSpider(scrapy.Spider):
         for link in links:
             if url_has_any_extension(link, NOT_PAGE_EXTENSIONS):
                 self.crawler.stats.inc_value("leafcrawl/skipped_not_page")
+                continue
+            if self.deny and any(p.search(link) for p in self.deny):
+                self.crawler.stats.inc_value("leafcrawl/skipped_denied")
                 continue
             yield self.page_request(link, referrer=response.url, referrer_score=analysis.score)
 

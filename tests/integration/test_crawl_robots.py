@@ -49,3 +49,22 @@ def test_robots_meta_keeps_pages_out_of_the_archive_and_the_crawl_out_of_traps(t
     assert archived == {f"{base_url}/wiki/{a}/" for a in ARTICLES}
     # the home, the articles and the recent-changes page itself; none of its filters
     assert summary["pages_fetched"] == 1 + len(ARTICLES) + 1
+
+
+def test_denied_urls_are_never_fetched(tmp_path, redis_ns):
+    import json
+
+    from tests.support.cli import run_leafcrawl
+
+    site = tmp_path / "site"
+    make_wiki(site)
+    summary_file = tmp_path / "summary.json"
+    with serve_directory(site) as base_url:
+        result = run_leafcrawl(
+            "crawl", base_url + "/", "--render", "never", "--archive-dir", str(tmp_path / "archive"),
+            "--deny", r"/wiki/tyres/", "--deny", "/recent/", "--with-worker",
+            "--json-summary", str(summary_file), cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env)
+    assert result.returncode == 0, result.stderr
+    assert set(archived_files(tmp_path / "archive")) == {f"{base_url}/wiki/{a}/" for a in ARTICLES
+                                                          if a != "tyres"}
+    assert json.loads(summary_file.read_text())["pages_fetched"] == 1 + len(ARTICLES) - 1
