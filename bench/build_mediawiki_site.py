@@ -21,7 +21,8 @@ into wikitext: sections, lists, links, code), each in a category for its kind of
 one per section it holds (Added, Fixed…), a main page, and imports them with MediaWiki's
 importTextFiles.php; sets the skin; then mirrors the articles, category pages and
 Special:AllPages with wget into OUT_DIR/site (edit, history, talk and other special pages
-left out, as a reader's crawl would). labels.csv: articles are leaves; category pages,
+left out, as a reader's crawl would). With --docs, a folder of Markdown docs becomes
+articles too (long ones, as wikis hold). labels.csv: articles are leaves; category pages,
 Special:AllPages and the main page (the wiki's home) are index pages.
 """
 from __future__ import annotations
@@ -42,14 +43,46 @@ SITE = "http://127.0.0.1:8001"
 KIND = {"major": "Major releases", "minor": "Minor releases", "patch": "Patch releases"}
 
 
-def wikitext(markdown: str) -> str:
-    """The changelog's Markdown as wikitext: headings, bullets, links and code."""
-    text = re.sub(r"^#### (.+)$", r"=== \1 ===", markdown, flags=re.M)
-    text = re.sub(r"^### (.+)$", r"== \1 ==", text, flags=re.M)
-    text = re.sub(r"^[*-] ", "* ", text, flags=re.M)
-    text = re.sub(r"\[([^\]]+)\]\((https?://[^)\s]+)\)", r"[\2 \1]", text)
-    text = re.sub(r"`([^`]+)`", r"<code><nowiki>\1</nowiki></code>", text)
-    return text
+def wikitext(markdown: str, titles: dict[str, str] | None = None) -> str:
+    """Markdown as wikitext: headings (## is a section), lists, code blocks and spans, bold,
+    links (to a page of the wiki when titles maps its .md file's stem to its title)."""
+    titles = titles or {}
+    blocks = re.split(r"^```[^\n]*\n(.*?)^```\s*$", markdown, flags=re.M | re.S)
+    out = []
+    for i, block in enumerate(blocks):
+        if i % 2:       # a fenced code block
+            out.append("<pre>" + block.replace("&", "&amp;").replace("<", "&lt;") + "</pre>")
+            continue
+        text = re.sub(r"^(#{2,6}) (.+)$", lambda m: "=" * (len(m[1]) - 1) + f" {m[2]} "
+                      + "=" * (len(m[1]) - 1), block, flags=re.M)
+        text = re.sub(r"^# .+$", "", text, flags=re.M)           # the page's title
+        text = re.sub(r"^\s*[*-] ", "* ", text, flags=re.M)
+        text = re.sub(r"^\s*\d+\. ", "# ", text, flags=re.M)
+        text = re.sub(r"\*\*([^*]+)\*\*", "'''" + r"\1" + "'''", text)
+        text = re.sub(r"\[([^\]]+)\]\((https?://[^)\s]+)\)", r"[\2 \1]", text)
+        text = re.sub(r"\[([^\]]+)\]\(([\w-]+)\.md(?:#[^)]*)?\)",
+                      lambda m: f"[[{titles[m[2]]}|{m[1]}]]" if m[2] in titles else m[1], text)
+        text = re.sub(r"`([^`]+)`", r"<code><nowiki>\1</nowiki></code>", text)
+        out.append(text)
+    return "".join(out)
+
+
+def write_docs(folder: Path, docs: Path) -> list[str]:
+    """One article per Markdown file of a docs folder, titled by its first heading, in
+    Category:Documentation; returns the titles."""
+    files = sorted(docs.glob("*.md"))
+    titles = {}
+    for f in files:
+        prose = re.sub(r"^```.*?^```", "", f.read_text(encoding="utf-8"), flags=re.M | re.S)
+        m = re.search(r"^# (.+)$", prose, re.M)          # a code block's "# comment" is none
+        titles[f.stem] = (m[1] if m else f.stem.replace("-", " ").title()).strip().replace("/", "-")
+    for f in files:
+        body = wikitext(f.read_text(encoding="utf-8"), titles)
+        (folder / f"{titles[f.stem]}.txt").write_text(body + "\n\n[[Category:Documentation]]\n")
+    (folder / "Category:Documentation.txt").write_text("The framework's documentation.\n")
+    with open(folder / "Main Page.txt", "a") as main_page:     # written by write_pages
+        main_page.write("\n== Documentation ==\n* [[:Category:Documentation]]\n")
+    return list(titles.values())
 
 
 def write_pages(folder: Path, changelog: str) -> None:
@@ -71,8 +104,9 @@ def write_pages(folder: Path, changelog: str) -> None:
         + "\n\nEvery page: [[Special:AllPages]].\n")
 
 
-def label(path: str) -> tuple[str, str] | None:
-    """The page at path (wget's file for /index.php/Title is index.php/Title)."""
+def label(path: str, docs: frozenset[str] = frozenset()) -> tuple[str, str] | None:
+    """The page at path (wget's file for /index.php/Title is index.php/Title); docs: the
+    docs articles' titles."""
     if not path.startswith("index.php/"):
         return None
     title = unquote(path[len("index.php/"):])
@@ -83,7 +117,9 @@ def label(path: str) -> tuple[str, str] | None:
     if title == "Special:AllPages":
         return "index", "mediawiki all pages"
     if title.startswith("Release_"):
-        return "leaf", "mediawiki article"
+        return "leaf", "mediawiki article (release notes)"
+    if title.replace("_", " ") in docs:
+        return "leaf", "mediawiki article (documentation)"
     return None
 
 
@@ -92,12 +128,15 @@ def main(argv=None):
     ap.add_argument("changelog", type=Path)
     ap.add_argument("out", type=Path)
     ap.add_argument("--skin", default="vector", choices=("vector", "monobook", "timeless"))
+    ap.add_argument("--docs", type=Path, help="a folder of Markdown docs to add as articles "
+                    "(Starlette's sdist: docs/)")
     args = ap.parse_args(argv)
     settings = SETTINGS.read_text()
     SETTINGS.write_text(re.sub(r'^\$wgDefaultSkin = "[^"]*";', f'$wgDefaultSkin = "{args.skin}";',
                                settings, flags=re.M))
     with tempfile.TemporaryDirectory() as tmp:
         write_pages(Path(tmp), args.changelog.read_text(encoding="utf-8"))
+        docs = frozenset(write_docs(Path(tmp), args.docs) if args.docs else ())
         files = sorted(str(f) for f in Path(tmp).iterdir())
         subprocess.run(["php", "maintenance/importTextFiles.php", "--overwrite", "--bot", *files],
                        cwd=MEDIAWIKI, check=True, stdout=subprocess.DEVNULL)
@@ -106,10 +145,12 @@ def main(argv=None):
     shutil.rmtree(args.out, ignore_errors=True)
     site = args.out / "site"
     subprocess.run(["wget", "-q", "--mirror", "-e", "robots=off", "--no-host-directories",
-                    "--accept-regex", r"/index\.php/(Main_Page|Release_[^/?]+|Category:[^/?]+|"
-                                      r"Special:AllPages)$",
+                    "--accept-regex", r"/index\.php/[^/?]+$",
+                    "--reject-regex", r"/index\.php/(Special:[^A]|Talk:|User|File:|"
+                                      r"Help:|MediaWiki:|Template:)",
                     "-P", str(site), SITE + "/index.php/Main_Page"], check=False)
-    write_labels(site, args.out, label, pattern="*")   # wget keeps /index.php/Title as is
+    # wget keeps /index.php/Title as is
+    write_labels(site, args.out, lambda path: label(path, docs), pattern="*")
 
 
 if __name__ == "__main__":
