@@ -8,16 +8,11 @@ import pytest
 
 from tests.integration.test_crawl_blog import crawl
 from tests.support.cli import archived_files
-from tests.support.http_server import serve_directory
+from tests.support.http_server import serve_directory, write_page
 
 pytestmark = pytest.mark.integration
 
 SECTION_PAGES = ("installing", "configuring", "upgrading")
-
-
-def _write(path, html: str) -> None:
-    path.mkdir(parents=True, exist_ok=True)
-    (path / "index.html").write_text(html)
 
 
 def _doc(title: str, body: str) -> str:
@@ -30,15 +25,15 @@ def _prose(topic: str, n: int = 40) -> str:
 
 
 def make_docs(root) -> None:
-    _write(root, _doc("Project docs", '<ul><li><a href="/guide/">The guide</a></li>'
+    write_page(root, _doc("Project docs", '<ul><li><a href="/guide/">The guide</a></li>'
                                       '<li><a href="/reference/">Reference</a></li></ul>'))
     toc = "".join(f'<li><a href="/guide/{p}/">{p.title()}</a></li>' for p in SECTION_PAGES)
-    _write(root / "guide", _doc("The guide", _prose("the guide") + f"<ul>{toc}</ul>"
+    write_page(root / "guide", _doc("The guide", _prose("the guide") + f"<ul>{toc}</ul>"
                                 + '<p>Old notes live in <a href="/notes/">the notes</a>.</p>'))
     for p in SECTION_PAGES:
-        _write(root / "guide" / p, _doc(p.title(), _prose(p)))
-    _write(root / "reference", _doc("Reference", _prose("the reference")))
-    _write(root / "notes", _doc("Notes", _prose("note-taking")))
+        write_page(root / "guide" / p, _doc(p.title(), _prose(p)))
+    write_page(root / "reference", _doc("Reference", _prose("the reference")))
+    write_page(root / "notes", _doc("Notes", _prose("note-taking")))
 
 
 def test_a_leaf_sections_pages_are_reached_through_it(tmp_path, redis_ns):

@@ -8,16 +8,11 @@ import pytest
 
 from tests.integration.test_crawl_blog import crawl
 from tests.support.cli import archived_files
-from tests.support.http_server import serve_directory
+from tests.support.http_server import serve_directory, write_page
 
 pytestmark = pytest.mark.integration
 
 THREADS = {"which-bike.101": 3, "tyre-pressure.102": 1}
-
-
-def _write(path, html: str) -> None:
-    path.mkdir(parents=True, exist_ok=True)
-    (path / "index.html").write_text(html)
 
 
 def _thread(slug: str, n: int, pages: int) -> str:
@@ -37,12 +32,12 @@ def make_forum(root) -> set[str]:
     entries = "".join(
         f'<li class="thread"><h3><a href="/threads/{slug}/">{slug}</a></h3>'
         f"<p>Started by rider0, {pages} pages of replies</p></li>" for slug, pages in THREADS.items())
-    _write(root, f"<html><body><main><h1>Bikes board</h1><ul>{entries}</ul></main></body></html>")
+    write_page(root, f"<html><body><main><h1>Bikes board</h1><ul>{entries}</ul></main></body></html>")
     expected = set()
     for slug, pages in THREADS.items():
         for n in range(1, pages + 1):
             path = f"/threads/{slug}/" + ("" if n == 1 else f"page-{n}/")
-            _write(root / path.strip("/"), _thread(slug, n, pages))
+            write_page(root / path.strip("/"), _thread(slug, n, pages))
             expected.add(path)
     return expected
 

@@ -8,16 +8,11 @@ import pytest
 
 from tests.integration.test_crawl_blog import crawl
 from tests.support.cli import archived_files
-from tests.support.http_server import serve_directory
+from tests.support.http_server import serve_directory, write_page
 
 pytestmark = pytest.mark.integration
 
 ARTICLES = ("bikes", "tyres", "saddles")
-
-
-def _write(path, html: str) -> None:
-    path.mkdir(parents=True, exist_ok=True)
-    (path / "index.html").write_text(html)
 
 
 def _page(title: str, body: str, robots: str | None = None) -> str:
@@ -30,14 +25,14 @@ def _page(title: str, body: str, robots: str | None = None) -> str:
 def make_wiki(root) -> None:
     entries = "".join(f'<li><h3><a href="/wiki/{a}/">{a.title()}</a></h3><p>An article on {a}.</p></li>'
                       for a in ARTICLES)
-    _write(root, _page("The wiki", f"<ul>{entries}</ul>"))
+    write_page(root, _page("The wiki", f"<ul>{entries}</ul>"))
     for a in ARTICLES:
-        _write(root / "wiki" / a, _page(a.title(), "<p>" + f"All about {a}, at length. " * 60 + "</p>"))
+        write_page(root / "wiki" / a, _page(a.title(), "<p>" + f"All about {a}, at length. " * 60 + "</p>"))
     # recent changes: an index of filter links that never ends, marked nofollow by the wiki
     filters = "".join(f'<li><a href="/recent/days-{d}/">last {d} days</a></li>' for d in (1, 3, 7, 30))
-    _write(root / "recent", _page("Recent changes", f"<ul>{filters}</ul>", robots="noindex,nofollow"))
+    write_page(root / "recent", _page("Recent changes", f"<ul>{filters}</ul>", robots="noindex,nofollow"))
     for d in (1, 3, 7, 30):
-        _write(root / "recent" / f"days-{d}", _page(f"Last {d} days", "<p>Changes.</p>"))
+        write_page(root / "recent" / f"days-{d}", _page(f"Last {d} days", "<p>Changes.</p>"))
 
 
 def test_robots_meta_keeps_pages_out_of_the_archive_and_the_crawl_out_of_traps(tmp_path, redis_ns):

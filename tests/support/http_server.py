@@ -21,6 +21,7 @@ import os
 import socket
 import threading
 import urllib.parse
+from pathlib import Path
 from collections.abc import Iterator, MutableMapping, MutableSequence
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
@@ -108,6 +109,12 @@ class StaticHandler(SimpleHTTPRequestHandler):
         # A static host without autoindex: a directory without index.html is a 404.
         self.send_error(404, "File not found")
         return None
+
+
+def write_page(folder: Path, html: str) -> None:
+    """folder/index.html, as a site serves the page /folder/ (the folder made if need be)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "index.html").write_text(html)
 
 
 @contextlib.contextmanager
