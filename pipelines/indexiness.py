@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 
 from .link_blocks import LEFT_OUT, find_link_blocks, left_out_links
 from .block_inline import normalize_ws
-from .links import _BIT, INLINK, SELFLINK, Link, TextStats, element_text, extract_links
+from .links import (_BIT, FLAG_TAGS, INLINK, SELFLINK, Link, TextStats, element_text,
+                    extract_links)
 from .metadata import date_facts, date_published
 from .pagination import pagination_links
 from .signals import declared, headed_entries, numbered_pagination
@@ -258,7 +259,7 @@ _HEADER_FOOTER = _BIT["in_header"] | _BIT["in_footer"]
 # heading's own words (MediaWiki's "[edit]" on every section, "share", "reply"), not the
 # heading's link to another page, which carries its words (a post's title).
 HEADING_TOOL_MAX_SHARE = 0.5
-HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+HEADING_TAGS = frozenset(FLAG_TAGS["in_headline"])
 HEADING_MAX_DEPTH = 4     # how far up from the <a> its heading is looked for
 
 
