@@ -255,7 +255,7 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
                 if own & _SECTION:
                     if own & _H2 and first_h2 is None:
                         first_h2 = pos
-                    if flags & _REL:
+                    if flags & _REL and not _is_index_letter(el):
                         headings.append(False)
                         flags = (flags & _BELOW_HEAD) | (len(headings) << _HEAD_SHIFT)
                 elif own & _H1:
@@ -297,6 +297,18 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
     stats.prices = _prices(shorts)
     stats.buy_buttons = buy
     return out
+
+
+# A heading of one or two characters ("A", "Z", "#") heads a letter of an alphabetical index
+# (Sphinx's genindex, an A-Z of tags or products), not a section the page speaks in.
+INDEX_LETTER_MAX_CHARS = 2
+
+
+def _is_index_letter(heading) -> bool:
+    if len(heading):
+        return False
+    text = heading.text
+    return bool(text) and len(text.strip()) <= INDEX_LETTER_MAX_CHARS
 
 
 def _prices(shorts: list[str]) -> int:

@@ -156,3 +156,18 @@ def test_a_headings_tool_link_is_not_a_heading_in_link():
     assert wiki.counts["inlinks_in_headers"] == 0 and wiki.verdict == "leaf"
     # a listing's headings are its links: they still count
     assert analyze_page(TAG_PAGE, "https://x.org/tags/rust/").counts["inlinks_in_headers"] == 4
+
+
+def test_an_alphabetical_indexs_letters_are_no_sections():
+    # Sphinx's general index: a heading per letter, each over a list of links into the docs
+    letters = "".join(
+        f'<h2 id="{c}">{c}</h2><ul>' + "".join(f'<li><a href="/api/{c.lower()}{i}.html#x">{c.lower()}{i}()</a> '
+                                              f'(in module {c.lower()})</li>' for i in range(6)) + "</ul>"
+        for c in "ABCDEFGHIJKL")
+    index = analyze_page(f"<html><body><main><h1>Index</h1>{letters}</main></body></html>",
+                         "https://docs.x.org/genindex.html")
+    assert index.counts.get("plain_headings", 0) == 0 and index.verdict == "index"
+    # a section named in words is one
+    doc = analyze_page("<html><body><main><h1>Guide</h1><h2>Installing</h2><p>Run it.</p>"
+                       "<h2>Q</h2><p>A short one.</p></main></body></html>", "https://docs.x.org/guide.html")
+    assert doc.counts["plain_headings"] == 1
