@@ -97,8 +97,12 @@ class SiteSpider(scrapy.Spider):
         is_index = analysis.verdict == "index"
         self.crawler.stats.inc_value(f"leafcrawl/{analysis.verdict}")
         robots = self.robots_directives(analysis, response)
-        yield page_item(analysis, status=response.status,
-                        archive=not is_index and "noindex" not in robots, **where)
+        item = page_item(analysis, status=response.status,
+                         archive=not is_index and "noindex" not in robots, **where)
+        obeyed = {f"robots_{d}": 1 for d in ("noindex", "nofollow") if d in robots}
+        if obeyed:      # a note beside the terms, so `leafcrawl explain` says why
+            item["counts"] = {**item["counts"], **obeyed}
+        yield item
         if "nofollow" in robots:
             return
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from pipelines.score_store import ScoreStore
 from tests.integration.test_crawl_blog import crawl
 from tests.support.cli import archived_files
 from tests.support.http_server import serve_directory, write_page
@@ -44,6 +45,9 @@ def test_robots_meta_keeps_pages_out_of_the_archive_and_the_crawl_out_of_traps(t
     assert archived == {f"{base_url}/wiki/{a}/" for a in ARTICLES}
     # the home, the articles and the recent-changes page itself; none of its filters
     assert summary["pages_fetched"] == 1 + len(ARTICLES) + 1
+    # and the stored record says why it led nowhere
+    recent = ScoreStore(redis_ns.conn, redis_ns.prefix).get_page(base_url + "/recent/")
+    assert recent["counts"]["robots_noindex"] == 1 and recent["counts"]["robots_nofollow"] == 1
 
 
 def test_denied_urls_are_never_fetched(tmp_path, redis_ns):
