@@ -12,7 +12,11 @@ it up once (as root; MariaDB from the machine, PHP's own server, no Apache):
         IDENTIFIED BY 'wpbench'; GRANT ALL ON wpbench.* TO 'wpbench'@'localhost'"
     # /etc/wordpress/config-127.0.0.1.php: DB_NAME/DB_USER/DB_PASSWORD wpbench, DB_HOST
     # localhost, WP_HOME and WP_SITEURL http://127.0.0.1:8000
-    (cd /usr/share/wordpress && php -S 127.0.0.1:8000 ROUTER.php)   # ROUTER: see ROUTER below
+    (cd /usr/share/wordpress && php -S 127.0.0.1:8000 router.php)
+    # router.php, for pretty permalinks: real files as they are, the rest through WordPress:
+    #   <?php $path = parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH);
+    #   if ($path !== '/' && is_file('/usr/share/wordpress' . $path)) { return false; }
+    #   require '/usr/share/wordpress/index.php';
     curl -X POST 'http://127.0.0.1:8000/wp-admin/install.php?step=2' -d weblog_title=Blog \\
         -d user_name=maintainer -d admin_password=... -d admin_password2=... -d pw_weak=1 \\
         -d admin_email=maintainer@example.org -d blog_public=1
@@ -38,16 +42,7 @@ from pathlib import Path
 
 from changelog_posts import ABOUT, posts, write_labels
 
-WORDPRESS = Path("/usr/share/wordpress")
 SITE = "http://127.0.0.1:8000"
-# php -S router for pretty permalinks: real files as they are, the rest through WordPress.
-ROUTER = """<?php
-$path = parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH);
-$file = '/usr/share/wordpress' . $path;
-if ($path !== '/' && file_exists($file) && !is_dir($file)) { return false; }
-chdir('/usr/share/wordpress');
-require '/usr/share/wordpress/index.php';
-"""
 # Fills the blog through WordPress's own API (wp_insert_post files tags and categories and
 # sets the dates, as the editor would).
 IMPORT = """<?php
