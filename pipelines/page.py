@@ -12,7 +12,7 @@ from .blocks import Block
 from .content import page_content
 from .htmlparse import MAX_HTML_BYTES, HtmlInputError, document_order, parse_html
 from .indexiness import score_tree
-from .links import INLINK, is_http, page_links, strip_fragment
+from .links import INLINK, OUTLINK, SELFLINK, is_http, page_links, strip_fragment
 from .metadata import extract_page_metadata
 from .url_shape import PAGE_EXTENSION
 
@@ -56,6 +56,9 @@ class PageAnalysis:
     # The in-site pages filed under this page's path (/usage/domains/c.html under
     # /usage/domains/): its sub-pages, which the crawl follows even from a leaf.
     child_links: list[str] = field(default_factory=list)
+    # The in-site pages beside this one in the navigation that lists it (a docs site's
+    # sidebar): its siblings, which the crawl follows even from a leaf.
+    sibling_links: list[str] = field(default_factory=list)
     # <meta name="robots"> directives (noindex, nofollow…): the page's own word on whether it
     # may be kept and its links followed
     robots: frozenset[str] = frozenset()
@@ -71,7 +74,8 @@ class PageAnalysis:
             "counted_links": {k: list(v) for k, v in self.counted_links.items()},
             "follow_links": list(self.follow_links), "page_links": list(self.page_links),
             "continuation_links": list(self.continuation_links),
-            "child_links": list(self.child_links), "robots": sorted(self.robots),
+            "child_links": list(self.child_links),
+            "sibling_links": list(self.sibling_links), "robots": sorted(self.robots),
             "blocks": [b.to_dict() for b in self.blocks], "content_hash": self.content_hash,
         }
 
@@ -145,6 +149,63 @@ def _child_links(links: list[str], page_url: str) -> list[str]:
     return children
 
 
+# What marks a navigation region: the elements and ARIA roles the location signature reads
+# as in_nav / in_aside.
+NAVIGATION_TAGS = frozenset({"nav", "aside"})
+NAVIGATION_ROLES = frozenset({"navigation", "complementary"})
+
+
+def _sibling_links(links, page_url: str) -> list[str]:
+    """The in-site links (http, fragment-free, without a query) of the outermost navigation
+    region (nav/aside, outside the header and footer) that holds a link to this very page.
+
+    A docs site's pages reach each other through such a sidebar alone: it lists the page
+    among its siblings (the current entry highlighted), and its other entries are docs, or
+    category pages leading to them. Following only index pages would reach the first doc
+    and stop: one doc of 33 on Docusaurus' classic template. A site menu in the header
+    lists the page too, but the crawl reached it from the home already; a post's
+    "related" box does not list the post itself, so a blog's leaves lead on no further
+    than before. Queries are left out: the links of a wiki's page tabs (edit, history)
+    and of a forum's filters are views of pages, not pages beside this one."""
+    own = _page_key(page_url)
+    regions = []
+    for lk in links:
+        if (lk.locality != OUTLINK and lk.element is not None
+                and (lk.has("in_nav") or lk.has("in_aside"))
+                and not (lk.has("in_header") or lk.has("in_footer"))
+                and (lk.locality == SELFLINK or _page_key(lk.url) == own)):
+            region = _outermost_navigation(lk.element)
+            if region is not None and all(region is not r for r in regions):
+                regions.append(region)
+    if not regions:
+        return []
+    anchors = {id(a) for region in regions for a in region.iter("a")}
+    found: dict[str, None] = {}
+    for lk in links:
+        if lk.locality == INLINK and id(lk.element) in anchors and is_http(lk.url):
+            url = strip_fragment(lk.url)
+            if "?" not in url and _page_key(url) != own:
+                found.setdefault(url, None)
+    return list(found)
+
+
+def _page_key(url: str) -> str:
+    """The URL without fragment and trailing slash: /docs/intro and /docs/intro/ are one page
+    (a static host answers one with a redirect to the other), as a sidebar written without
+    slashes lists it."""
+    return strip_fragment(url).rstrip("/")
+
+
+def _outermost_navigation(el):
+    found = None
+    while el is not None:
+        role = el.get("role")
+        if el.tag in NAVIGATION_TAGS or (role and (role.split() or [""])[0].lower() in NAVIGATION_ROLES):
+            found = el
+        el = el.getparent()
+    return found
+
+
 @contextmanager
 def collector_paused():
     """The cyclic garbage collector off for one page's analysis. The analysis allocates
@@ -184,6 +245,7 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None) 
         counts=result.counts, counted_links=result.counted_links,
         follow_links=_follow_links(result, pager, links, url), page_links=all_links,
         continuation_links=_continuation_links(result, pager, url),
-        child_links=_child_links(all_links, url), robots=meta["robots"],
+        child_links=_child_links(all_links, url), sibling_links=_sibling_links(links, url),
+        robots=meta["robots"],
         blocks=blocks, content_hash=content_hash(blocks),
     )

@@ -113,13 +113,15 @@ class SiteSpider(scrapy.Spider):
         # A leaf's numbered pager is followed: page 2 of a long thread or a multi-page
         # article is more of the same content, archived like its first page. So are its
         # sub-pages (pages under its path): a docs section's introduction is a leaf that is
-        # often the only way to its pages.
+        # often the only way to its pages. And so are its siblings in the navigation that
+        # lists it: a docs site's pages reach each other through their sidebar alone.
         if is_index or (meta.get("depth", 0) == 0 and urlsplit(response.url).path in ("", "/")):
             links = analysis.follow_links
         elif self.follow_leaf_links:
             links = analysis.page_links
         else:
-            links = list(dict.fromkeys(analysis.continuation_links + analysis.child_links))
+            links = list(dict.fromkeys(analysis.continuation_links + analysis.child_links
+                                       + analysis.sibling_links))
         for link in links:
             if url_has_any_extension(link, NOT_PAGE_EXTENSIONS):
                 self.crawler.stats.inc_value("leafcrawl/skipped_not_page")

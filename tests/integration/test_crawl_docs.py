@@ -46,3 +46,29 @@ def test_a_leaf_sections_pages_are_reached_through_it(tmp_path, redis_ns):
     assert archived == {base_url + path for path in expected}
     # the home and the archived pages: /notes/ is the guide's link elsewhere, not its page
     assert summary["pages_fetched"] == 1 + len(expected)
+
+
+SIDEBAR_DOCS = ("intro", "install", "configure", "deploy")
+
+
+def _sidebar_doc(name: str) -> str:
+    items = "".join(f'<li><a href="/docs/{d}"{" aria-current=page" if d == name else ""}>'
+                    f'{d.title()}</a></li>' for d in SIDEBAR_DOCS)
+    return _doc(name.title(), f'<aside><nav aria-label="Docs"><ul>{items}</ul></nav></aside>'
+                + _prose(name) + '<aside class="related"><a href="/blog/old-post">An old post</a></aside>')
+
+
+def test_docs_reached_only_through_their_sidebar_are_archived(tmp_path, redis_ns):
+    # Docusaurus' shape: the home links to the first doc alone; every doc's sidebar lists
+    # them all, the current one marked; a related box on each doc lists none of them
+    site = tmp_path / "site"
+    write_page(site, _doc("Project", '<p><a href="/docs/intro">Get started</a></p>'))
+    for name in SIDEBAR_DOCS:
+        write_page(site / "docs" / name, _sidebar_doc(name))
+    write_page(site / "blog" / "old-post", _doc("Old post", _prose("an old post")))
+    with serve_directory(site) as base_url:
+        summary, _ = crawl(base_url, tmp_path, redis_ns, "never")
+    expected = {f"{base_url}/docs/{name}/" for name in SIDEBAR_DOCS}
+    assert {u.rstrip("/") + "/" for u in archived_files(tmp_path / "archive")} == expected
+    # the home and the docs: the related box's post was never fetched
+    assert summary["pages_fetched"] == 1 + len(SIDEBAR_DOCS)

@@ -146,6 +146,38 @@ def test_a_leafs_sub_pages_are_its_children():
     assert analyze_page(html, "https://docs.ex.org/").child_links == []
 
 
+def _docs_page(sidebar: str, header_nav: str = "") -> str:
+    return ('<html><body><header><nav>' + header_nav + '</nav></header>'
+            '<aside class="sidebar"><nav aria-label="Docs">' + sidebar + '</nav></aside>'
+            '<main><h1>Install</h1><p>' + "How to install it, step by step. " * 60 + '</p>'
+            '<p>Then <a href="/blog/2024/release/">read the release</a>.</p></main></body></html>')
+
+
+def test_a_leaf_listed_in_a_sidebar_leads_to_its_siblings():
+    # a docs sidebar lists this page (highlighted) among the others, one level deeper too
+    sidebar = ('<ul><li><a href="/docs/intro">Intro</a></li>'
+               '<li><a class="active" aria-current="page" href="/docs/install">Install</a></li>'
+               '<li><a href="/docs/category/guides">Guides</a><ul>'
+               '<li><a href="/docs/guides/deploy#top">Deploy</a></li></ul></li>'
+               '<li><a href="/docs/install?version=2">Version 2</a></li>'
+               '<li><a href="https://github.com/ex/docs">Source</a></li></ul>')
+    a = analyze_page(_docs_page(sidebar), "https://ex.org/docs/install")
+    assert a.verdict == "leaf"
+    assert a.sibling_links == ["https://ex.org/docs/intro", "https://ex.org/docs/category/guides",
+                               "https://ex.org/docs/guides/deploy"]
+    # a sidebar that does not list the page (a post's "related" box) is no list of its siblings
+    related = '<ul><li><a href="/docs/intro">Intro</a></li><li><a href="/docs/faq">FAQ</a></li></ul>'
+    assert analyze_page(_docs_page(related), "https://ex.org/docs/install").sibling_links == []
+    # nor is the header's site menu, even when it marks the page
+    menu = '<a href="/docs/install">Install</a><a href="/pricing">Pricing</a>'
+    assert analyze_page(_docs_page(related, menu), "https://ex.org/docs/install").sibling_links == []
+    # a wiki's page tabs list the page beside its views (?action=edit): no pages to follow
+    tabs = ('<ul><li><a href="/wiki/Install">Read</a></li>'
+            '<li><a href="/w/index.php?title=Install&amp;action=edit">Edit</a></li>'
+            '<li><a href="/w/index.php?title=Install&amp;action=history">History</a></li></ul>')
+    assert analyze_page(_docs_page(tabs), "https://ex.org/wiki/Install").sibling_links == []
+
+
 def test_robots_meta_directives_are_read():
     from pipelines.metadata import robots_directives
     html = '<html><head><meta name="Robots" content="NOINDEX, follow"></head><body><p>x</p></body></html>'
