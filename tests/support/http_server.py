@@ -19,6 +19,7 @@ import contextlib
 import functools
 import os
 import socket
+import sys
 import threading
 import urllib.parse
 from pathlib import Path
@@ -58,6 +59,13 @@ class StaticServer(ThreadingHTTPServer):
     request_queue_size = LISTEN_BACKLOG
     daemon_threads = True
     allow_reuse_address = True
+
+    def handle_error(self, request, client_address):
+        # A browser that has what it needs drops its other requests (a page's scripts and
+        # fonts): the client hung up, which is no fault of the server worth a traceback.
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
 
 
 class StaticHandler(SimpleHTTPRequestHandler):

@@ -100,3 +100,23 @@ def test_root_must_be_a_directory(tmp_path):
     with pytest.raises(NotADirectoryError):
         with serve_directory(tmp_path / "missing"):
             pass
+
+
+def test_a_client_hanging_up_is_no_error_worth_a_traceback(capfd):
+    from tests.support.http_server import StaticServer
+
+    server = StaticServer(("127.0.0.1", 0), None)
+    try:
+        for exc in (BrokenPipeError(32, "Broken pipe"), ConnectionResetError(104, "reset")):
+            try:
+                raise exc
+            except OSError:
+                server.handle_error(None, ("127.0.0.1", 1))
+        assert capfd.readouterr().err == ""
+        try:
+            raise ValueError("a handler's own bug")
+        except ValueError:
+            server.handle_error(None, ("127.0.0.1", 1))
+        assert "a handler's own bug" in capfd.readouterr().err
+    finally:
+        server.server_close()
