@@ -165,14 +165,17 @@ def _sibling_links(links, page_url: str) -> list[str]:
     and stop: one doc of 33 on Docusaurus' classic template. A site menu in the header
     lists the page too, but the crawl reached it from the home already; a post's
     "related" box does not list the post itself, so a blog's leaves lead on no further
-    than before. Queries are left out: the links of a wiki's page tabs (edit, history)
-    and of a forum's filters are views of pages, not pages beside this one."""
+    than before. A link to a place on the page (#section: its own table of contents, a
+    skip link) does not list the page. Queries are left out: the links of a wiki's page
+    tabs (edit, history) and of a forum's filters are views of pages, not pages beside
+    this one."""
     own = _page_key(page_url)
     regions = []
     for lk in links:
         if (lk.locality != OUTLINK and lk.element is not None
                 and (lk.has("in_nav") or lk.has("in_aside"))
                 and not (lk.has("in_header") or lk.has("in_footer"))
+                and "#" not in lk.url       # an anchor on it (its own contents, a skip link)
                 and (lk.locality == SELFLINK or _page_key(lk.url) == own)):
             region = _outermost_navigation(lk.element)
             if region is not None and all(region is not r for r in regions):

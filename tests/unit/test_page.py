@@ -168,6 +168,9 @@ def test_a_leaf_listed_in_a_sidebar_leads_to_its_siblings():
     # a sidebar that does not list the page (a post's "related" box) is no list of its siblings
     related = '<ul><li><a href="/docs/intro">Intro</a></li><li><a href="/docs/faq">FAQ</a></li></ul>'
     assert analyze_page(_docs_page(related), "https://ex.org/docs/install").sibling_links == []
+    # nor is a nav of places on the page: its own table of contents, a skip link
+    toc = related.replace('</ul>', '<li><a href="#steps">Steps</a></li></ul>')
+    assert analyze_page(_docs_page(toc), "https://ex.org/docs/install").sibling_links == []
     # nor is the header's site menu, even when it marks the page
     menu = '<a href="/docs/install">Install</a><a href="/pricing">Pricing</a>'
     assert analyze_page(_docs_page(related, menu), "https://ex.org/docs/install").sibling_links == []
