@@ -12,7 +12,7 @@ import re
 from urllib.parse import urlsplit
 
 import scrapy
-from scrapy.http import TextResponse
+from scrapy.http import HtmlResponse, TextResponse
 from scrapy.linkextractors import IGNORED_EXTENSIONS
 from scrapy.utils.url import url_has_any_extension
 from scrapy.spidermiddlewares.httperror import HttpError
@@ -30,7 +30,25 @@ MAX_ERRORS_KEPT = 20  # enough to explain a failed crawl; the rest are in Redis
 # Links to images, archives, media and office files are not pages: don't spend a fetch
 # (or a browser tab) on them. Scrapy's own LinkExtractor list, so behaviour is familiar.
 # Feeds and sitemaps (.xml/.rss/.atom) are not pages either.
-NOT_PAGE_EXTENSIONS = {"." + ext for ext in IGNORED_EXTENSIONS} | {".xml", ".rss", ".atom"}
+# Plain text files (.txt: a docs site's "show source" links to its reST, robots.txt) are
+# no pages either.
+NOT_PAGE_EXTENSIONS = {"." + ext for ext in IGNORED_EXTENSIONS} | {".xml", ".rss", ".atom", ".txt"}
+# The media types a browser renders as a web page.
+HTML_MEDIA_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+
+
+def is_html_response(response) -> bool:
+    """A response that is a web page: declared text/html or XHTML, or, undeclared, sniffed as
+    HTML by Scrapy. A declared text/plain, JSON or XML body is shown as text by a browser,
+    whatever it holds: analysed as a page, a docs site's reST sources and a site's JSON
+    were archived as articles. (Scrapy itself sniffs HTML-looking text/plain as HTML, and
+    the browser wraps any text in <html><pre>, so the class alone cannot tell.)"""
+    declared = response.headers.get("Content-Type")
+    if declared:
+        media = declared.decode("latin-1").split(";", 1)[0].strip().lower()
+        if media and media != "application/octet-stream":
+            return media in HTML_MEDIA_TYPES and isinstance(response, TextResponse)
+    return isinstance(response, HtmlResponse)
 
 
 class SiteSpider(scrapy.Spider):
@@ -81,7 +99,7 @@ class SiteSpider(scrapy.Spider):
         meta = response.meta
         where = dict(site=self.site.name, depth=meta.get("depth", 0), referrer=meta.get(REFERRER),
                      referrer_score=meta.get(REFERRER_SCORE), render=self.render_mode)
-        if not isinstance(response, TextResponse):
+        if not is_html_response(response):
             ctype = response.headers.get("Content-Type", b"").decode("latin-1") or "no content type"
             error = f"not an HTML page ({ctype})"
             self.note_failure(response.url, error)

@@ -44,7 +44,11 @@ def write_site(root):
         fh.write(filler * (MAX_HTML_BYTES // len(filler) + 10))
         fh.write("</main></body></html>")
     (root / "photo.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 100)
-    links = ["good-one/", "good-two/", "malformed/", "disguised/", "huge/", "broken/", "photo.png"]
+    # JSON and a docs site's reST source: text, not pages, even with markup in them
+    (root / "data.json").write_text('{"html": "<html><body><h1>Not a page</h1></body></html>"}')
+    (root / "source.txt").write_text("Title\n=====\n\n<p>reST with a tag in it</p>\n")
+    links = ["good-one/", "good-two/", "malformed/", "disguised/", "huge/", "broken/", "photo.png",
+             "data.json", "source.txt"]
     items = "".join(f'<li><h2><a href="/{href}">{href}</a></h2></li>' for href in links)
     (root / "index.html").write_text(f"<html><body><main><ul>{items}</ul></main></body></html>")
 
@@ -67,9 +71,11 @@ def test_bad_pages_fail_alone_with_a_named_reason(tmp_path, redis_ns):
 
     store = ScoreStore(redis_ns.conn, redis_ns.prefix)
     errors = {url.removeprefix(base): (store.get_page(url) or {}).get("error")
-              for url in (base + "/disguised/", base + "/huge/", base + "/broken/")}
+              for url in (base + "/disguised/", base + "/huge/", base + "/broken/", base + "/data.json")}
     assert "binary body" in errors["/disguised/"]
     assert "too large" in errors["/huge/"]
     assert errors["/broken/"] == "HTTP 500"
-    assert summary["failures"] == 3
-    assert "/photo.png" not in requests  # not a page: never fetched
+    assert errors["/data.json"] == "not an HTML page (application/json)"
+    assert summary["failures"] == 4
+    assert "/photo.png" not in requests and "/source.txt" not in requests  # not pages: never fetched
+    assert not {base + "/data.json", base + "/source.txt"} & set(files)
