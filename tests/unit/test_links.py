@@ -78,3 +78,19 @@ def test_prices_counts_the_texts_the_price_pattern_finds():
               "$5 or $6", "", "12", "€"]
     assert _prices(shorts) == sum(1 for t in shorts if PRICE.search(t)) == 6
     assert _prices([]) == 0 and _prices(["no price here"]) == 0
+
+
+def test_a_self_links_words_are_the_pages_own_text():
+    from pipelines.links import TextStats
+
+    html = ('<html><body><main><a href="#content">Jump to content</a>'
+            '<ul><li><a href="#why">Why it matters</a></li></ul>'
+            '<p id="why">Twelve characters of prose, then <a href="/other">another page</a>.</p>'
+            '<a name="old-anchor">a named anchor</a></main></body></html>')
+    stats = TextStats()
+    extract_links(html, "https://ex.org/post", stats)
+    # only the link to another page, and the named anchor (no link at all, as before)
+    assert stats.link_chars == len("another page") + len("a named anchor")
+    assert stats.text_chars == sum(map(len, ("Jump to content", "Why it matters",
+                                             "Twelve characters of prose, then", "another page",
+                                             ".", "a named anchor")))
