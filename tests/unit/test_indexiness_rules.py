@@ -171,3 +171,28 @@ def test_an_alphabetical_indexs_letters_are_no_sections():
     doc = analyze_page("<html><body><main><h1>Guide</h1><h2>Installing</h2><p>Run it.</p>"
                        "<h2>Q</h2><p>A short one.</p></main></body></html>", "https://docs.x.org/guide.html")
     assert doc.counts["plain_headings"] == 1
+
+
+WIKI_STUB = """<html><body><header><nav><a href="/wiki/Main_Page">Main page</a>
+<a href="/wiki/Special:Random">Random page</a></nav></header>
+<main><h1>Release 1.2.0</h1><div class="mw-parser-output">
+<p>This release adds a configuration flag for the test client, so that requests can follow
+redirects again, and fixes the handling of empty cookies in responses. It also removes an old
+deprecation warning (<a href="https://github.com/ex/ex/pull/101">#101</a>).</p></div>
+<div id="catlinks"><a href="/wiki/Special:Categories">Categories</a>:
+<ul><li><a href="/wiki/Category:Minor_releases">Minor releases</a></li>
+<li><a href="/wiki/Category:Added">Added</a></li><li><a href="/wiki/Category:Fixed">Fixed</a></li>
+<li><a href="/wiki/Category:Removed">Removed</a></li></ul></div></main>
+<footer><a href="/wiki/About">About</a></footer></body></html>"""
+
+
+def test_a_stubs_few_links_do_not_make_it_a_map():
+    # fifty words and the category box under them: a wiki's stub, a leaf like any article
+    a = analyze_page(WIKI_STUB, "https://wiki.ex.org/wiki/Release_1.2.0")
+    assert a.counts["link_targets"] <= 3
+    assert a.verdict == "leaf"
+    # the same links under a page of the category's length stay a dense map: an index
+    listing = WIKI_STUB.replace("<p>This release", "<h2>Pages</h2><ul>" + "".join(
+        f'<li><a href="/wiki/Release_1.{i}.0">Release 1.{i}.0</a></li>' for i in range(12))
+        + "</ul><p>This release")
+    assert analyze_page(listing, "https://wiki.ex.org/wiki/Category:Minor_releases").verdict == "index"
