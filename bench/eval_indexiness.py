@@ -202,11 +202,16 @@ def report(name: str, rows: list[dict]) -> dict:
 
 
 def main(argv=None):
+    global SITE_URL
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("corpus", nargs="+", type=Path, help="wcxb-dev or a sites/<site> folder")
     ap.add_argument("--limit", type=int)
     ap.add_argument("--procs", type=int, default=2)
+    ap.add_argument("--site-url", default=SITE_URL,
+                    help=f"the address a site corpus is scored at (default {SITE_URL}): the one "
+                         "its pages link absolutely, for a site mirrored from a live server")
     args = ap.parse_args(argv)
+    SITE_URL = args.site_url.rstrip("/") + "/"      # read by site_url() in the forked workers
     OUT.mkdir(parents=True, exist_ok=True)
     summary = {}
     with Pool(args.procs) as pool:
