@@ -65,7 +65,7 @@ def relevant_flags(flags: int) -> bool:
 class TextStats:
     """Filled by extract_links(stats=...) in the same walk: characters of visible text in
     the relevant region (where relevant links live) and how many of them sit inside links
-    to other pages (a self-link's text is the page's own)."""
+    to other pages (the text of a self-link or of an <a> without href is the page's own)."""
     text_chars: int = 0
     link_chars: int = 0
     prose_chars: int = 0                   # text in <p> outside links: the page's prose
@@ -268,17 +268,17 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
                         buy += 1
         if tag == "a":     # after the bits: a role on the <a> is part of its signature
             href = el.get("href")
-            if href is None:
-                flags |= _IN_A
-            else:
+            # An <a> without href is no link (a placeholder, a named anchor), and a link to a
+            # place on this page (its table of contents, a skip link, a footnote mark) leads
+            # nowhere else: the words of both count as the page's own text, not link text.
+            # Counted as link text, a wiki stub's "Jump to navigation" made it a map
+            # (MediaWiki stubs 29 -> 2 wrong; WCXB 103 -> 97; Readability 9 -> 8 for the
+            # placeholders).
+            if href is not None:
                 link = _make_link(el, href, resolver, flags & _LINK_BITS, pos)
                 out.append(link)
                 if flags > _BELOW_HEAD:
                     headings[(flags >> _HEAD_SHIFT) - 1] = True
-                # A link to a place on this page (its table of contents, a skip link, a
-                # footnote mark) leads nowhere else: its words count as the page's own
-                # text, not link text. Counted as link text, a wiki stub's "Jump to
-                # navigation" made it a map (MediaWiki stubs 29 -> 2 wrong; WCXB 103 -> 97).
                 if link.locality != SELFLINK:
                     flags |= _IN_A
         if flags & _REL:

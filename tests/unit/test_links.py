@@ -80,7 +80,7 @@ def test_prices_counts_the_texts_the_price_pattern_finds():
     assert _prices([]) == 0 and _prices(["no price here"]) == 0
 
 
-def test_a_self_links_words_are_the_pages_own_text():
+def test_the_words_of_a_self_link_or_a_placeholder_are_the_pages_own_text():
     from pipelines.links import TextStats
 
     html = ('<html><body><main><a href="#content">Jump to content</a>'
@@ -89,8 +89,8 @@ def test_a_self_links_words_are_the_pages_own_text():
             '<a name="old-anchor">a named anchor</a></main></body></html>')
     stats = TextStats()
     extract_links(html, "https://ex.org/post", stats)
-    # only the link to another page, and the named anchor (no link at all, as before)
-    assert stats.link_chars == len("another page") + len("a named anchor")
+    # only the link to another page: a named anchor is no link at all
+    assert stats.link_chars == len("another page")
     assert stats.text_chars == sum(map(len, ("Jump to content", "Why it matters",
                                              "Twelve characters of prose, then", "another page",
                                              ".", "a named anchor")))
