@@ -45,6 +45,10 @@ TAG_CLOUD_SHARE = 0.6
 MENU_MAX_MEAN_WORDS = 3.0
 # Share of a menu's links that must stay on the site.
 MENU_MIN_INSITE_SHARE = 0.8
+# How far above a small link group a menu's container is looked for: a dropdown's <ul> sits
+# in the menu's <li>, which sits in the menu's <ul> (two levels), or one wrapper deeper.
+# One WCXB verdict changes (a service page, now a leaf), none elsewhere.
+SUBMENU_MAX_DEPTH = 3
 # Class/id words of containers themes use for menus and widget columns.
 MENU_HINT = re.compile(r"menu|navbar|nav\b|navigation|sidebar|widget|breadcrumb|masthead|topbar|"
                        r"site-header|site-footer|footer|header|social|share", re.I)
@@ -273,8 +277,10 @@ def find_link_blocks(links: list[Link], page_url: str,
             group.append(link)
     page_host = None      # split only when a block needs naming
     blocks = []
+    small = []            # groups too small to be blocks: a menu's dropdowns, among others
     for container, group in groups.items():
         if len(group) <= LINK_BLOCK_MIN_LINKS:
+            small.append((container, group))
             continue
         link_words = sum(len(lk.text.split()) for lk in group)
         block = LinkBlock(container, group, link_words)
@@ -283,7 +289,30 @@ def find_link_blocks(links: list[Link], page_url: str,
                 page_host = urlsplit(page_url).hostname or ""
             block.kind = _kind(block, page_host, first_heading_pos)
         blocks.append(block)
+    if small:
+        blocks.extend(_submenus(small, blocks))
     return blocks
+
+
+def _submenus(small, blocks: list[LinkBlock]) -> list[LinkBlock]:
+    """The small link groups nested in a menu (a dropdown's two or three entries under a
+    navbar's item): part of the menu, though too small to be a block of their own. Left
+    counted, a div-built navbar's dropdowns read as lists of in-site links on every page."""
+    menus = {id(b.container) for b in blocks if b.kind == "menu"}
+    if not menus:
+        return []
+    found = []
+    for container, group in small:
+        el = container.getparent()
+        for _ in range(SUBMENU_MAX_DEPTH):
+            if el is None:
+                break
+            if id(el) in menus:
+                found.append(LinkBlock(container, group, sum(len(lk.text.split()) for lk in group),
+                                       "menu"))
+                break
+            el = el.getparent()
+    return found
 
 
 def left_out_links(blocks: list[LinkBlock]) -> dict[str, list[Link]]:

@@ -83,6 +83,21 @@ def test_navless_menu_is_left_out():
     assert "https://x.org/about/" in a.follow_links       # an index would still follow it
 
 
+def test_a_menus_dropdowns_are_the_menu():
+    # a div-built navbar: five items, two of them with a dropdown of two entries each
+    dropdown = '<ul class="dropdown">{}</ul>'
+    html = NAVLESS.replace(
+        '<div class="top"><a href="/">Home</a> <a href="/about/">About</a>',
+        '<div class="top"><ul class="menu"><li><a href="/">Home</a></li><li><a href="/about/">About</a>'
+        + dropdown.format('<li><a href="/about/team/">Team</a></li><li><a href="/about/jobs/">Jobs</a></li>')
+        + '</li><li><a href="/services/">Services</a>'
+        + dropdown.format('<li><a href="/services/a/">Audit</a></li><li><a href="/services/b/">Tax</a></li>')
+        + '</li>').replace('<a href="/shop/">Shop</a></div>', '<a href="/shop/">Shop</a></ul></div>')
+    a = analyze_page(html, "https://x.org/2024/05/a-post-about-things/")
+    assert a.counts["left_out_menu"] == 6 + 4      # the six items and their four entries
+    assert a.counts["inlinks_in_lists"] == 0 and a.counts["link_targets"] == 0
+
+
 TAG_PAGE = """<html><head><meta property="og:type" content="website">
 <meta itemprop="datePublished" content="2024-05-01"></head><body>
 <header><nav><a href="/">Home</a></nav></header><main><h1>Tag: rust</h1>%s</main></body></html>""" % "".join(
