@@ -144,6 +144,11 @@ CHARS_PER_WORD = 6
 # pages wrong at 50, 24 at 100, 2 at 150. No WCXB, blog, Readability or docs-site verdict
 # changes from 50 to 150; at 200 a WCXB listing is lost.
 MIN_WORDS = 150
+# ...unless its in-links head entries (a year archive of one or two posts, each a heading
+# link): a short listing is still a listing. At 150 for all, Jekyll's two-post year page
+# fell from +6.5 to +0.5 and Docusaurus' smallest tag page to +0.5; at 50 for listings both
+# are back, with no verdict changed anywhere (the stubs' links head nothing).
+MIN_WORDS_LISTING = 50
 # Readability's isProbablyReaderable score (long runs of text outside links) was measured as
 # a term and fitted to ~0 once prose, plain_text and link_targets are in: kept out.
 READERABLE_MIN_RUN = 140  # Readability's minimum paragraph length
@@ -457,7 +462,7 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     counts["plain_text"] = min((stats.text_chars - stats.link_chars - stats.prose_chars) // per,
                                SIGNAL_CAP) if stats else 0
     if stats is not None:
-        words = max(stats.text_chars / CHARS_PER_WORD, MIN_WORDS)
+        words = max(stats.text_chars / CHARS_PER_WORD, MIN_WORDS_LISTING if headed else MIN_WORDS)
         counts["link_targets"] = min(round(len(targets) / words * 100), SIGNAL_CAP)
         counts["content_targets"], counts["record_targets"] = target_shapes(targets, SIGNAL_CAP)
         counts["plain_headings"] = min(stats.plain_headings, SIGNAL_CAP)

@@ -211,3 +211,19 @@ def test_a_stubs_few_links_do_not_make_it_a_map():
         f'<li><a href="/wiki/Release_1.{i}.0">Release 1.{i}.0</a></li>' for i in range(12))
         + "</ul><p>This release")
     assert analyze_page(listing, "https://wiki.ex.org/wiki/Category:Minor_releases").verdict == "index"
+
+
+ONE_POST_YEAR = """<html><head><title>2020</title><meta property="og:type" content="article">
+<meta property="article:published_time" content="2020-11-09T00:00:00+00:00"></head>
+<body><header><nav><a href="/">Release notes</a> <a href="/about/">About</a></nav></header>
+<main><h1>2020</h1><ul class="post-list"><li><span class="post-meta">Nov 9, 2020</span>
+<h3><a class="post-link" href="/2020/11/09/release-0-14-1/">Release 0.14.1</a></h3></li></ul></main>
+</body></html>"""
+
+
+def test_a_short_listing_is_still_a_listing():
+    # a year archive of one post, its theme declaring every page an article (Jekyll's minima):
+    # its one heading link is an entry, so its density is not spread over a screenful of words
+    a = analyze_page(ONE_POST_YEAR, "https://blog.ex.org/2020/")
+    assert a.counts["inlinks_in_headers"] == 1 and a.counts["link_targets"] == 2   # 1 per 50 words
+    assert a.verdict == "index"
