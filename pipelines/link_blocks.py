@@ -231,14 +231,25 @@ def _hinted(container) -> bool:
 def _kind(block: LinkBlock, page_host: str, first_heading_pos: int | None) -> str:
     links = block.links
     block.page_host = page_host
-    if may_be_blogroll(links) and blogroll_score(links, page_host) >= BLOGROLL_THRESHOLD:
+    # the links' signature bits, OR-ed (one in main/article, in a heading, in a header/footer)
+    # and AND-ed (all in main/article)
+    bits, every = 0, -1
+    for lk in links:
+        bits |= lk.flags
+        every &= lk.flags
+    # A blogroll is a sidebar's or a footer's list of friends' sites. Other sites listed in
+    # the page's main content or article, outside anything marked as a sidebar or widget
+    # (_hinted: themes put a div sidebar inside <main> too), are the content citing them
+    # (further reading, the libraries a doc names): the seed's out-link evidence of a leaf,
+    # however many domains they name. Left out, a docs page's four links to other projects
+    # read as a map (Readability 8 -> 7 wrong; Docusaurus' and VitePress' closest leaves
+    # -2.3 -> -5.9, -13.6 -> -17.2; no other verdict changes).
+    cited = every & _MAIN_ARTICLE and not _hinted(block.container)
+    if (not cited and may_be_blogroll(links)
+            and blogroll_score(links, page_host) >= BLOGROLL_THRESHOLD):
         return "blogroll"
     if _is_tag_cloud(links):
         return "tag_cloud"
-    # the links' signature bits, OR-ed: in main/article, in a heading, in a header/footer
-    bits = 0
-    for lk in links:
-        bits |= lk.flags
     in_content = bits & _MAIN_ARTICLE
     insite = sum(1 for lk in links if lk.locality in (INLINK, SELFLINK))
     mean_words = block.link_words / len(links)     # the same sum over the links' texts

@@ -71,6 +71,22 @@ def test_blogroll_is_recognised_and_left_out():
     assert r.counts["outlinks"] == 0 and r.counts["left_out_blogroll"] == 4
 
 
+def test_other_sites_listed_in_the_article_are_cited_not_a_blogroll():
+    # the blogroll's very list, moved into the article: further reading, not a sidebar widget
+    cited = BLOGROLL.replace("<body>", "<body><article>").replace("</body>", "</article></body>")
+    links = extract_links(cited, "https://me.org/post")
+    blocks = find_link_blocks([lk for lk in links if ix.is_relevant(lk)], "https://me.org/post")
+    assert "blogroll" not in [b.kind for b in blocks]
+    r = ix.score_links(links, False, url="https://me.org/post")
+    assert r.counts["outlinks"] == 4 and "left_out_blogroll" not in r.counts
+    # a sidebar a theme put inside <main> is still a sidebar: its blogroll is left out
+    sidebar = BLOGROLL.replace("</main>", "").replace('<div class="links">', '<div class="sidebar widget">'
+                                                      ).replace("</div></body>", "</div></main></body>")
+    assert '<main><p>' in sidebar and '</div></main></body>' in sidebar
+    r = ix.score_links(extract_links(sidebar, "https://me.org/post"), False, url="https://me.org/post")
+    assert r.counts["left_out_blogroll"] == 4 and r.counts["outlinks"] == 0
+
+
 NAVLESS = """<body><div class="top"><a href="/">Home</a> <a href="/about/">About</a>
 <a href="/blog/">Blog</a> <a href="/contact/">Contact</a> <a href="/shop/">Shop</a></div>
 <h1>A post</h1><p>%s</p></body>""" % ("words " * 300)
