@@ -94,6 +94,10 @@ def _words(s: str) -> int:
     return len(s.split())
 
 
+def _link_words(links: list[Link]) -> int:
+    return sum(len(lk.text.split()) for lk in links)
+
+
 def _link_heavy(container, link_words: int) -> bool:
     """link_words >= TEXT_BLOCK_MAX_LINK_SHARE of the container's words: the seed's third
     test. The words are counted only up to a bound past which the test fails anyway (a
@@ -293,7 +297,7 @@ def find_link_blocks(links: list[Link], page_url: str,
         if len(group) <= LINK_BLOCK_MIN_LINKS:
             small.append((container, group))
             continue
-        link_words = sum(len(lk.text.split()) for lk in group)
+        link_words = _link_words(group)
         block = LinkBlock(container, group, link_words)
         if not _is_text_block(container, group, link_words):
             if page_host is None:
@@ -319,8 +323,7 @@ def _submenus(small, blocks: list[LinkBlock]) -> list[LinkBlock]:
             if el is None:
                 break
             if id(el) in menus:
-                found.append(LinkBlock(container, group, sum(len(lk.text.split()) for lk in group),
-                                       "menu"))
+                found.append(LinkBlock(container, group, _link_words(group), "menu"))
                 break
             el = el.getparent()
     return found

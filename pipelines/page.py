@@ -12,7 +12,8 @@ from .blocks import Block
 from .content import page_content
 from .htmlparse import MAX_HTML_BYTES, HtmlInputError, document_order, parse_html
 from .indexiness import score_tree
-from .links import INLINK, OUTLINK, SELFLINK, is_http, page_links, strip_fragment
+from .links import (FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http, page_links,
+                    strip_fragment)
 from .metadata import extract_page_metadata
 from .url_shape import PAGE_EXTENSION
 
@@ -150,9 +151,10 @@ def _child_links(links: list[str], page_url: str) -> list[str]:
 
 
 # What marks a navigation region: the elements and ARIA roles the location signature reads
-# as in_nav / in_aside.
-NAVIGATION_TAGS = frozenset({"nav", "aside"})
-NAVIGATION_ROLES = frozenset({"navigation", "complementary"})
+# as in_nav / in_aside (links.FLAG_TAGS, links.FLAG_ROLES).
+_NAVIGATION_FLAGS = ("in_nav", "in_aside")
+NAVIGATION_TAGS = frozenset(tag for flag in _NAVIGATION_FLAGS for tag in FLAG_TAGS[flag])
+NAVIGATION_ROLES = frozenset(role for role, flag in FLAG_ROLES.items() if flag in _NAVIGATION_FLAGS)
 
 
 def _sibling_links(links, page_url: str) -> list[str]:
