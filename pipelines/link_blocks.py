@@ -43,8 +43,13 @@ XFN_FRIEND = frozenset({"friend", "acquaintance", "contact", "met", "co-worker",
 TAG_CLOUD_SHARE = 0.6
 # Menus name pages in a word or three ("Home", "About me", "Contact"); post titles are longer.
 MENU_MAX_MEAN_WORDS = 3.0
-# Share of a menu's links that must stay on the site.
+# Share of a menu's links that must stay on the site...
 MENU_MIN_INSITE_SHARE = 0.8
+# ...though a small navbar may hold one link off the site whatever its size: the project's
+# GitHub, a social icon, an "Edit on GitHub" beside Previous and Next (MkDocs' own theme:
+# that toolbar, 3 of 4 in-site, counted its Previous/Next as a listing's in-links and one
+# short doc read as an index). No WCXB, blog or Readability verdict changes.
+MENU_MAX_OFFSITE = 1
 # How far above a small link group a menu's container is looked for: a dropdown's <ul> sits
 # in the menu's <li>, which sits in the menu's <ul> (two levels), or one wrapper deeper.
 # One WCXB verdict changes (a service page, now a leaf), none elsewhere.
@@ -258,8 +263,9 @@ def _kind(block: LinkBlock, page_host: str, first_heading_pos: int | None) -> st
     insite = sum(1 for lk in links if lk.locality in (INLINK, SELFLINK))
     mean_words = block.link_words / len(links)     # the same sum over the links' texts
     headline = bits & _HEADLINE
-    if (not in_content and not headline and insite >= MENU_MIN_INSITE_SHARE * len(links)
-            and mean_words <= MENU_MAX_MEAN_WORDS):
+    offsite = len(links) - insite
+    if (not in_content and not headline and mean_words <= MENU_MAX_MEAN_WORDS
+            and (insite >= MENU_MIN_INSITE_SHARE * len(links) or offsite <= MENU_MAX_OFFSITE)):
         framed = bits & _HEADER_FOOTER
         early = first_heading_pos is not None and links[-1].pos < first_heading_pos
         if framed or early or _hinted(block.container):

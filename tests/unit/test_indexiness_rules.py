@@ -99,6 +99,18 @@ def test_navless_menu_is_left_out():
     assert "https://x.org/about/" in a.follow_links       # an index would still follow it
 
 
+def test_a_navbar_may_hold_one_link_off_the_site():
+    # four items, the last the project's GitHub: 3 of 4 in-site is under the 80% share
+    html = NAVLESS.replace('<a href="/contact/">Contact</a> <a href="/shop/">Shop</a>',
+                           '<a href="https://github.com/x/x">GitHub</a>')
+    a = analyze_page(html, "https://x.org/2024/05/a-post-about-things/")
+    assert a.counts["left_out_menu"] == 4 and a.counts["inlinks_in_lists"] == 0
+    assert a.counts["outlinks"] == 0
+    # two links off the site in four: a list of other sites, not the site's menu
+    two_off = html.replace('<a href="/blog/">Blog</a>', '<a href="https://blog.example.net/">Blog</a>')
+    assert "left_out_menu" not in analyze_page(two_off, "https://x.org/2024/05/a-post-about-things/").counts
+
+
 def test_a_menus_dropdowns_are_the_menu():
     # a div-built navbar: five items, two of them with a dropdown of two entries each
     dropdown = '<ul class="dropdown">{}</ul>'
