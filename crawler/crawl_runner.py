@@ -124,7 +124,7 @@ def crawl_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir:
         overrides["PLAYWRIGHT_LAUNCH_OPTIONS"] = {
             "executable_path": find_chromium(),
             "headless": True,
-            "args": defaults.CHROMIUM_ARGS,
+            "args": defaults.CHROMIUM_ARGS + ([] if cfg.load_images else [defaults.NO_IMAGES_ARG]),
             "timeout": 30000,
         }
     if shared_frontier:

@@ -75,3 +75,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+# Added unless a site config sets load_images: no image is fetched or decoded (every kind,
+# CSS backgrounds too). An unloaded <img> still has its element, address and alt text.
+NO_IMAGES_ARG = "--blink-settings=imagesEnabled=false"
+

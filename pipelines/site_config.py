@@ -34,6 +34,11 @@ class SiteConfig:
     max_pages: int = 0  # 0 = unlimited
     threshold: float = 0.0
     follow_leaf_links: bool = False
+    # Chromium fetches no images unless asked: the archive is text (Markdown keeps each
+    # image's address), and decoding a page's images cost the browser crawl of a blog with
+    # a dozen pictures a page 40% of its speed (bench/README.md). Sites whose layout needs
+    # them loaded can turn them on.
+    load_images: bool = False
     # regular expressions (re.search) of URLs never to fetch, as Scrapy's LinkExtractor deny:
     # a wiki's Special: pages, a shop's sort and filter links, a calendar's endless months
     deny: list[str] = field(default_factory=list)
@@ -55,11 +60,13 @@ _TYPES = {
     "max_pages": int,
     "threshold": (int, float),
     "follow_leaf_links": bool,
+    "load_images": bool,
     "deny": list,
     "archive_dir": str,
     "schedule": str,
 }
-_ALIASES = {"depth": "depth_limit", "depth-limit": "depth_limit", "max-pages": "max_pages"}
+_ALIASES = {"depth": "depth_limit", "depth-limit": "depth_limit", "max-pages": "max_pages",
+            "load-images": "load_images"}
 
 
 def _host(url: str) -> str:
