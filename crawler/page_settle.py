@@ -4,7 +4,8 @@ scrapy-playwright returns at `load`, but many pages inject their body afterwards
 (a setTimeout, a fetch of JSON). A fixed sleep is either too short or wasted on every
 page, so the page is instrumented before navigation: short timers and in-flight
 fetch/XHR are counted, and the page counts as settled once none is pending and the DOM
-has not changed for a quiet window, capped by a maximum wait.
+has not changed for a quiet window, capped by a maximum wait. Animation frames requested
+outside an animation loop count as pending too.
 """
 
 from __future__ import annotations
@@ -42,6 +43,32 @@ TRACKER_JS = """
     if (live.delete(id)) window.__leafcrawlPending--;
     return origClearTimeout(id);
   };
+  // Animation frames, as timers: frameworks apply head and DOM updates in one (React
+  // Helmet sets a Docusaurus page's <title> and metas so, after a frame showing the site's
+  // defaults). A frame requested from inside a frame is an animation loop: not counted.
+  if (window.requestAnimationFrame) {
+    const origRaf = window.requestAnimationFrame.bind(window);
+    const origCancelRaf = window.cancelAnimationFrame.bind(window);
+    const frames = new Set();
+    let inFrame = false;
+    window.requestAnimationFrame = function (fn) {
+      if (typeof fn !== 'function') return origRaf(fn);
+      const counted = !inFrame;
+      if (counted) window.__leafcrawlPending++;
+      let id;
+      id = origRaf(function (t) {
+        if (counted && frames.delete(id)) window.__leafcrawlPending--;
+        inFrame = true;
+        try { return fn.call(this, t); } finally { inFrame = false; }
+      });
+      if (counted) frames.add(id);
+      return id;
+    };
+    window.cancelAnimationFrame = function (id) {
+      if (frames.delete(id)) window.__leafcrawlPending--;
+      return origCancelRaf(id);
+    };
+  }
   if (window.fetch) { const f = window.fetch.bind(window);
     window.fetch = (...a) => track(f(...a)); }
   const send = XMLHttpRequest.prototype.send;
