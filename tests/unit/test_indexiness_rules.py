@@ -141,6 +141,27 @@ def test_tag_page_with_dated_teasers_is_an_index():
     assert a.verdict == "index"
 
 
+def test_full_posts_on_a_home_page_are_entries_however_deep_their_title():
+    # Hexo's landscape: article > div.article-inner > header > h1 > a, five levels from the
+    # title's link to the articles' parent; each post whole, its sections anchored
+    post = ('<article class="article"><div class="article-meta"><a href="/2024/0{i}/post-{i}/">'
+            '<time>2024-0{i}-01</time></a></div><div class="article-inner"><header class="article-header">'
+            '<h1><a class="article-title" href="/2024/0{i}/post-{i}/">Post {i}</a></h1></header>'
+            '<div class="article-entry">' + "".join(
+                f'<h4 id="s{{i}}{k}"><a href="#s{{i}}{k}" class="headerlink"></a>Part {k}</h4>'
+                f'<p>{"Words of the post. " * 40}</p>' for k in range(3))
+            + '</div><footer class="article-footer"><a href="/2024/0{i}/post-{i}/#comments">Share</a>'
+            '</footer></div></article>')
+    html = ('<html><head><meta property="og:type" content="website"></head><body><div id="main">'
+            + "".join(post.format(i=i) for i in range(1, 5))
+            + '<nav id="page-nav"><span class="page-number current">1</span><a class="page-number" '
+            'href="/page/2/">2</a><a class="extend next" rel="next" href="/page/2/">Next</a></nav>'
+            '</div></body></html>')
+    a = analyze_page(html, "https://x.org/")
+    assert a.counts["teaser_entries"] == 4
+    assert a.verdict == "index"
+
+
 def test_long_article_with_toc_is_a_leaf():
     sections = "".join(f'<h2 id="s{i}">Part {i} <a href="#s{i}">#</a></h2><p>{"text " * 120}</p>'
                        for i in range(8))
