@@ -78,4 +78,3 @@ CHROMIUM_ARGS = [
 # Added unless a site config sets load_images: no image is fetched or decoded (every kind,
 # CSS backgrounds too). An unloaded <img> still has its element, address and alt text.
 NO_IMAGES_ARG = "--blink-settings=imagesEnabled=false"
-

@@ -45,7 +45,7 @@ TAG_CLOUD_SHARE = 0.6
 MENU_MAX_MEAN_WORDS = 3.0
 # Share of a menu's links that must stay on the site...
 MENU_MIN_INSITE_SHARE = 0.8
-# ...though a small navbar may hold one link off the site whatever its size: the project's
+# ...though a navbar may hold one link off the site however few its links: the project's
 # GitHub, a social icon, an "Edit on GitHub" beside Previous and Next (MkDocs' own theme:
 # that toolbar, 3 of 4 in-site, counted its Previous/Next as a listing's in-links and one
 # short doc read as an index). No WCXB, blog or Readability verdict changes.
