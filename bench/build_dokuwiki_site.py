@@ -53,6 +53,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from changelog_posts import ABOUT, posts, write_labels
+from mkdocs_markdown import indented
 
 ETC = Path("/etc/dokuwiki")
 PAGES = Path("/var/lib/dokuwiki/data/pages")
@@ -148,13 +149,7 @@ def unwrap_blocks(markdown: str) -> str:
             out.append(line)
             i += 1
             continue
-        i += 1
-        body = []
-        while i < len(lines) and (not lines[i].strip() or lines[i].startswith("    ")):
-            body.append(lines[i][4:])
-            i += 1
-        while body and not body[-1].strip():
-            body.pop()
+        body, i = indented(lines, i + 1)
         if directive:
             continue
         lead = (m[2] if m[2] is not None else m[1].title()).strip()

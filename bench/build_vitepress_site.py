@@ -27,6 +27,7 @@ import subprocess
 from pathlib import Path
 
 from changelog_posts import write_labels
+from mkdocs_markdown import indented
 
 GUIDE = "guide"
 # MkDocs admonition (`!!! note "Title"`, collapsible `???`) -> VitePress container.
@@ -60,17 +61,6 @@ def nav(docs: Path) -> tuple[str, list[tuple[str, str]]]:
     pages += [(p.stem.replace("-", " ").capitalize(), p.name)
               for p in sorted(docs.glob("*.md")) if p.name not in seen]
     return (site[1].strip() if site else "Docs"), pages
-
-
-def indented(lines: list[str], i: int) -> tuple[list[str], int]:
-    """The 4-space-indented body that follows line i-1 (blank lines inside it kept), dedented."""
-    body = []
-    while i < len(lines) and (lines[i].startswith("    ") or not lines[i].strip()):
-        body.append(lines[i][4:])
-        i += 1
-    while body and not body[-1].strip():
-        body.pop()
-    return body, i
 
 
 def convert(text: str, title: str) -> str:

@@ -319,7 +319,7 @@ def _submenus(small, blocks: list[LinkBlock]) -> list[LinkBlock]:
     """The small link groups nested in a menu (a dropdown's two or three entries under a
     navbar's item): part of the menu, though too small to be a block of their own. Left
     counted, a div-built navbar's dropdowns read as lists of in-site links on every page."""
-    menus = {id(b.container) for b in blocks if b.kind == "menu"}
+    menus = {b.container for b in blocks if b.kind == "menu"}   # elements, as groups' keys
     if not menus:
         return []
     found = []
@@ -328,7 +328,7 @@ def _submenus(small, blocks: list[LinkBlock]) -> list[LinkBlock]:
         for _ in range(SUBMENU_MAX_DEPTH):
             if el is None:
                 break
-            if id(el) in menus:
+            if el in menus:
                 found.append(LinkBlock(container, group, _link_words(group), "menu"))
                 break
             el = el.getparent()
