@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 
 from .link_blocks import LEFT_OUT, find_link_blocks, left_out_links
 from .block_inline import normalize_ws
-from .links import (_BIT, FLAG_TAGS, INLINK, SELFLINK, Link, TextStats, element_text,
-                    extract_links)
+from .directory_sections import heads_directory
+from .links import (_BIT, INLINK, SELFLINK, Link, TextStats, element_text,
+                    enclosing_heading, extract_links)
 from .metadata import date_facts, date_published
 from .pagination import pagination_links
 from .signals import declared, headed_entries, numbered_pagination
@@ -269,25 +270,17 @@ _HEADER_FOOTER = _BIT["in_header"] | _BIT["in_footer"]
 # heading's own words (MediaWiki's "[edit]" on every section, "share", "reply"), not the
 # heading's link to another page, which carries its words (a post's title).
 HEADING_TOOL_MAX_SHARE = 0.5
-HEADING_TAGS = frozenset(FLAG_TAGS["in_headline"])
-HEADING_MAX_DEPTH = 4     # how far up from the <a> its heading is looked for
-
-
 def is_heading_tool(link: Link) -> bool:
     """An in-link inside a heading whose words are mostly the heading's own, outside the link
     (<h3>Added <span>[<a href="…&action=edit">edit</a>]</span></h3>). Such links are left
     out of the count: every section of a wiki's article would otherwise be a heading in-link,
     the seed's strongest listing sign. A link holding the heading, or holding its words, is
     no tool."""
-    el = link.element.getparent()
-    for _ in range(HEADING_MAX_DEPTH):
-        if el is None:
-            return False
-        if el.tag in HEADING_TAGS:
-            heading = len(normalize_ws(element_text(el)))
-            return heading > 0 and len(link.text) <= HEADING_TOOL_MAX_SHARE * heading
-        el = el.getparent()
-    return False
+    heading = enclosing_heading(link.element)
+    if heading is None:
+        return False
+    words = len(normalize_ws(element_text(heading)))
+    return words > 0 and len(link.text) <= HEADING_TOOL_MAX_SHARE * words
 
 
 def _relevant_and_toc(links: list[Link]):
@@ -398,11 +391,22 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     inlinks = in_tables = 0
     targets: set[str] = set()       # distinct in-site pages linked
     headed: list[Link] = []         # heading in-links: the entries of a listing
+    inlink_pages = None             # in-link elements -> pages, for heads_directory
+    directory_anchors: list[Link] = []
     for lk in final:
         locality = lk.locality
         if locality == SELFLINK:
             if "#" not in lk.url:
                 continue
+            # the anchor of a section that lists other pages (a docs root's headed toctrees)
+            # marks no section of content: left out (directory_sections.py)
+            if lk.flags & _HEADLINE and lk.element is not None:
+                if inlink_pages is None:
+                    inlink_pages = {x.element: x.url.split("#", 1)[0] for x in final
+                                    if x.locality == INLINK and x.element is not None}
+                if heads_directory(lk, inlink_pages):
+                    directory_anchors.append(lk)
+                    continue
         elif locality == INLINK:
             if dropped and id(lk) in dropped:
                 continue
@@ -492,6 +496,9 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
         if left_out[kind]:
             counts[f"left_out_{kind}"] = len(left_out[kind])
             counted[f"left_out_{kind}"] = [lk.url for lk in left_out[kind]]
+    if directory_anchors:
+        counts["left_out_directory_anchors"] = len(directory_anchors)
+        counted["left_out_directory_anchors"] = [lk.url for lk in directory_anchors]
     if has_date_published and not own:
         counts["date_of_a_listing"] = 1
     return Indexiness(sum(breakdown.values()), sum(seed_breakdown.values()), breakdown, counts,

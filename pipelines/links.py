@@ -459,6 +459,22 @@ def _verbatim_absolute(href: str) -> str | None:
         return None
     return href
 _HEADLINE_BIT = _BIT["in_headline"]
+HEADING_TAGS = frozenset(_HEADLINE_TAGS)
+HEADING_MAX_DEPTH = 4     # how far up from an <a> its heading is looked for
+
+
+def enclosing_heading(a):
+    """The h1-h6 among the HEADING_MAX_DEPTH nearest ancestors of a, else None."""
+    el = a.getparent()
+    for _ in range(HEADING_MAX_DEPTH):
+        if el is None:
+            return None
+        if el.tag in HEADING_TAGS:
+            return el
+        el = el.getparent()
+    return None
+
+
 _CONTENT_TAGS = ("img",) + _HEADLINE_TAGS   # what a link's descendants can add to it
 
 

@@ -276,3 +276,37 @@ def test_a_short_listing_is_still_a_listing():
     a = analyze_page(ONE_POST_YEAR, "https://blog.ex.org/2020/")
     assert a.counts["inlinks_in_headers"] == 1 and a.counts["link_targets"] == 2   # 1 per 50 words
     assert a.verdict == "index"
+
+
+def _docs_page(entry, intro=""):
+    """A Sphinx-like page: a title and six headed sections, each anchored (¶) and holding a
+    definition list of three items made by entry(section, item)."""
+    sections = "".join(
+        f'<section id="s{s}"><h2>Part {s}<a class="headerlink" href="#s{s}">¶</a></h2>{intro}'
+        f'<dl>{"".join(entry(s, i) for i in range(3))}</dl></section>' for s in range(6))
+    return (f'<html><body><div role="main"><section id="docs"><h1>Project documentation'
+            f'<a class="headerlink" href="#docs">¶</a></h1><p>Project does things.</p>'
+            f'{sections}</section></div></body></html>')
+
+
+def test_headed_lists_of_pages_are_a_directory_not_sections_of_content():
+    # a docs site's root: each section a headed toctree, each item a guide and its gist
+    root = analyze_page(_docs_page(lambda s, i: f'<dt><a href="topics/t{s}{i}.html">Topic {s}{i}</a>'
+                                                f'</dt><dd>What topic {s}{i} explains.</dd>'),
+                        "https://docs.x.org/en/latest/")
+    assert root.counts["left_out_directory_anchors"] == 6
+    assert root.counts["selflinks_in_headers"] == 1          # the title's own anchor stays
+    assert root.verdict == "index"
+    # an API reference: its items lead with a signature, their [source] link beside it
+    api = analyze_page(_docs_page(lambda s, i: f'<dt>class pkg.C{s}{i}(arg)<a href="../_modules/pkg.html'
+                                               f'#C{s}{i}">[source]</a></dt><dd>What C{s}{i} does.</dd>'),
+                       "https://docs.x.org/en/latest/api.html")
+    assert "left_out_directory_anchors" not in api.counts
+    assert api.counts["selflinks_in_headers"] == 7 and api.verdict == "leaf"
+    # sections whose list sits in prose are content that links on, not a directory
+    prose = analyze_page(_docs_page(lambda s, i: f'<dt><a href="topics/t{s}{i}.html">Topic {s}{i}</a>'
+                                                 f'</dt><dd>What topic {s}{i} explains.</dd>',
+                                    intro="<p>" + "Why these topics belong together, at length. " * 4
+                                          + "</p>"),
+                         "https://docs.x.org/en/latest/guide.html")
+    assert "left_out_directory_anchors" not in prose.counts and prose.verdict == "leaf"

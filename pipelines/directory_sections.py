@@ -1,0 +1,108 @@
+"""Sections that are directories: a heading over a list of links to other pages.
+
+A heading's permalink (Sphinx's and MkDocs' "¶", a blog's "#") is the seed's strongest leaf
+sign: it marks a section of content. But a docs site's root and its section pages are
+made of headed toctrees ("First steps", then a list of guides), and an article may end in
+a "See also" list: there the heading names a group of other pages, and its anchor says
+nothing of the page being content. Every Sphinx root read as a leaf for it (Scrapy's docs
+-62.6: eight headed toctrees, each anchor -11).
+
+A section is a directory when its lists make it up (little text outside them) and nearly
+every item leads with a link to another page of the site. The item test, not link
+density, tells a toctree from an API reference: Sphinx writes each documented class as a
+<dl> item too, but its item starts with a signature, not a link.
+"""
+from __future__ import annotations
+
+from .links import Link, element_text, enclosing_heading, subtree_text
+
+# Items that lead with an in-site link: at least this many distinct pages (one is a
+# pointer, not a directory)...
+DIRECTORY_MIN_PAGES = 2
+# ...and at least this share of the section's list items (a list of notes where a few
+# items start with a link stays content).
+DIRECTORY_MIN_LED_SHARE = 0.8
+# Text outside the lists: at most this share of the section's text (an introduction of a
+# line or two; a paragraph around a list makes the section prose).
+DIRECTORY_MAX_LOOSE_SHARE = 0.2
+
+_HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
+_LISTS = frozenset(("ul", "ol", "dl"))
+_ITEMS = frozenset(("li", "dt"))      # a dd describes its dt: no item of its own
+# Where the next section starts: a heading, or a nested section element (Sphinx, HTML5).
+_SECTION_STARTS = _HEADINGS | {"section", "article"}
+# How far a heading wrapped alone (div.heading > h2) is climbed to find its section's body.
+WRAPPER_MAX_DEPTH = 2
+
+
+def heads_directory(link: Link, inlinks: dict) -> bool:
+    """Is link (a self-link in a heading) the anchor of a directory section?
+    inlinks: the page's in-link elements -> their URLs without fragment."""
+    heading = enclosing_heading(link.element)
+    if heading is None:
+        heading = next(link.element.iter(*_HEADINGS), None)    # <a href="#x"><h2>…</h2></a>
+        if heading is None:
+            return False
+    body = section_body(heading)
+    items = [item for el in body for item in _list_items(el)]
+    if len(items) < DIRECTORY_MIN_PAGES:
+        return False
+    led = [page for page in (_leading_page(item, inlinks) for item in items) if page is not None]
+    if len(set(led)) < DIRECTORY_MIN_PAGES or len(led) < DIRECTORY_MIN_LED_SHARE * len(items):
+        return False
+    text = sum(len(element_text(el).strip()) for el in body)
+    loose = sum(_loose_chars(el) for el in body)
+    return loose <= DIRECTORY_MAX_LOOSE_SHARE * text
+
+
+def section_body(heading) -> list:
+    """The elements after a heading, up to the next heading or nested section."""
+    el = heading
+    for _ in range(WRAPPER_MAX_DEPTH):
+        parent = el.getparent()
+        if el.getnext() is not None or parent is None or len(parent) != 1:
+            break
+        el = parent
+    body = []
+    sibling = el.getnext()
+    while sibling is not None:
+        tag = sibling.tag
+        if isinstance(tag, str):       # comments and processing instructions are no content
+            if tag in _SECTION_STARTS:
+                break
+            body.append(sibling)
+        sibling = sibling.getnext()
+    return body
+
+
+def _list_items(el) -> list:
+    """The items of the outermost lists in el (nested lists belong to their item)."""
+    if el.tag in _LISTS:
+        return [c for c in el if c.tag in _ITEMS]
+    return [item for c in el if isinstance(c.tag, str) for item in _list_items(c)]
+
+
+def _leading_page(item, inlinks: dict) -> str | None:
+    """The in-site page an item leads with: its first link with words is an in-link and
+    the item's text starts with that link's words."""
+    text = element_text(item).lstrip()
+    if not text:
+        return None
+    for a in item.iter("a"):
+        words = subtree_text(a).strip()
+        if words:
+            page = inlinks.get(a)
+            return page if page is not None and text.startswith(words) else None
+    return None
+
+
+def _loose_chars(el) -> int:
+    """Characters of el's own text outside lists (its tail, beyond the section, not)."""
+    if el.tag in _LISTS:
+        return 0
+    n = len((el.text or "").strip())
+    for c in el:
+        if isinstance(c.tag, str):
+            n += _loose_chars(c)
+        n += len((c.tail or "").strip())
+    return n
