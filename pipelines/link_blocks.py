@@ -41,6 +41,10 @@ BLOGROLL_THRESHOLD = 5
 XFN_FRIEND = frozenset({"friend", "acquaintance", "contact", "met", "co-worker", "colleague"})
 # Share of a block's links that must be taxonomy links for it to be a tag cloud.
 TAG_CLOUD_SHARE = 0.6
+# A tag cloud is bare links, at most a count beside each ("rust (12)"). Links that each
+# carry a description are a directory: a docs root's toctree of /topics/x/ guides, each with
+# its gist, read as a tag cloud and was left out (Scrapy's dirhtml root -6.6).
+TAG_CLOUD_MAX_OTHER_WORDS_PER_LINK = 2
 # Menus name pages in a word or three ("Home", "About me", "Contact"); post titles are longer.
 MENU_MAX_MEAN_WORDS = 3.0
 # Share of a menu's links that must stay on the site...
@@ -205,6 +209,12 @@ def _is_tag_cloud(links: list[Link]) -> bool:
     return taxonomy >= need
 
 
+def _described(block: LinkBlock) -> bool:
+    """Do the block's words beyond its links' reach TAG_CLOUD_MAX_OTHER_WORDS_PER_LINK a link?"""
+    other = _words(element_text(block.container)) - block.link_words
+    return other > TAG_CLOUD_MAX_OTHER_WORDS_PER_LINK * len(block.links)
+
+
 def _is_text_block(container, links: list[Link], link_words: int) -> bool:
     """The seed's combination approach: True when the block reads as text, not links."""
     if _link_heavy(container, link_words):
@@ -257,7 +267,7 @@ def _kind(block: LinkBlock, page_host: str, first_heading_pos: int | None) -> st
     if (not cited and may_be_blogroll(links)
             and blogroll_score(links, page_host) >= BLOGROLL_THRESHOLD):
         return "blogroll"
-    if _is_tag_cloud(links):
+    if _is_tag_cloud(links) and not _described(block):
         return "tag_cloud"
     in_content = bits & _MAIN_ARTICLE
     insite = sum(1 for lk in links if lk.locality in (INLINK, SELFLINK))

@@ -87,6 +87,17 @@ def test_other_sites_listed_in_the_article_are_cited_not_a_blogroll():
     assert r.counts["left_out_blogroll"] == 4 and r.counts["outlinks"] == 0
 
 
+def test_topic_links_each_with_its_gist_are_a_directory_not_a_tag_cloud():
+    page = "https://docs.x.org/"
+    tags = "".join(f'<li><a href="/topics/t{i}/">Topic {i}</a> (1{i})</li>' for i in range(5))
+    guides = "".join(f'<dt><a href="/topics/t{i}/">Topic {i}</a></dt><dd>How topic {i} works, '
+                     f'and when to use it.</dd>' for i in range(5))
+    for html, kind in ((f"<body><main><ul>{tags}</ul></main></body>", "tag_cloud"),
+                       (f"<body><main><dl>{guides}</dl></main></body>", "listing")):
+        links = extract_links(html, page)
+        assert [b.kind for b in find_link_blocks(links, page)] == [kind]
+
+
 NAVLESS = """<body><div class="top"><a href="/">Home</a> <a href="/about/">About</a>
 <a href="/blog/">Blog</a> <a href="/contact/">Contact</a> <a href="/shop/">Shop</a></div>
 <h1>A post</h1><p>%s</p></body>""" % ("words " * 300)
