@@ -14,7 +14,7 @@ density, tells a toctree from an API reference: Sphinx writes each documented cl
 """
 from __future__ import annotations
 
-from .links import Link, element_text, enclosing_heading, subtree_text
+from .links import HEADING_TAGS, Link, element_text, enclosing_heading, subtree_text
 
 # Items that lead with an in-site link: at least this many distinct pages (one is a
 # pointer, not a directory)...
@@ -26,11 +26,10 @@ DIRECTORY_MIN_LED_SHARE = 0.8
 # line or two; a paragraph around a list makes the section prose).
 DIRECTORY_MAX_LOOSE_SHARE = 0.2
 
-_HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 _LISTS = frozenset(("ul", "ol", "dl"))
 _ITEMS = frozenset(("li", "dt"))      # a dd describes its dt: no item of its own
 # Where the next section starts: a heading, or a nested section element (Sphinx, HTML5).
-_SECTION_STARTS = _HEADINGS | {"section", "article"}
+_SECTION_STARTS = HEADING_TAGS | {"section", "article"}
 # How far a heading wrapped alone (div.heading > h2) is climbed to find its section's body.
 WRAPPER_MAX_DEPTH = 2
 
@@ -40,7 +39,7 @@ def heads_directory(link: Link, inlinks: dict) -> bool:
     inlinks: the page's in-link elements -> their URLs without fragment."""
     heading = enclosing_heading(link.element)
     if heading is None:
-        heading = next(link.element.iter(*_HEADINGS), None)    # <a href="#x"><h2>…</h2></a>
+        heading = next(link.element.iter(*HEADING_TAGS), None)    # <a href="#x"><h2>…</h2></a>
         if heading is None:
             return False
     body = section_body(heading)

@@ -270,6 +270,8 @@ _HEADER_FOOTER = _BIT["in_header"] | _BIT["in_footer"]
 # heading's own words (MediaWiki's "[edit]" on every section, "share", "reply"), not the
 # heading's link to another page, which carries its words (a post's title).
 HEADING_TOOL_MAX_SHARE = 0.5
+
+
 def is_heading_tool(link: Link) -> bool:
     """An in-link inside a heading whose words are mostly the heading's own, outside the link
     (<h3>Added <span>[<a href="…&action=edit">edit</a>]</span></h3>). Such links are left

@@ -210,7 +210,8 @@ def _is_tag_cloud(links: list[Link]) -> bool:
 
 
 def _described(block: LinkBlock) -> bool:
-    """Do the block's words beyond its links' reach TAG_CLOUD_MAX_OTHER_WORDS_PER_LINK a link?"""
+    """Does the block hold more than TAG_CLOUD_MAX_OTHER_WORDS_PER_LINK words per link beyond
+    its links' own words?"""
     other = _words(element_text(block.container)) - block.link_words
     return other > TAG_CLOUD_MAX_OTHER_WORDS_PER_LINK * len(block.links)
 
