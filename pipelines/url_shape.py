@@ -172,12 +172,20 @@ def is_home_url(url: str) -> bool:
     return url_facts(url).home
 
 
+# A calendar archive under a blog's folder: /blog/archive/2019/, /news/2019/03/ (MkDocs
+# Material's blog, WordPress under /blog/). The folders hold letters, and the year is one of
+# this or the last century, so that /page/12/ and /t/thread-title/1234 are no archives.
+_PREFIXED_DATE = re.compile(r"^(?:/[^/]*[^\W\d][^/]*)+/(?:19|20)\d{2}(?:/\d{1,2}){0,2}/?$")
+
+
 def is_date_archive_url(url: str) -> bool:
-    """A calendar archive: /2019/, /2019/03/ or /2019/03/12/ and nothing after."""
+    """A calendar archive: /2019/, /2019/03/ or /2019/03/12/ and nothing after, at the root
+    or under folders (_PREFIXED_DATE)."""
     try:
-        return _DATE_ONLY.match(urlsplit(url).path) is not None
+        path = urlsplit(url).path
     except ValueError:
         return False
+    return _DATE_ONLY.match(path) is not None or _PREFIXED_DATE.match(path) is not None
 
 
 def without_tracking(url: str) -> str:

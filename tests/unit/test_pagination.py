@@ -38,6 +38,16 @@ def test_a_sidebar_archive_of_years_is_no_pager():
     assert pager(numbered, URL) == [URL + "page/2/", URL + "page/3/"]
 
 
+def test_years_of_an_archive_under_a_folder_are_no_pager():
+    # MkDocs Material's blog lists its archive's years in every page's sidebar, under /blog/
+    years = "".join(f'<li><a href="/blog/archive/{y}/">{y}</a></li>' for y in range(2026, 2019, -1))
+    doc = URL + "guide/threadpool/"
+    assert pager(f"<body><nav><ul>{years}</ul></nav><main><p>A doc.</p></main></body>", doc) == []
+    # a listing's pages under a folder still page it
+    paged = '<body><main><a href="/blog/page/2/">2</a><a href="/blog/page/3/">3</a></main></body>'
+    assert pager(paged, URL + "blog/") == [URL + "blog/page/2/", URL + "blog/page/3/"]
+
+
 def test_offsite_rel_next_is_ignored():
     assert pager('<head><link rel="next" href="https://other.example/page/2/"></head>') == []
 
