@@ -23,8 +23,8 @@ PAGER_TEXT = re.compile(
 """Link texts of a pager: page numbers and the usual next/previous words and arrows (the
 angle brackets are Pelican's default themes' &lang; &rang; &Lang; &Rang;)."""
 
-PAGE_URL = re.compile(r"(?:/page/\d+/?$|/p/\d+/?$|[?&](?:page|paged|p|pg|start|offset)=\d+|/\d+/?$|[-_/]page-?\d+(?:\.html?)?/?$|/index\d+\.html?$)", re.I)
-"""URL shapes of numbered listing pages."""
+PAGE_URL = re.compile(r"(?:/page/\d+/?$|/p/\d+/?$|[?&](?:page|paged|p|pg|start|offset)=\d+|/\d+/?$|[-_/]page-?\d+(?:\.html?)?/?$|/index[-_]?\d+\.html?$)", re.I)
+"""URL shapes of numbered listing pages (/index2.html is Pelican's, /index-2.html Nikola's)."""
 
 # First characters of PAGER_TEXT's words and arrows; a set, so the empty first char of ""
 # is no member.
@@ -38,7 +38,7 @@ _PAGER_RELS = frozenset({"next", "prev", "previous"})
 # most three slashes, so the search starts at the URL's third slash from the end.
 _QUERY_PAGE = re.compile(r"[?&](?:page|paged|p|pg|start|offset)=\d", re.I)
 _END_PAGE = re.compile(r"(?:/page/\d+/?|/p/\d+/?|/\d+/?|[-_/]page-?\d+(?:\.html?)?/?|"
-                       r"/index\d+\.html?(?!/))$", re.I)
+                       r"/index[-_]?\d+\.html?(?!/))$", re.I)
 
 
 def is_page_url(url: str) -> bool:

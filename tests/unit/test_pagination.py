@@ -91,3 +91,13 @@ def test_pelicans_numbered_listing_files_and_angle_brackets():
     # a numbered post's neighbours are other posts, not its pages
     post = URL + "release-1-2.html"
     assert pager("<body><nav><a href='/release-1-3.html'>&rang;</a></nav></body>", post) == []
+
+
+def test_nikolas_numbered_index_files():
+    # Nikola numbers its home pages index-1.html … index-9.html under "Newer/Older posts"
+    html = ("<body><main><article><h2><a href='/posts/a/'>A</a></h2></article><nav><ul class='pager'>"
+            "<li class='previous'><a href='/index-5.html' rel='prev'>Newer posts</a></li>"
+            "<li class='next'><a href='/index-3.html' rel='next'>Older posts</a></li></ul></nav></main></body>")
+    page = URL + "index-4.html"
+    assert pager(html, page) == [URL + "index-5.html", URL + "index-3.html"]
+    assert analyze_page(html, page).counts["pagination"] == 1
