@@ -330,8 +330,11 @@ def main(argv=None) -> int:
     if not args.evaluate_only:
         from tests.support.http_server import serve_directory
 
-        if (out / "archive").exists():
-            shutil.rmtree(out / "archive")
+        # A fresh crawl in a reused OUT: the last run's embedded Redis (OUT/.leafcrawl) would
+        # hold its content hashes, and this run would archive nothing as "unchanged".
+        for stale in (out / "archive", out / ".leafcrawl"):
+            if stale.exists():
+                shutil.rmtree(stale)
         with serve_directory(site) as base_url:
             print(f"serving {site} at {base_url}; crawling ({args.render}) ...", flush=True)
             code, wall = crawl(base_url, out, args, env)
