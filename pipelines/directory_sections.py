@@ -7,8 +7,10 @@ a "See also" list: there the heading names a group of other pages, and its ancho
 nothing of the page being content. Every Sphinx root read as a leaf for it (Scrapy's docs
 -62.6: eight headed toctrees, each anchor -11).
 
-A section is a directory when its lists make it up (little text outside them) and nearly
-every item leads with a link to another page of the site. The item test, not link
+A section is a directory when its lists make it up (little text outside them: a share, or
+a sentence or two of introduction) and nearly every item is an entry for another page of the
+site: it leads with the link, or is the link and a label ("Models: Introduction | Field
+types", Django's docs root, -60.2 until such items counted). The item test, not link
 density, tells a toctree from an API reference: Sphinx writes each documented class as a
 <dl> item too, but its item starts with a signature, not a link.
 """
@@ -25,6 +27,15 @@ DIRECTORY_MIN_LED_SHARE = 0.8
 # Text outside the lists: at most this share of the section's text (an introduction of a
 # line or two; a paragraph around a list makes the section prose).
 DIRECTORY_MAX_LOOSE_SHARE = 0.2
+# ...or a sentence or two of introduction, however short the lists ("Django offers tools
+# commonly needed by web applications:", then five links).
+DIRECTORY_INTRO_CHARS = 250
+# An item that does not lead with its link is an entry still when a label leads it (words
+# ending in LABEL_ENDS) and the rest is its links: at most this many words besides them, or
+# in-links holding this share of its text ("Models: Intro | Fields | Indexes | Meta").
+ENTRY_MAX_LABEL_WORDS = 4
+ENTRY_MIN_LINKED_SHARE = 0.5
+LABEL_ENDS = (":", "-", "\u2013", "\u2014")    # "Models:", "Models -", "Models –", "Models —"
 
 _LISTS = frozenset(("ul", "ol", "dl"))
 _ITEMS = frozenset(("li", "dt"))      # a dd describes its dt: no item of its own
@@ -51,7 +62,7 @@ def heads_directory(link: Link, inlinks: dict) -> bool:
         return False
     text = sum(len(element_text(el).strip()) for el in body)
     loose = sum(_loose_chars(el) for el in body)
-    return loose <= DIRECTORY_MAX_LOOSE_SHARE * text
+    return loose <= max(DIRECTORY_MAX_LOOSE_SHARE * text, DIRECTORY_INTRO_CHARS)
 
 
 def section_body(heading) -> list:
@@ -82,17 +93,38 @@ def _list_items(el) -> list:
 
 
 def _leading_page(item, inlinks: dict) -> str | None:
-    """The in-site page an item leads with: its first link with words is an in-link and
-    the item's text starts with that link's words."""
-    text = element_text(item).lstrip()
+    """The in-site page an item is an entry for: its first link with words, when that is an
+    in-link and the item's text starts with its words, or the item is that link and a label
+    after a label ("Design philosophies: Overview", "Models: Introduction | Field types"):
+    Django's docs root."""
+    text = element_text(item).strip()
     if not text:
         return None
+    first = None
+    linked = link_words = 0
     for a in item.iter("a"):
         words = subtree_text(a).strip()
-        if words:
-            page = inlinks.get(a)
-            return page if page is not None and text.startswith(words) else None
-    return None
+        if not words:
+            continue
+        page = inlinks.get(a)
+        if first is None:
+            if page is None:
+                return None
+            if text.startswith(words):
+                return page
+            # a label names the links after it ("The basics:"); a signature's "[source]"
+            # link follows no label
+            if not text[:text.find(words)].rstrip().endswith(LABEL_ENDS):
+                return None
+            first = page
+        if page is not None:
+            linked += len(words)
+            link_words += len(words.split())
+    if first is None:
+        return None
+    label_words = len(text.split()) - link_words
+    return first if (label_words <= ENTRY_MAX_LABEL_WORDS
+                     or linked >= ENTRY_MIN_LINKED_SHARE * len(text)) else None
 
 
 def _loose_chars(el) -> int:

@@ -309,7 +309,7 @@ def test_headed_lists_of_pages_are_a_directory_not_sections_of_content():
     assert root.counts["selflinks_in_headers"] == 1          # the title's own anchor stays
     assert root.verdict == "index"
     # an API reference: its items lead with a signature, their [source] link beside it
-    api = analyze_page(_docs_page(lambda s, i: f'<dt>class pkg.C{s}{i}(arg)<a href="../_modules/pkg.html'
+    api = analyze_page(_docs_page(lambda s, i: f'<dt>class pkg.C{s}{i}(arg)<a href="../_modules/pkg{s}{i}.html'
                                                f'#C{s}{i}">[source]</a></dt><dd>What C{s}{i} does.</dd>'),
                        "https://docs.x.org/en/latest/api.html")
     assert "left_out_directory_anchors" not in api.counts
@@ -317,7 +317,13 @@ def test_headed_lists_of_pages_are_a_directory_not_sections_of_content():
     # sections whose list sits in prose are content that links on, not a directory
     prose = analyze_page(_docs_page(lambda s, i: f'<dt><a href="topics/t{s}{i}.html">Topic {s}{i}</a>'
                                                  f'</dt><dd>What topic {s}{i} explains.</dd>',
-                                    intro="<p>" + "Why these topics belong together, at length. " * 4
+                                    intro="<p>" + "Why these topics belong together, at length. " * 8
                                           + "</p>"),
                          "https://docs.x.org/en/latest/guide.html")
     assert "left_out_directory_anchors" not in prose.counts and prose.verdict == "leaf"
+    # Django's root: a sentence, then items of a label and links ("Models: Intro | Fields")
+    home = analyze_page(_docs_page(lambda s, i: f'<dt><strong>Layer {s}{i}:</strong> <a href="topics/t{s}{i}/">'
+                                                f'Overview</a> | <a href="ref/r{s}{i}/">Reference</a></dt>',
+                                   intro="<p>Each layer of the framework, and where to read on:</p>"),
+                        "https://docs.x.org/en/5.2/")
+    assert home.counts["left_out_directory_anchors"] == 6 and home.verdict == "index"
