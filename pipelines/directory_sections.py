@@ -54,6 +54,10 @@ def heads_directory(link: Link, inlinks: dict) -> bool:
         if heading is None:
             return False
     body = section_body(heading)
+    # Most sections link no two other pages: decided by a walk over their <a>s alone, in C,
+    # before any list is looked at (a blog's post titles carry anchors on every page).
+    if not _links_pages(body, inlinks, DIRECTORY_MIN_PAGES):
+        return False
     items = [item for el in body for item in _list_items(el)]
     if len(items) < DIRECTORY_MIN_PAGES:
         return False
@@ -85,11 +89,32 @@ def section_body(heading) -> list:
     return body
 
 
+def _links_pages(body: list, inlinks: dict, n: int) -> bool:
+    """Do the elements link at least n distinct in-site pages?"""
+    pages = set()
+    for el in body:
+        for a in el.iter("a"):
+            page = inlinks.get(a)
+            if page is not None:
+                pages.add(page)
+                if len(pages) >= n:
+                    return True
+    return False
+
+
 def _list_items(el) -> list:
     """The items of the outermost lists in el (nested lists belong to their item)."""
     if el.tag in _LISTS:
         return [c for c in el if c.tag in _ITEMS]
-    return [item for c in el if isinstance(c.tag, str) for item in _list_items(c)]
+    # the outermost lists found in C: each list below el whose ancestors up to el hold none
+    items = []
+    for lst in el.iter(*_LISTS):
+        parent = lst.getparent()
+        while parent is not el and parent.tag not in _LISTS:
+            parent = parent.getparent()
+        if parent is el:
+            items += [c for c in lst if c.tag in _ITEMS]
+    return items
 
 
 def _leading_page(item, inlinks: dict) -> str | None:

@@ -175,17 +175,22 @@ def is_home_url(url: str) -> bool:
 # A calendar archive under a blog's folder: /blog/archive/2019/, /news/2019/03/ (MkDocs
 # Material's blog, WordPress under /blog/). The folders hold letters, and the year is one of
 # this or the last century, so that /page/12/ and /t/thread-title/1234 are no archives.
-_PREFIXED_DATE = re.compile(r"^(?:/[^/]*[^\W\d][^/]*)+/(?:19|20)\d{2}(?:/\d{1,2}){0,2}/?$")
+_DATE_END = re.compile(r"/(?:19|20)\d{2}(?:/\d{1,2}){0,2}/?$")
 
 
 def is_date_archive_url(url: str) -> bool:
     """A calendar archive: /2019/, /2019/03/ or /2019/03/12/ and nothing after, at the root
-    or under folders (_PREFIXED_DATE)."""
+    or under folders that each hold a letter (_DATE_END)."""
     try:
         path = urlsplit(url).path
     except ValueError:
         return False
-    return _DATE_ONLY.match(path) is not None or _PREFIXED_DATE.match(path) is not None
+    if _DATE_ONLY.match(path) is not None:
+        return True
+    end = _DATE_END.search(path)
+    if end is None or end.start() == 0:
+        return False
+    return all(any(c.isalpha() for c in folder) for folder in path[1:end.start()].split("/"))
 
 
 def without_tracking(url: str) -> str:
