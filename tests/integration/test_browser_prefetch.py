@@ -1,0 +1,45 @@
+"""Browser crawls abort a page's prefetches (<link rel=prefetch>: chunks for navigations the
+crawl never makes) and still load what the page itself runs."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.support.cli import archived_files, run_leafcrawl
+from tests.support.http_server import serve_directory, write_page
+
+pytestmark = [pytest.mark.integration, pytest.mark.browser]
+
+PROSE = "The boats came in at first light and the market opened. " * 20
+# The page's own script writes its body; the prefetched one is another route's chunk.
+POST = """<html><head><title>A post</title>
+<link rel="prefetch" href="/assets/other-route.js" as="script">
+<script src="/assets/this-page.js" defer></script></head>
+<body><main><article><h1>A post</h1><div id="body"></div></article></main></body></html>"""
+THIS_PAGE_JS = "document.getElementById('body').innerHTML = '<p>%s</p>';" % PROSE
+HOME = """<html><head><title>Home</title></head><body><main><h1>Posts</h1><ul>
+<li><h2><a href="/2024/05/a-post/">A post</a></h2></li></ul></main></body></html>"""
+
+
+def test_a_browser_crawl_aborts_prefetches_and_runs_the_pages_own_scripts(tmp_path, redis_ns):
+    site = tmp_path / "site"
+    write_page(site, HOME)
+    write_page(site / "2024/05/a-post", POST)
+    (site / "assets").mkdir()
+    (site / "assets/this-page.js").write_text(THIS_PAGE_JS)
+    (site / "assets/other-route.js").write_text("window.otherRoute = true;")
+    requests: list[str] = []
+    with serve_directory(site, request_log=requests) as base_url:
+        summary_file = tmp_path / "summary.json"
+        result = run_leafcrawl(
+            "crawl", base_url + "/", "--render", "always", "--archive-dir", str(tmp_path / "archive"),
+            "--with-worker", "--json-summary", str(summary_file),
+            cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(summary_file.read_text())["archived"] == 1
+    assert "/assets/this-page.js" in requests
+    assert "/assets/other-route.js" not in requests
+    markdown = next(iter(archived_files(tmp_path / "archive").values())).read_text()
+    assert "The boats came in at first light" in markdown
