@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from .links import HEADING_TAGS, Link, element_text, enclosing_heading, subtree_text
 
-# Items that lead with an in-site link: at least this many distinct pages (one is a
-# pointer, not a directory)...
+# Items that are entries for in-site pages (_leading_page): at least this many distinct
+# pages (one is a pointer, not a directory)...
 DIRECTORY_MIN_PAGES = 2
 # ...and at least this share of the section's list items (a list of notes where a few
 # items start with a link stays content).
