@@ -20,7 +20,7 @@ from .metadata import date_facts, date_published
 from .pagination import pagination_links
 from .signals import declared, headed_entries, numbered_pagination
 from .url_identity import path_has_record_id, query_names_record, target_shapes
-from .url_shape import NO_FACTS, url_facts, without_tracking
+from .url_shape import NO_FACTS, is_home_url, url_facts, without_tracking
 
 # --- the seed formula (seeds/indexiness.txt), weights relative to the weakest signal -------
 SELFLINK_IN_HEADER = -20   # linkable headings: a leaf's own permalinks
@@ -148,7 +148,10 @@ MIN_WORDS = 150
 # ...unless its in-links head entries (a year archive of one or two posts, each a heading
 # link): a short listing is still a listing. At 150 for all, Jekyll's two-post year page
 # fell from +6.5 to +0.5 and Docusaurus' smallest tag page to +0.5; at 50 for listings both
-# are back, with no verdict changed anywhere (the stubs' links head nothing).
+# are back, with no verdict changed anywhere (the stubs' links head nothing). A heading
+# linking the site's home is its title, no entry: Django's docs theme puts it in an <h1>,
+# and five one-sentence release notes read as listings (+0.8 to +5.0, now -5.0 to -9.2;
+# no score changes on WCXB, Readability or any other site corpus).
 MIN_WORDS_LISTING = 50
 # Readability's isProbablyReaderable score (long runs of text outside links) was measured as
 # a term and fitted to ~0 once prose, plain_text and link_targets are in: kept out.
@@ -468,7 +471,9 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     counts["plain_text"] = min((stats.text_chars - stats.link_chars - stats.prose_chars) // per,
                                SIGNAL_CAP) if stats else 0
     if stats is not None:
-        words = max(stats.text_chars / CHARS_PER_WORD, MIN_WORDS_LISTING if headed else MIN_WORDS)
+        # the site's title, a heading linking home, heads no entry
+        entries_headed = any(not is_home_url(lk.url) for lk in headed)
+        words = max(stats.text_chars / CHARS_PER_WORD, MIN_WORDS_LISTING if entries_headed else MIN_WORDS)
         counts["link_targets"] = min(round(len(targets) / words * 100), SIGNAL_CAP)
         counts["content_targets"], counts["record_targets"] = target_shapes(targets, SIGNAL_CAP)
         counts["plain_headings"] = min(stats.plain_headings, SIGNAL_CAP)

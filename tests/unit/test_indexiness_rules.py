@@ -327,3 +327,22 @@ def test_headed_lists_of_pages_are_a_directory_not_sections_of_content():
                                    intro="<p>Each layer of the framework, and where to read on:</p>"),
                         "https://docs.x.org/en/5.2/")
     assert home.counts["left_out_directory_anchors"] == 6 and home.verdict == "index"
+
+
+def test_the_sites_title_heads_no_entry():
+    # Django's docs theme: the site's title is an <h1> linking home, above a release note
+    # of one sentence between previous / up / next links
+    nav = ('<div class="nav"><a href="/releases/4.2.14.html">previous</a> | <a href="/releases/">'
+           'up</a> | <a href="/releases/4.2.12.html">next</a></div>')
+    html = (f'<html><body><div id="hd"><h1><a href="/index.html">Project 6.1 documentation</a></h1>'
+            f'{nav}</div><div role="main"><section id="notes"><h1>Project 4.2.13 release notes'
+            f'<a class="headerlink" href="#notes">¶</a></h1><p><em>May 7, 2024</em></p>'
+            f'<p>Project 4.2.13 fixes a packaging error in 4.2.12.</p></section></div>{nav}</body></html>')
+    note = analyze_page(html, "https://docs.x.org/releases/4.2.13.html")
+    # four pages (home, previous, up, next) over the floor of a page, not of a listing
+    assert note.counts["link_targets"] == round(4 / ix.MIN_WORDS * 100)
+    assert note.verdict == "leaf"
+    # a one-post year archive's heading is its entry: still a short listing
+    year = analyze_page('<html><body><main><h1>2020</h1><article><h2><a href="/2020/05/a-post/">A post'
+                        '</a></h2><p>May 2020</p></article></main></body></html>', "https://x.org/2020/")
+    assert year.counts["link_targets"] == round(1 / ix.MIN_WORDS_LISTING * 100)
