@@ -2,7 +2,9 @@
 
     python bench/eval_crawl.py /work/shared/corpora/sites/hugo-ananke-melroy --render never
 
-CORPUS_SITE_DIR holds `site/` (served on 127.0.0.1 for the run) and `labels.csv`
+CORPUS_SITE_DIR holds `site/` (served on 127.0.0.1 for the run, on a free port or on
+--port: a site mirrored from a live server, whose pages link its address, needs that port,
+e.g. `--port 8000` for bench/build_wordpress_blog.py's copies) and `labels.csv`
 (path,label,how; label leaf|index|other). The crawl runs as a subprocess in OUT (so its
 embedded Redis lives in OUT/.leafcrawl/), archives into OUT/archive and writes
 OUT/summary.json. Each archived .md is mapped back to a labelled page through the `url:`
@@ -291,6 +293,9 @@ def parse_args(argv=None):
     ap.add_argument("--threshold", type=float)
     ap.add_argument("--leafcrawl", help="the leafcrawl command (default: beside this Python)")
     ap.add_argument("--timeout", type=float, default=CRAWL_TIMEOUT_S)
+    ap.add_argument("--port", type=int, default=0,
+                    help="serve site/ on this port (default: a free one): a site mirrored from a "
+                         "live server links its own address, e.g. WordPress's 127.0.0.1:8000")
     ap.add_argument("--evaluate-only", action="store_true",
                     help="do not crawl: score OUT/archive and OUT/summary.json as they are")
     return ap.parse_args(argv)
@@ -335,7 +340,7 @@ def main(argv=None) -> int:
         for stale in (out / "archive", out / ".leafcrawl"):
             if stale.exists():
                 shutil.rmtree(stale)
-        with serve_directory(site) as base_url:
+        with serve_directory(site, port=args.port) as base_url:
             print(f"serving {site} at {base_url}; crawling ({args.render}) ...", flush=True)
             code, wall = crawl(base_url, out, args, env)
             run.update(base_url=base_url, exit_code=code, wall_s=round(wall, 2))
