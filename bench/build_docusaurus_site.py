@@ -24,10 +24,9 @@ import argparse
 import json
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
-from changelog_posts import posts, write_labels
+from changelog_posts import build_and_label, posts
 
 AUTHORS = ("yangshun", "slorber")      # the classic template's blog/authors.yml
 GUIDE = "guide"
@@ -102,10 +101,8 @@ def main(argv=None):
     config.write_text(text)
     write_blog(args.project / "blog", args.changelog.read_text(encoding="utf-8"))
     write_docs(args.project / "docs", args.docs, args.changelog)
-    shutil.rmtree(args.out, ignore_errors=True)
-    subprocess.run(["npx", "docusaurus", "build", "--out-dir", str((args.out / "site").resolve())],
-                   cwd=args.project, check=True)
-    write_labels(args.out / "site", args.out, label)
+    build_and_label(args.out, lambda site: ["npx", "docusaurus", "build", "--out-dir", str(site)],
+                    args.project, label)
 
 
 if __name__ == "__main__":

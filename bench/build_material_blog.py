@@ -35,13 +35,12 @@ import importlib.util
 import json
 import re
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 from build_starlight_site import MD_LINK, front
 from build_vitepress_site import nav
-from changelog_posts import posts, write_labels
+from changelog_posts import build_and_label, posts
 from mkdocs_markdown import indented
 
 GUIDE, BLOG = "guide", "blog"
@@ -199,10 +198,8 @@ def main(argv=None):
         raise SystemExit("no mkdocs-material beside this Python; see this script's docstring")
     args.project.mkdir(parents=True, exist_ok=True)
     write_site(args.project, args.changelog, args.docs)
-    shutil.rmtree(args.out, ignore_errors=True)
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-d", str((args.out / "site").resolve())],
-                   cwd=args.project, check=True)
-    write_labels(args.out / "site", args.out, label)
+    build_and_label(args.out, lambda site: [sys.executable, "-m", "mkdocs", "build", "-d", str(site)],
+                    args.project, label)
 
 
 if __name__ == "__main__":

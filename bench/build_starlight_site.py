@@ -32,12 +32,11 @@ import html
 import json
 import re
 import shutil
-import subprocess
 from datetime import date
 from pathlib import Path
 
 from build_vitepress_site import convert, nav
-from changelog_posts import posts, write_labels
+from changelog_posts import build_and_label, posts
 
 GUIDE, BLOG = "guide", "blog"
 SITE = "https://example.com"      # Astro writes the RSS feed and the sitemap only for a site URL
@@ -185,10 +184,8 @@ def main(argv=None):
     if not (args.project / "node_modules" / "starlight-blog").is_dir():
         raise SystemExit(f"{args.project}: no installed Starlight project; see this script's docstring")
     write_site(args.project, args.changelog, args.docs)
-    shutil.rmtree(args.out, ignore_errors=True)
-    subprocess.run(["npx", "astro", "build", "--outDir", str((args.out / "site").resolve())],
-                   cwd=args.project, check=True)
-    write_labels(args.out / "site", args.out, label)
+    build_and_label(args.out, lambda site: ["npx", "astro", "build", "--outDir", str(site)],
+                    args.project, label)
 
 
 if __name__ == "__main__":

@@ -23,10 +23,9 @@ import argparse
 import json
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
-from changelog_posts import write_labels
+from changelog_posts import build_and_label
 from mkdocs_markdown import indented
 
 GUIDE = "guide"
@@ -147,10 +146,8 @@ def main(argv=None):
     if not (args.project / "node_modules" / ".bin" / "vitepress").exists():
         raise SystemExit(f"{args.project}: no installed VitePress project; see this script's docstring")
     write_site(args.project, args.docs)
-    shutil.rmtree(args.out, ignore_errors=True)
-    subprocess.run(["npx", "vitepress", "build", ".", "--outDir", str((args.out / "site").resolve())],
-                   cwd=args.project, check=True)
-    write_labels(args.out / "site", args.out, label)
+    build_and_label(args.out, lambda site: ["npx", "vitepress", "build", ".", "--outDir", str(site)],
+                    args.project, label)
 
 
 if __name__ == "__main__":

@@ -38,12 +38,11 @@ import argparse
 import json
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 from build_starlight_site import MD_LINK, front
 from build_vitepress_site import convert, nav
-from changelog_posts import posts, write_labels
+from changelog_posts import build_and_label, posts
 
 SOURCE, GUIDE, POSTS = "src", "guide", "posts"
 STARRED = 10      # the latest feature (major and minor) releases are starred
@@ -141,10 +140,8 @@ def main(argv=None):
     if not (args.project / "node_modules" / "vuepress-theme-hope").is_dir():
         raise SystemExit(f"{args.project}: no installed VuePress project; see this script's docstring")
     write_site(args.project, args.changelog, args.docs)
-    shutil.rmtree(args.out, ignore_errors=True)
-    subprocess.run(["npx", "vuepress", "build", SOURCE, "--dest", str((args.out / "site").resolve()),
-                    "--clean-cache", "--clean-temp"], cwd=args.project, check=True)
-    write_labels(args.out / "site", args.out, label)
+    build_and_label(args.out, lambda site: ["npx", "vuepress", "build", SOURCE, "--dest", str(site),
+                                            "--clean-cache", "--clean-temp"], args.project, label)
 
 
 if __name__ == "__main__":

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import csv
 import re
+import shutil
+import subprocess
 from datetime import datetime
 from pathlib import Path
 from typing import Callable, NamedTuple
@@ -62,3 +64,12 @@ def write_labels(site: Path, out: Path, label: Callable[[str], tuple[str, str] |
                 counts[found[0]] = counts.get(found[0], 0) + 1
                 writer.writerow([page, *found])
     print(f"{out / 'labels.csv'}: " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
+
+
+def build_and_label(out: Path, build: Callable[[Path], list[str]], cwd: Path,
+                    label: Callable[[str], tuple[str, str] | None]) -> None:
+    """Empty OUT, run a generator's build command (build(site folder) gives it) in cwd into
+    OUT/site, and write OUT/labels.csv (write_labels)."""
+    shutil.rmtree(out, ignore_errors=True)
+    subprocess.run(build((out / "site").resolve()), cwd=cwd, check=True)
+    write_labels(out / "site", out, label)
