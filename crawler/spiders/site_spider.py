@@ -31,8 +31,12 @@ MAX_ERRORS_KEPT = 20  # enough to explain a failed crawl; the rest are in Redis
 # (or a browser tab) on them. Scrapy's own LinkExtractor list, so behaviour is familiar.
 # Feeds and sitemaps (.xml/.rss/.atom) are not pages either.
 # Plain text files (.txt: a docs site's "show source" links to its reST, robots.txt) are
-# no pages either.
-NOT_PAGE_EXTENSIONS = {"." + ext for ext in IGNORED_EXTENSIONS} | {".xml", ".rss", ".atom", ".txt"}
+# no pages either, nor the sources generators publish beside each post (Nikola's
+# COPY_SOURCES links every post's .md/.rst; notebooks are JSON): a browser shows them as
+# text, so each cost a fetch and came back a "not an HTML page" failure.
+SOURCE_EXTENSIONS = {".md", ".markdown", ".rst", ".adoc", ".asciidoc", ".ipynb"}
+NOT_PAGE_EXTENSIONS = ({"." + ext for ext in IGNORED_EXTENSIONS} | {".xml", ".rss", ".atom", ".txt"}
+                       | SOURCE_EXTENSIONS)
 # The media types a browser renders as a web page.
 HTML_MEDIA_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 
