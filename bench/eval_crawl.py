@@ -34,6 +34,8 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from pipelines.hash_routes import route_of  # noqa: E402
+
 LABELS = ("leaf", "index")   # "other" (redirect stubs, static files) is ignored
 DEFAULT_OUT = REPO / "bench" / "out" / "eval_crawl"
 # A generous cap: the crawl should stop on its own well before twice the site's size.
@@ -64,7 +66,8 @@ def path_key(path_or_url: str) -> str:
     "2013/foo/index.html", "/2013/foo/", "/2013/foo" and "http://h:1/2013/foo/index.html"
     all give "/2013/foo"; "index.html" and "http://h:1/" give "/". Percent-escapes are
     decoded ("/tags/c%2B%2B/" is "tags/c++/index.html") and text is NFC-normalised.
-    A query string is kept: "/?page=2" is not the home page.
+    A query string is kept: "/?page=2" is not the home page. So is a hash route
+    (pipelines/hash_routes.py): "#/routing" and "http://h:1/#/routing?id=x" give "/#/routing".
     """
     parts = urlsplit(path_or_url)
     path = parts.path
@@ -74,7 +77,9 @@ def path_key(path_or_url: str) -> str:
     if path.endswith("/index.html"):
         path = path[: -len("index.html")]
     key = "/" + path.strip("/")
-    return f"{key}?{parts.query}" if parts.query else key
+    key = f"{key}?{parts.query}" if parts.query else key
+    route = route_of(path_or_url)
+    return f"{key}#{route}" if route else key
 
 
 def read_front_matter(text: str) -> dict:

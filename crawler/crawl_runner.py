@@ -50,6 +50,8 @@ class CrawlSummary:
     errors: list = field(default_factory=list)
     log_file: str | None = None
     finish_reason: str = "finished"
+    # links to a hash-routed site's pages (/#/x) that a plain crawl cannot fetch
+    skipped_hash_routes: int = 0
 
     @property
     def interrupted(self) -> bool:
@@ -86,6 +88,13 @@ class CrawlSummary:
             why = {"shutdown": "interrupted", "closespider_pagecount": "max pages reached"}
             lines.append(f"  stopped early: {why.get(self.finish_reason, self.finish_reason)}")
         lines += [f"  {name:<14}{value}" for name, value in rows]
+        if self.render == "plain" and self.index == 1 and not self.leaf:
+            # a single-page app's shell: no links, no text, until its script runs
+            lines.append("  ! only the start page was fetched, and it links to no other page that "
+                         "plain HTTP sees: if a script draws the site, crawl with --render always")
+        if self.skipped_hash_routes:
+            lines.append(f"  ! {self.skipped_hash_routes} links lead to pages drawn by script at a URL "
+                         "fragment (/#/…), which a plain fetch cannot see: crawl with --render always")
         lines += [f"  ! {url}: {error}" for url, error in self.errors[:5]]
         return "\n".join(lines)
 
@@ -186,6 +195,7 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
         summary.index = stats.get("leafcrawl/index", 0)
         summary.leaf = stats.get("leafcrawl/leaf", 0)
         summary.failures = stats.get("leafcrawl/failures", 0)
+        summary.skipped_hash_routes = stats.get("leafcrawl/skipped_hash_route", 0)
         summary.pages_fetched = summary.index + summary.leaf + summary.failures
 
         if wait_for_jobs:

@@ -28,6 +28,8 @@ TELNETCONSOLE_ENABLED = False
 # Scrapy 2.19's remote-control HTTP server executes commands; a crawler needs no such door.
 REMOTE_CONTROL_ENABLED = False
 REQUEST_FINGERPRINTER_IMPLEMENTATION = "2.7"
+# Scrapy's fingerprint, but a hash-routed site's pages (/#/x) are told apart (crawler/fingerprint.py)
+REQUEST_FINGERPRINTER_CLASS = "crawler.fingerprint.RouteAwareFingerprinter"
 # Bodies beyond this are refused by Scrapy itself; analysis has its own, lower cap.
 DOWNLOAD_MAXSIZE = 64 * 1024 * 1024
 DOWNLOAD_WARNSIZE = 16 * 1024 * 1024

@@ -41,7 +41,7 @@ def frontier_settings(prefix: str, site: str, redis_url: str) -> dict:
     """Scrapy settings that put this crawl on the site's shared frontier."""
     return {
         "SCHEDULER": "scrapy_redis.scheduler.Scheduler",
-        "DUPEFILTER_CLASS": "scrapy_redis.dupefilter.RFPDupeFilter",
+        "DUPEFILTER_CLASS": "crawler.fingerprint.RouteAwareRedisDupeFilter",
         "SCHEDULER_QUEUE_CLASS": "scrapy_redis.queue.PriorityQueue",
         "SCHEDULER_QUEUE_KEY": frontier_key("requests", prefix, site),
         "SCHEDULER_DUPEFILTER_KEY": frontier_key("seen", prefix, site),

@@ -9,11 +9,12 @@ import re
 from dataclasses import dataclass, field
 from bisect import bisect_right
 from itertools import accumulate, repeat
-from urllib.parse import urldefrag, urljoin, urlsplit
+from urllib.parse import unquote, urljoin, urlsplit
 
 from lxml import etree
 
 from .block_inline import cached_urljoin, normalize_ws
+from .hash_routes import is_place_in_page, page_address, route_of
 from .htmlparse import as_root, base_url
 
 OUTLINK, INLINK, SELFLINK = "out", "in", "self"
@@ -140,11 +141,6 @@ def subtree_text(el) -> str:
     """element_text(el); an element without children (most links) gives its own text,
     without an XPath call."""
     return element_text(el) if len(el) else el.text or ""
-
-
-def strip_fragment(url: str) -> str:
-    # urldefrag returns a URL without "#" unchanged; only the rest needs its re-parse
-    return urldefrag(url)[0] if "#" in url else url
 
 
 def extract_links(html_or_tree, url: str, stats: TextStats | None = None) -> list[Link]:
@@ -346,7 +342,8 @@ class _Resolver:
     hrefs (tags, menus, "read more"), the page's own split and origin are computed once,
     and the origin of each (scheme, netloc) once."""
 
-    __slots__ = ("base", "page_url", "page", "prefix", "origins", "memo", "page_stem")
+    __slots__ = ("base", "page_url", "page", "prefix", "origins", "memo", "page_stem", "route",
+                 "ids")
 
     def __init__(self, base: str, page_url: str):
         self.base, self.page_url = base, page_url
@@ -364,6 +361,11 @@ class _Resolver:
         self.origins: dict[tuple[str, str], tuple | None] = {}
         self.memo: dict[str, tuple[str, str]] = {}
         self.page_stem: str | None | object = _MISSING   # see _fragment_link
+        # A hash-routed site's page is its route (hash_routes.py): a link to another route
+        # is an InLink, though only its fragment differs; any other fragment stays a place
+        # in the page, as the seed has it.
+        self.route = route_of(page_url)
+        self.ids: set[str] | None = None     # the page's element ids, when first asked
 
     def resolve(self, href: str) -> tuple[str, str]:
         got = self.memo.get(href)
@@ -408,8 +410,12 @@ class _Resolver:
             if ((not rest or rest[0] in "/?#")
                     and "\t" not in rest and "\r" not in rest and "\n" not in rest):
                 # urlsplit deletes tabs and newlines first; else it gives this path and query
-                path, _, query = rest.partition("#")[0].partition("?")
+                before, hash_, _ = rest.partition("#")
+                path, _, query = before.partition("?")
                 if (path or "/") != page_path or query != page_query:
+                    return INLINK
+                if ((hash_ or self.route) and route_of(rest) != self.route
+                        and not is_place_in_page(rest)):
                     return INLINK
                 return SELFLINK
         return self._split_locality(url)
@@ -426,6 +432,9 @@ class _Resolver:
         if origin is None or origin != self.page[0]:
             return OUTLINK
         if (link.path or "/") != self.page[1] or link.query != self.page[2]:
+            return INLINK
+        if ((link.fragment or self.route) and route_of(url) != self.route
+                and not is_place_in_page(url)):
             return INLINK
         return SELFLINK
 
@@ -478,8 +487,36 @@ def enclosing_heading(a):
 _CONTENT_TAGS = ("img",) + _HEADLINE_TAGS   # what a link's descendants can add to it
 
 
+def _names_a_place(el, url: str, resolver: _Resolver) -> bool:
+    """A link to this very page whose one added query parameter names an element of it:
+    Docsify's history mode writes its heading anchors as /routing/?id=http-routing. Read
+    as links to other pages, a doc's own headings made it an index (+16 for the query
+    term, heading in-links) and each cost a fetch of the same page: 48 of 73 fetches of a
+    Docsify site, 2 of its 24 docs not archived."""
+    prefix = resolver.prefix
+    if prefix is None or not url.startswith(prefix):
+        return False
+    path, _, query = url[len(prefix):].partition("#")[0].partition("?")
+    if (path or "/") != resolver.page[1]:
+        return False
+    added = set(query.split("&")) - set(resolver.page[2].split("&"))
+    if len(added) != 1:
+        return False
+    value = unquote(added.pop().partition("=")[2])
+    if not value:
+        return False
+    if resolver.ids is None:
+        resolver.ids = set(_ELEMENT_IDS(el))
+    return value in resolver.ids
+
+
+_ELEMENT_IDS = etree.XPath("//@id", smart_strings=False)
+
+
 def _make_link(el, href: str, resolver: _Resolver, flags: int, pos: int) -> Link:
     absolute, where = resolver.resolve(href)
+    if where == INLINK and "?" in absolute and _names_a_place(el, absolute, resolver):
+        where = SELFLINK
     has_image = False
     if len(el):     # child elements: an image or heading inside, text spread over them
         for d in el.iter(*_CONTENT_TAGS):
@@ -501,9 +538,10 @@ def is_http(url: str) -> bool:
 
 
 def page_links(links: list[Link]) -> list[str]:
-    """All http(s) links, fragment stripped, deduplicated, document order."""
+    """All http(s) links as page addresses (fragment stripped unless it is a route),
+    deduplicated, document order."""
     seen: dict[str, None] = {}
     for link in links:
         if is_http(link.url):
-            seen.setdefault(strip_fragment(link.url), None)
+            seen.setdefault(page_address(link.url), None)
     return list(seen)

@@ -12,8 +12,8 @@ from .blocks import Block
 from .content import page_content
 from .htmlparse import MAX_HTML_BYTES, HtmlInputError, document_order, parse_html
 from .indexiness import score_tree
-from .links import (FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http, page_links,
-                    strip_fragment)
+from .hash_routes import is_place_in_page, page_address, route_of
+from .links import FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http, page_links
 from .metadata import extract_page_metadata
 from .url_shape import PAGE_EXTENSION
 
@@ -92,7 +92,7 @@ def _follow_links(result, pager: list[str], links, page_url: str) -> list[str]:
     pager (themes put the pager in a <nav>, which the relevant-link rule leaves out), then
     every other in-site link (menus, header, footer), so the crawl reaches sections such
     as /tags/ that only the site's navigation links to. Blogrolls lead off-site anyway."""
-    own = strip_fragment(page_url)
+    own = page_address(page_url)
     seen: dict[str, None] = {}
     candidates = ([link.url for link in result.relevant if link.locality == INLINK]
                   + [link.url for link in result.left_out.get("tag_cloud", [])]
@@ -100,7 +100,7 @@ def _follow_links(result, pager: list[str], links, page_url: str) -> list[str]:
                   + [link.url for link in links if link.locality == INLINK])
     for url in candidates:
         if is_http(url):
-            u = strip_fragment(url)
+            u = page_address(url)
             if u != own:
                 seen.setdefault(u, None)
     return list(seen)
@@ -113,14 +113,14 @@ def _continuation_links(result, pager: list[str], page_url: str) -> list[str]:
     are no continuation of it."""
     if not result.counts.get("pagination"):
         return []
-    own = urlsplit(strip_fragment(page_url))
+    own = urlsplit(page_address(page_url))
     stem = PAGE_EXTENSION.sub("", own.path).rstrip("/")
     own_query = set(own.query.split("&")) - {""}
     found: dict[str, None] = {}
     for url in pager:
         if not is_http(url):
             continue
-        parts = urlsplit(strip_fragment(url))
+        parts = urlsplit(page_address(url))
         if (parts.netloc == own.netloc and parts.path.startswith(stem)
                 and own_query <= set(parts.query.split("&")) and parts[:4] != own[:4]):
             found.setdefault(parts.geturl(), None)
@@ -134,8 +134,14 @@ def _child_links(links: list[str], page_url: str) -> list[str]:
     book's chapter is a leaf whose sub-pages often hang from it alone (a Sphinx toctree in
     the text, with no global table of contents on the site), so following only index pages
     would never reach them. The site's home has every page below it and gets none: the
-    crawl follows it as an index or as its start."""
-    own = urlsplit(strip_fragment(page_url))
+    crawl follows it as an index or as its start. On a hash-routed site the route is the
+    path (/#/guide: /#/guide/x)."""
+    own_route = route_of(page_url)
+    if own_route is not None:
+        base = page_url.split("#", 1)[0]
+        return [url for url in links if url.split("#", 1)[0] == base
+                and (route_of(url) or "").startswith(own_route + "/")]
+    own = urlsplit(page_address(page_url))
     folder, _, name = (own.path or "/").rpartition("/")
     if name and not name.startswith("index."):
         folder += "/" + PAGE_EXTENSION.sub("", name)
@@ -177,7 +183,7 @@ def _sibling_links(links, page_url: str) -> list[str]:
         if (lk.locality != OUTLINK and lk.element is not None
                 and (lk.has("in_nav") or lk.has("in_aside"))
                 and not (lk.has("in_header") or lk.has("in_footer"))
-                and "#" not in lk.url       # an anchor on it (its own contents, a skip link)
+                and not is_place_in_page(lk.url)   # an anchor on it (its contents, a skip link)
                 and (lk.locality == SELFLINK or _page_key(lk.url) == own)):
             region = _outermost_navigation(lk.element)
             if region is not None and all(region is not r for r in regions):
@@ -188,17 +194,17 @@ def _sibling_links(links, page_url: str) -> list[str]:
     found: dict[str, None] = {}
     for lk in links:
         if lk.locality == INLINK and id(lk.element) in anchors and is_http(lk.url):
-            url = strip_fragment(lk.url)
+            url = page_address(lk.url)
             if "?" not in url and _page_key(url) != own:
                 found.setdefault(url, None)
     return list(found)
 
 
 def _page_key(url: str) -> str:
-    """The URL without fragment and trailing slash: /docs/intro and /docs/intro/ are one page
+    """The page address without trailing slash: /docs/intro and /docs/intro/ are one page
     (a static host answers one with a redirect to the other), as a sidebar written without
     slashes lists it."""
-    return strip_fragment(url).rstrip("/")
+    return page_address(url).rstrip("/")
 
 
 def _outermost_navigation(el):

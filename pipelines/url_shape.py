@@ -8,6 +8,8 @@ import re
 from typing import NamedTuple
 from urllib.parse import unquote, urlsplit
 
+from .hash_routes import route_of
+
 # Path segments that name a taxonomy listing (/tag/x, /tags/x, /category/x, /label/x …).
 TAXONOMY_SEGMENTS = frozenset({
     "tag", "tags", "category", "categories", "topic", "topics", "label", "labels",
@@ -233,7 +235,13 @@ def is_product_url(url: str) -> bool:
 
 
 def url_facts(url: str) -> UrlFacts:
-    """The URL's shape facts, split once. Tracking parameters are no part of its shape."""
+    """The URL's shape facts, split once. Tracking parameters are no part of its shape. A
+    hash-routed page's route is its path (hash_routes.py): /#/guide/intro reads as
+    /guide/intro, not as the site's home."""
+    if "#" in url:
+        route = route_of(url)
+        if route is not None:
+            url = url.split("#", 1)[0].split("?", 1)[0].rstrip("/") + route
     try:
         parts = urlsplit(without_tracking(url))
     except ValueError:

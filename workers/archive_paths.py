@@ -6,6 +6,7 @@
     http://ex.test/a/b/index.html    -> ex.test/a/b.md
     http://ex.test:8080/a?p=2        -> ex.test_8080/a-q<hash8>.md
     http://ex.test/a%20b/%2e%2e/c    -> ex.test/a_b/c.md
+    http://ex.test/docs/#/guide/x    -> ex.test/docs/guide/x.md   (a hash route: its path)
 
 Every segment is percent-decoded, then sanitised (dot segments and empty segments dropped,
 separators / control characters / characters unsafe on common file systems replaced, leading
@@ -21,6 +22,8 @@ import re
 import unicodedata
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
+
+from pipelines.hash_routes import route_of
 
 PAGE_EXTENSIONS = frozenset({"html", "htm", "xhtml", "shtml", "php", "asp", "aspx", "jsp", "cfm"})
 """Extensions that only say "this is a page": dropped, since the file becomes .md."""
@@ -128,6 +131,10 @@ def relative_archive_path(url: str) -> Path:
             segments[-1] = stem
         if segments[-1].lower() in INDEX_STEMS:
             segments.pop()
+    # a hash-routed page (pipelines/hash_routes.py) is its route below the page that draws it
+    route = route_of(url.strip())
+    if route is not None:
+        segments += _path_segments(route)
     if not segments:
         segments = [INDEX_NAME]
     # A directory named "x.md" would collide with the file of page "/x".

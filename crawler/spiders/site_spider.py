@@ -21,6 +21,7 @@ from twisted.internet.error import DNSLookupError, TCPTimedOutError, TimeoutErro
 from crawler.items import failure_item, page_item
 from crawler.page_collector import collector_page_method, collector_result
 from crawler.page_settle import settle_page_methods
+from pipelines.hash_routes import page_address, route_of
 from pipelines.metadata import robots_directives
 from pipelines.page import IndexinessConfig, PageError, analyze_page
 
@@ -110,7 +111,10 @@ class SiteSpider(scrapy.Spider):
             yield failure_item(response.url, status=response.status, error=error, **where)
             return
         try:
-            analysis = analyze_page(self.page_html(response), response.url, self.index_config)
+            # a page is known by its address: a hash-routed page by its route, and the root
+            # route a router writes on arrival (/ -> /#/) is the page asked for
+            analysis = analyze_page(self.page_html(response), page_address(response.url),
+                                    self.index_config)
         except PageError as exc:
             self.note_failure(response.url, str(exc))
             yield failure_item(response.url, status=response.status, error=str(exc), **where)
@@ -148,10 +152,14 @@ class SiteSpider(scrapy.Spider):
             if url_has_any_extension(link, NOT_PAGE_EXTENSIONS):
                 self.crawler.stats.inc_value("leafcrawl/skipped_not_page")
                 continue
+            if not self.browser and route_of(link) is not None:
+                # a plain fetch of /#/x is a fetch of /: only a browser draws the route
+                self.crawler.stats.inc_value("leafcrawl/skipped_hash_route")
+                continue
             if self.deny and any(p.search(link) for p in self.deny):
                 self.crawler.stats.inc_value("leafcrawl/skipped_denied")
                 continue
-            yield self.page_request(link, referrer=response.url, referrer_score=analysis.score)
+            yield self.page_request(link, referrer=analysis.url, referrer_score=analysis.score)
 
     def robots_directives(self, analysis, response) -> frozenset[str]:
         """The page's robots meta and X-Robots-Tag directives, when obeyed (the setting

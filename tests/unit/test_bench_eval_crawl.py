@@ -61,6 +61,7 @@ def test_load_labels_rejects_other_columns(tmp_path):
      ["http://127.0.0.1:1/blog/2016/07/31/i-wish-i-enjoyed-pok%C3%A9mon-go/",
       unicodedata.normalize("NFD", "/blog/2016/07/31/i-wish-i-enjoyed-pokémon-go/")]),
     ("404.html", ["http://127.0.0.1:1/404.html"]),
+    ("#/routing", ["http://127.0.0.1:1/#/routing", "http://127.0.0.1:1/#/routing?id=x", "/#/routing/"]),
 ])
 def test_label_paths_and_their_urls_share_one_key(label_path, urls):
     key = ev.path_key(label_path)
@@ -70,8 +71,8 @@ def test_label_paths_and_their_urls_share_one_key(label_path, urls):
 
 def test_different_pages_get_different_keys():
     keys = {ev.path_key(p) for p in ["/", "/?page=2", "/page/2/", "/2013/foo/", "/2013/foo.html",
-                                     "/tags/c/", "/tags/c++/", "/tags/c%20%20/"]}
-    assert len(keys) == 8
+                                     "/tags/c/", "/tags/c++/", "/tags/c%20%20/", "/#/tags/c/"]}
+    assert len(keys) == 9
 
 
 def test_read_front_matter_variants():
