@@ -26,7 +26,7 @@ import shutil
 from pathlib import Path
 
 from changelog_posts import build_and_label
-from mkdocs_markdown import indented
+from mkdocs_markdown import has_h1, indented
 
 GUIDE = "guide"
 # MkDocs admonition (`!!! note "Title"`, collapsible `???`) -> VitePress container.
@@ -87,7 +87,8 @@ def convert(text: str, title: str) -> str:
         out.append(line)
         i += 1
     body = "\n".join(out)
-    if title and not re.search(r"^# ", body, re.M):
+    # a "# comment" in a code block is no title
+    if title and not has_h1(body):
         body = f"# {title}\n\n{body}"
     # Vue compiles each page as a template: `{{ }}` and a stray `<` in text would break it.
     # An outer four-colon v-pre keeps the page's own `:::` containers working inside it.
