@@ -32,11 +32,24 @@ How the two docs sites of bench/README.md were built (PyPI reachable, no other n
     pip install sphinx sphinx_rtd_theme sphinx-notfound-page sphinx-rtd-dark-mode \\
         sphinx-scrapy sphinx-reredirects -e scrapy-2.19.0
     sphinx-build -q -b html scrapy-2.19.0/docs /tmp/scrapy-docs     # and -b dirhtml
+    # other themes: conf.py's extensions less sphinx_rtd_dark_mode (it resets html_theme)
+    X=notfound.extension,scrapydocs,sphinx_scrapy,scrapyfixautodoc,sphinx.ext.coverage
+    X=$X,sphinx_reredirects
+    pip install pydata-sphinx-theme==0.24.0   # sphinx-book-theme 1.4.0 pins 0.20.0: own venv
+    sphinx-build -q -b html -D extensions=$X -D html_theme=pydata_sphinx_theme \\
+        scrapy-2.19.0/docs /tmp/builds/scrapy-pydata
+    sphinx-build -q -b html -D extensions=$X -D html_theme=sphinx_book_theme \\
+        -D html_sourcelink_suffix=.txt scrapy-2.19.0/docs /tmp/builds/scrapy-book
+        # (the book theme's default suffix "" names sources _sources/x.rst, not .rst.txt)
     sphinx-build -q -b html sphinx-9.0.4/doc /tmp/sphinx-docs     # and -D html_theme=furo…
     pip download --no-deps --no-binary :all: starlette==1.10.0
     pip install mkdocs-material 'mkdocstrings[python]' -e starlette-1.10.0
     (cd starlette-1.10.0 && sed -i 's/^strict: true/strict: false/; /inventories:/,+1d' \
         mkdocs.yml && mkdocs build -q -d /tmp/starlette-docs)   # offline: no inventories
+    # Zensical (Material's successor) reads the same mkdocs.yml; 0.0.73, as 0.1.x needs
+    # zensical-ui, which PyPI does not hold; it builds into site/ beside mkdocs.yml
+    pip install zensical==0.0.73 'mkdocstrings[python]' -e starlette-1.10.0
+    (cd starlette-1.10.0 && zensical build -f mkdocs.yml && cp -r site /tmp/starlette-zensical)
 """
 from __future__ import annotations
 
