@@ -430,6 +430,15 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
         if dropped and id(lk) in dropped:
             continue
         kept.append(lk)
+    if directory_anchors:
+        # a table of contents' entries for those sections are no sections of content either
+        # (the PyData and Book themes list a Sphinx root's toctree sections in an "On this
+        # page" nav inside <main>: -4.9 and -7.0, the root read as a leaf)
+        anchors = {lk.url for lk in directory_anchors}
+        toc_entries = [lk for lk in kept if lk.locality == SELFLINK and lk.url in anchors]
+        if toc_entries:
+            directory_anchors += toc_entries
+            kept = [lk for lk in kept if not (lk.locality == SELFLINK and lk.url in anchors)]
     final = kept
     # tables hold the listing (TABLE_MIN_INLINKS, TABLE_LINK_SHARE of the in-links): their
     # in-links count like list in-links

@@ -329,6 +329,24 @@ def test_headed_lists_of_pages_are_a_directory_not_sections_of_content():
     assert home.counts["left_out_directory_anchors"] == 6 and home.verdict == "index"
 
 
+def test_a_table_of_contents_of_directory_sections_is_no_sign_of_content():
+    # PyData's and Book's themes: an "On this page" nav inside the main region lists the
+    # root's sections, which are toctrees; their entries go with the sections' anchors
+    toc = '<nav class="page-toc"><ul>' + "".join(
+        f'<li><a href="#s{s}">Part {s}</a></li>' for s in range(6)) + "</ul></nav>"
+    page = _docs_page(lambda s, i: f'<dt><a href="topics/t{s}{i}.html">Topic {s}{i}</a></dt>'
+                                   f'<dd>What topic {s}{i} explains.</dd>')
+    root = analyze_page(page.replace("</section></div>", f"</section>{toc}</div>"),
+                        "https://docs.x.org/en/latest/")
+    assert root.counts["left_out_directory_anchors"] == 12
+    assert root.counts.get("selflinks_in_lists", 0) == 0 and root.verdict == "index"
+    # the same contents over sections of prose stay a leaf's table of contents
+    prose = _docs_page(lambda s, i: f'<dt>Term {s}{i}</dt><dd>What term {s}{i} means, at length.</dd>')
+    doc = analyze_page(prose.replace("</section></div>", f"</section>{toc}</div>"),
+                       "https://docs.x.org/en/latest/terms.html")
+    assert doc.counts["selflinks_in_lists"] == 6 and doc.verdict == "leaf"
+
+
 def test_the_sites_title_heads_no_entry():
     # Django's docs theme: the site's title is an <h1> linking home, above a release note
     # of one sentence between previous / up / next links
