@@ -398,10 +398,12 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     headed: list[Link] = []         # heading in-links: the entries of a listing
     inlink_pages = None             # in-link elements -> pages, for heads_directory
     directory_anchors: list[Link] = []
+    page_query = url.split("#", 1)[0].partition("?")[2]
     for lk in final:
         locality = lk.locality
         if locality == SELFLINK:
-            if "#" not in lk.url:
+            # (a query naming a place in the page, Docsify's /routing/?id=x, is an anchor too)
+            if "#" not in lk.url and lk.url.partition("?")[2] == page_query:
                 continue
             # the anchor of a section that lists other pages (a docs root's headed toctrees)
             # marks no section of content: left out (directory_sections.py)

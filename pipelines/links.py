@@ -499,8 +499,9 @@ def _names_a_place(el, url: str, resolver: _Resolver) -> bool:
     path, _, query = url[len(prefix):].partition("#")[0].partition("?")
     if (path or "/") != resolver.page[1]:
         return False
-    added = set(query.split("&")) - set(resolver.page[2].split("&"))
-    if len(added) != 1:
+    pairs, page_pairs = set(query.split("&")), set(resolver.page[2].split("&")) - {""}
+    added = pairs - page_pairs
+    if len(added) != 1 or not page_pairs <= pairs:
         return False
     value = unquote(added.pop().partition("=")[2])
     if not value:

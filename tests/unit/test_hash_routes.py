@@ -54,6 +54,14 @@ def test_a_query_that_names_an_element_of_the_page_is_a_place_in_it():
     got = {lk.url: lk.locality for lk in extract_links(html, "http://h/routing/")}
     assert got == {"http://h/routing/?id=http-routing": SELFLINK,
                    "http://h/routing/?id=nowhere": INLINK, "http://h/other/?id=http-routing": INLINK}
+    # ...an anchor of a section, as "#http-routing" is; a link that drops the page's own
+    # query is another page
+    doc = ('<html><body><main><h1>Routing</h1>' + "".join(
+        f'<h2 id="s{i}"><a href="?id=s{i}">Section {i}</a></h2><p>What section {i} says.</p>'
+        for i in range(3)) + '</main></body></html>')
+    assert analyze_page(doc, "http://h/routing/").counts["selflinks_in_headers"] == 3
+    other = analyze_page(doc, "http://h/routing/?v=2")
+    assert other.counts.get("selflinks_in_headers", 0) == 0 and other.counts["inlinks_in_headers"] == 3
 
 
 def test_a_routed_page_links_routes_as_pages_and_reads_its_route_as_its_path():
