@@ -265,6 +265,8 @@ def crawl(base_url: str, out: Path, args, env: dict) -> tuple[int, float]:
         cmd += ["--threshold", str(args.threshold)]
     if args.redis_url:
         cmd.append("--with-worker")
+    if args.sitemaps:
+        cmd.append("--sitemaps")
     (out / "command.txt").write_text(" ".join(cmd) + "\n", encoding="utf-8")
     started = time.monotonic()
     with open(out / "crawl.log", "w", encoding="utf-8") as log:
@@ -296,6 +298,7 @@ def parse_args(argv=None):
     ap.add_argument("--max-pages", type=int, help="default: twice the labelled pages + 100")
     ap.add_argument("--depth", type=int)
     ap.add_argument("--threshold", type=float)
+    ap.add_argument("--sitemaps", action="store_true", help="crawl with --sitemaps")
     ap.add_argument("--leafcrawl", help="the leafcrawl command (default: beside this Python)")
     ap.add_argument("--timeout", type=float, default=CRAWL_TIMEOUT_S)
     ap.add_argument("--port", type=int, default=0,

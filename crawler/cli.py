@@ -28,6 +28,8 @@ def _add_crawl(sub) -> None:
     p.add_argument("--threshold", type=float, help="index when the score is above this (default 0)")
     p.add_argument("--follow-leaf-links", action="store_true", default=None,
                    help="also follow the links of leaf pages")
+    p.add_argument("--sitemaps", action="store_true", default=None,
+                   help="also fetch the pages the site's sitemaps list (robots.txt, /sitemap.xml)")
     p.add_argument("--load-images", action="store_true", default=None,
                    help="let Chromium fetch images (default: it fetches none; the archive is text)")
     p.add_argument("--deny", action="append", metavar="REGEX",
@@ -87,6 +89,7 @@ def cmd_crawl(args) -> int:
     overrides = {"render": args.render, "archive_dir": args.archive_dir, "depth_limit": args.depth,
                  "max_pages": args.max_pages, "threshold": args.threshold,
                  "follow_leaf_links": args.follow_leaf_links, "deny": args.deny,
+                 "sitemaps": args.sitemaps,
                  "load_images": args.load_images}
     if args.config:
         cfg = load_site_config(args.config)

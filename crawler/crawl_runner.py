@@ -52,6 +52,8 @@ class CrawlSummary:
     finish_reason: str = "finished"
     # links to a hash-routed site's pages (/#/x) that a plain crawl cannot fetch
     skipped_hash_routes: int = 0
+    # pages the site's sitemaps listed (--sitemaps), fetched or not
+    sitemap_pages: int = 0
 
     @property
     def interrupted(self) -> bool:
@@ -83,6 +85,8 @@ class CrawlSummary:
             rows.append(("log", self.log_file))
         if self.jobs_pending:
             rows.insert(5, ("jobs pending", f"{self.jobs_pending}  (left for the workers)"))
+        if self.sitemap_pages:
+            rows.insert(1, ("sitemaps", f"{self.sitemap_pages} pages listed"))
         lines = [f"leafcrawl: crawled {self.site} (run {self.run_id})"]
         if self.finish_reason != "finished":
             why = {"shutdown": "interrupted", "closespider_pagecount": "max pages reached"}
@@ -196,6 +200,7 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
         summary.leaf = stats.get("leafcrawl/leaf", 0)
         summary.failures = stats.get("leafcrawl/failures", 0)
         summary.skipped_hash_routes = stats.get("leafcrawl/skipped_hash_route", 0)
+        summary.sitemap_pages = stats.get("leafcrawl/sitemap_pages", 0)
         summary.pages_fetched = summary.index + summary.leaf + summary.failures
 
         if wait_for_jobs:

@@ -34,6 +34,9 @@ class SiteConfig:
     max_pages: int = 0  # 0 = unlimited
     threshold: float = 0.0
     follow_leaf_links: bool = False
+    # also fetch what the site's sitemaps list (robots.txt's Sitemap: lines, else
+    # /sitemap.xml): pages no list links to (crawler/sitemaps.py)
+    sitemaps: bool = False
     # Chromium fetches no images unless asked: the archive is text (Markdown keeps each
     # image's address), and decoding a page's images cost the browser crawl of a blog with
     # a dozen pictures a page 40% of its speed (bench/README.md). Sites whose layout needs
@@ -60,6 +63,7 @@ _TYPES = {
     "max_pages": int,
     "threshold": (int, float),
     "follow_leaf_links": bool,
+    "sitemaps": bool,
     "load_images": bool,
     "deny": list,
     "archive_dir": str,

@@ -21,6 +21,7 @@ from twisted.internet.error import DNSLookupError, TCPTimedOutError, TimeoutErro
 from crawler.items import failure_item, page_item
 from crawler.page_collector import collector_page_method, collector_result
 from crawler.page_settle import settle_page_methods
+from crawler.sitemaps import NotASitemap, read_sitemap, robots_url, sitemaps_of_robots
 from pipelines.hash_routes import page_address, route_of
 from pipelines.metadata import robots_directives
 from pipelines.page import IndexinessConfig, PageError, analyze_page
@@ -84,6 +85,44 @@ class SiteSpider(scrapy.Spider):
     async def start(self):
         for url in self.start_urls:
             yield self.page_request(url, referrer=None, referrer_score=None)
+        if self.site.sitemaps:
+            # after the start pages (lower priority): the crawl begins where the user pointed
+            for robots in dict.fromkeys(robots_url(url) for url in self.start_urls):
+                # any status reaches the callback: no robots.txt means /sitemap.xml
+                yield scrapy.Request(robots, callback=self.parse_robots_sitemaps, priority=-1,
+                                     errback=self.on_sitemap_error, dont_filter=True,
+                                     meta={"handle_httpstatus_all": True})
+
+    def parse_robots_sitemaps(self, response):
+        robots = response.body if response.status == 200 else b""
+        for url in sitemaps_of_robots(robots, response.url):
+            yield self.sitemap_request(url)
+
+    def sitemap_request(self, url: str) -> scrapy.Request:
+        # a plain fetch in either mode: a sitemap is data, not a page to render
+        return scrapy.Request(url, callback=self.parse_sitemap, errback=self.on_sitemap_error,
+                              priority=-1)
+
+    def parse_sitemap(self, response):
+        try:
+            kind, locations = read_sitemap(response.body)
+        except NotASitemap as exc:
+            self.crawler.stats.inc_value("leafcrawl/sitemap_errors")
+            self.logger.warning("%s is no sitemap: %s", response.url, exc)
+            return
+        if kind == "sitemapindex":
+            for url in locations:
+                yield self.sitemap_request(url)
+            return
+        self.crawler.stats.inc_value("leafcrawl/sitemap_pages", len(locations))
+        for url in locations:
+            if self.may_fetch(url):
+                yield self.page_request(url, referrer=response.url, referrer_score=None)
+
+    def on_sitemap_error(self, failure):
+        # a site without sitemaps is no failure of the crawl: noted, not counted
+        self.crawler.stats.inc_value("leafcrawl/sitemap_errors")
+        self.logger.warning("sitemap %s: %s", failure.request.url, failure.getErrorMessage())
 
     def page_request(self, url: str, referrer: str | None, referrer_score: float | None) -> scrapy.Request:
         meta = {REFERRER: referrer, REFERRER_SCORE: referrer_score}
@@ -149,17 +188,22 @@ class SiteSpider(scrapy.Spider):
             links = list(dict.fromkeys(analysis.continuation_links + analysis.child_links
                                        + analysis.sibling_links))
         for link in links:
-            if url_has_any_extension(link, NOT_PAGE_EXTENSIONS):
-                self.crawler.stats.inc_value("leafcrawl/skipped_not_page")
-                continue
-            if not self.browser and route_of(link) is not None:
-                # a plain fetch of /#/x is a fetch of /: only a browser draws the route
-                self.crawler.stats.inc_value("leafcrawl/skipped_hash_route")
-                continue
-            if self.deny and any(p.search(link) for p in self.deny):
-                self.crawler.stats.inc_value("leafcrawl/skipped_denied")
-                continue
-            yield self.page_request(link, referrer=analysis.url, referrer_score=analysis.score)
+            if self.may_fetch(link):
+                yield self.page_request(link, referrer=analysis.url, referrer_score=analysis.score)
+
+    def may_fetch(self, link: str) -> bool:
+        """Is the link a page this crawl may fetch? (Off-site links are Scrapy's to drop.)"""
+        if url_has_any_extension(link, NOT_PAGE_EXTENSIONS):
+            self.crawler.stats.inc_value("leafcrawl/skipped_not_page")
+            return False
+        if not self.browser and route_of(link) is not None:
+            # a plain fetch of /#/x is a fetch of /: only a browser draws the route
+            self.crawler.stats.inc_value("leafcrawl/skipped_hash_route")
+            return False
+        if self.deny and any(p.search(link) for p in self.deny):
+            self.crawler.stats.inc_value("leafcrawl/skipped_denied")
+            return False
+        return True
 
     def robots_directives(self, analysis, response) -> frozenset[str]:
         """The page's robots meta and X-Robots-Tag directives, when obeyed (the setting

@@ -1,0 +1,87 @@
+"""--sitemaps: the pages a site's sitemaps list are fetched too, so a leaf no list links to
+is archived; without the option the crawl keeps to links."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+
+from tests.support.cli import archived_files, run_leafcrawl
+from tests.support.http_server import serve_directory, write_page
+
+pytestmark = pytest.mark.integration
+
+PROSE = "The lighthouse keeper logged the weather every hour of the night. " * 30
+
+
+def post(title: str) -> str:
+    return (f"<html><head><title>{title}</title></head><body><main><article><h1>{title}</h1>"
+            f"<p>{PROSE}</p></article></main></body></html>")
+
+
+HOME = """<html><head><title>Log</title></head><body><main><h1>Entries</h1><ul>
+<li><h2><a href="/2024/listed-entry/">Listed entry</a></h2><p>The first.</p></li>
+<li><h2><a href="/2024/second-entry/">Second entry</a></h2><p>The second.</p></li></ul></main>
+</body></html>"""
+
+
+def write_site(root, robots_points_to_index: bool):
+    write_page(root, HOME)
+    for slug in ("listed-entry", "second-entry", "orphan-entry"):
+        write_page(root / "2024" / slug, post(slug.replace("-", " ").title()))
+    urlset = ('<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/'
+              'schemas/sitemap/0.9">%s</urlset>')
+    locs = "".join(f"<url><loc>{{base}}/2024/{slug}/</loc></url>"
+                   for slug in ("listed-entry", "orphan-entry"))
+    if robots_points_to_index:
+        # robots.txt names a sitemap index, which names a gzipped sitemap
+        (root / "robots.txt").write_text("User-agent: *\nAllow: /\nSitemap: {base}/sitemap-index.xml\n")
+        (root / "sitemap-index.xml").write_text(
+            '<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+            "<sitemap><loc>{base}/posts.xml.gz</loc></sitemap></sitemapindex>")
+        (root / "posts.xml.gz").write_bytes(gzip.compress((urlset % locs).encode()))
+    else:
+        (root / "sitemap.xml").write_text(urlset % locs)   # no robots.txt: the default place
+
+
+def fill_base(root, base: str):
+    for path in root.iterdir():
+        if path.suffix in (".txt", ".xml"):
+            path.write_text(path.read_text().replace("{base}", base))
+        elif path.suffix == ".gz":
+            path.write_bytes(gzip.compress(gzip.decompress(path.read_bytes()).replace(b"{base}", base.encode())))
+
+
+def crawl(tmp_path, redis_ns, *extra, robots_points_to_index=True):
+    site = tmp_path / "site"
+    write_site(site, robots_points_to_index)
+    requests: list[str] = []
+    with serve_directory(site, request_log=requests) as base:
+        fill_base(site, base)
+        summary_file = tmp_path / "summary.json"
+        result = run_leafcrawl("crawl", base + "/", "--render", "never", "--with-worker", *extra,
+                               "--archive-dir", str(tmp_path / "archive"), "--json-summary",
+                               str(summary_file), cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env)
+    assert result.returncode == 0, result.stderr
+    return base, result, json.loads(summary_file.read_text()), requests
+
+
+@pytest.mark.parametrize("robots_points_to_index", [True, False])
+def test_sitemaps_bring_in_the_pages_no_list_links(tmp_path, redis_ns, robots_points_to_index):
+    base, result, summary, requests = crawl(tmp_path, redis_ns, "--sitemaps",
+                                            robots_points_to_index=robots_points_to_index)
+    files = archived_files(tmp_path / "archive")
+    assert set(files) == {f"{base}/2024/{slug}/" for slug in ("listed-entry", "second-entry", "orphan-entry")}
+    assert "lighthouse keeper" in files[f"{base}/2024/orphan-entry/"].read_text()
+    assert summary["sitemap_pages"] == 2 and "sitemaps" in result.stdout
+    assert requests.count("/2024/listed-entry/") == 1      # listed and linked: fetched once
+    assert summary["failures"] == 0
+
+
+def test_without_the_option_the_crawl_keeps_to_links(tmp_path, redis_ns):
+    base, result, summary, requests = crawl(tmp_path, redis_ns)
+    assert f"{base}/2024/orphan-entry/" not in archived_files(tmp_path / "archive")
+    assert not any("sitemap" in p or p.endswith(".gz") for p in requests)
+    assert summary["sitemap_pages"] == 0
