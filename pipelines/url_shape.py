@@ -253,7 +253,8 @@ def url_facts(url: str) -> UrlFacts:
     segs = raw_segs if path == parts.path else _segments(path)
     home = not parts.query and not segs
     return UrlFacts(_shape(parts, path, segs, taxonomy), taxonomy, word in FOLDER_LIKE_SEGMENTS, home,
-                    _slug_words(parts.path, raw_segs), _is_catalog(segs),
+                    # a folder's default page is the folder: /x/index.html has x's words
+                    _slug_words(path, segs), _is_catalog(segs),
                     THREAD_PATH.search(parts.path) is not None,
                     PRODUCT_RECORD.search(parts.path) is not None)
 

@@ -50,6 +50,8 @@ def test_url_shape(url, shape):
 @pytest.mark.parametrize("url,words", [
     ("https://x.org/", 0), ("https://x.org/about/", 1),
     ("https://x.org/p/how-to-rent-a-car.html", 5), ("https://x.org/a_b+c", 3),
+    # a folder's default page is the folder: the site's home has no title words
+    ("https://x.org/index.html", 0), ("https://x.org/how-to-rent-a-car/index.html", 5),
 ])
 def test_slug_words(url, words):
     assert slug_words(url) == words
