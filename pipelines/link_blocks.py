@@ -13,6 +13,10 @@ words). A link block is then named:
   footer, before the page's first heading, or in a container named like a menu;
 - listing: anything else (an archive list, a table of posts): it stays in the count.
 
+Beyond the seed, every link group inside a region its class or id names a sidebar
+(div#secondary, div.sidebar, Butterfly's div#aside-content) is kind sidebar, however small:
+a theme that builds its sidebar of divs inside <main> has an <aside> in all but the tag.
+
 Menus, blogrolls and tag clouds are left out of the indexiness count like <nav>/<aside>
 links are; an index page still follows their in-site links.
 """
@@ -66,7 +70,16 @@ CONTAINER_TAGS = frozenset({"ul", "ol", "dl", "menu", "table", "div", "nav", "se
                             "header", "footer", "main", "article", "body", "form", "details"})
 LIST_TAGS = frozenset({"ul", "ol", "dl", "menu"})
 ITEM_TAGS = ("li", "dt", "dd")
-LEFT_OUT = ("menu", "blogroll", "tag_cloud")
+LEFT_OUT = ("menu", "blogroll", "tag_cloud", "sidebar")
+# Class/id tokens that name a sidebar column: "sidebar", "side-bar" or "aside" as a word of
+# the token (sidebar-left, aside-content), or WordPress' #secondary and .widget-area. A widget
+# alone is not enough: page builders name their content blocks so (elementor-widget-posts).
+# Hexo's Butterfly theme puts its div#aside-content in <main>: its category, archive and
+# recent-post cards counted as the content's links and its about page read as an index
+# (+30.1; -11.9 with the region and its mobile twin div#sidebar left out).
+SIDEBAR_REGION = re.compile(r"(?:^|[-_])(?:sidebar|side-bar|aside)(?:$|[-_])|^(?:secondary|widget-area)$")
+# Where the climb from a link group to a sidebar region stops: the content's own frame.
+_REGION_STOPS = frozenset({"main", "article", "body", "html"})
 _MAIN_ARTICLE = _BIT["in_main"] | _BIT["in_article"]
 _HEADER_FOOTER = _BIT["in_header"] | _BIT["in_footer"]
 _HEADLINE = _BIT["in_headline"]
@@ -77,7 +90,7 @@ class LinkBlock:
     container: object = field(repr=False)
     links: list[Link]
     link_words: int            # words inside its links
-    kind: str = "text"         # text | listing | menu | blogroll | tag_cloud
+    kind: str = "text"         # text | listing | menu | blogroll | tag_cloud | sidebar
     page_host: str = field(default="", repr=False)
 
     @property
@@ -310,9 +323,14 @@ def find_link_blocks(links: list[Link], page_url: str,
     page_host = None      # split only when a block needs naming
     blocks = []
     small = []            # groups too small to be blocks: a menu's dropdowns, among others
+    regions: dict = {}    # element -> in a sidebar region (memo of the climbs)
     for container, group in groups.items():
+        sidebar = _in_sidebar(container, regions)
         if len(group) <= LINK_BLOCK_MIN_LINKS:
-            small.append((container, group))
+            if sidebar:
+                blocks.append(LinkBlock(container, group, _link_words(group), "sidebar"))
+            else:
+                small.append((container, group))
             continue
         link_words = _link_words(group)
         block = LinkBlock(container, group, link_words)
@@ -320,10 +338,37 @@ def find_link_blocks(links: list[Link], page_url: str,
             if page_host is None:
                 page_host = urlsplit(page_url).hostname or ""
             block.kind = _kind(block, page_host, first_heading_pos)
+        if sidebar and block.kind not in LEFT_OUT:
+            block.kind = "sidebar"     # a blogroll or tag cloud there keeps its own name
         blocks.append(block)
     if small:
         blocks.extend(_submenus(small, blocks))
     return blocks
+
+
+def _in_sidebar(el, memo: dict) -> bool:
+    """Is el, or an ancestor below the content's frame (main, article, body), named as a
+    sidebar (SIDEBAR_REGION)? memo keeps each element's answer: groups share ancestors."""
+    path = []
+    found = False
+    while el is not None and el.tag not in _REGION_STOPS:
+        known = memo.get(el)
+        if known is not None:
+            found = known
+            break
+        path.append(el)
+        cls, ident = el.get("class"), el.get("id")
+        if cls or ident:
+            words = f"{ident or ''} {cls or ''}".lower()
+            # the regex only where one of its words could be ("aside" holds "side")
+            if (("side" in words or "secondary" in words or "widget-area" in words)
+                    and any(SIDEBAR_REGION.search(w) for w in words.split())):
+                found = True
+                break
+        el = el.getparent()
+    for seen in path:
+        memo[seen] = found
+    return found
 
 
 def _submenus(small, blocks: list[LinkBlock]) -> list[LinkBlock]:

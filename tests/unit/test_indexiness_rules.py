@@ -87,6 +87,31 @@ def test_other_sites_listed_in_the_article_are_cited_not_a_blogroll():
     assert r.counts["left_out_blogroll"] == 4 and r.counts["outlinks"] == 0
 
 
+def _cards(region_attrs: str) -> str:
+    """Hexo Butterfly's sidebar cards (recent posts, categories, archives), in a region with
+    the given attributes, built of divs inside <main>."""
+    recent = "".join(f'<div class="aside-list-item"><a href="/2024/0{i}/0{i}/release-{i}/">Release 1.{i}'
+                     f'</a><time>2024-0{i}-0{i}</time></div>' for i in range(1, 6))
+    cats = "".join(f'<li><a href="/categories/{c}/">{c}</a><span>{n}</span></li>'
+                   for c, n in (("major", 3), ("minor", 40), ("patch", 55)))
+    months = "".join(f'<li><a href="/archives/2024/0{m}/">2024-0{m}</a></li>' for m in range(1, 9))
+    return (f'<div {region_attrs}><div class="card-widget card-recent-post">{recent}</div>'
+            f'<div class="card-widget card-categories"><ul>{cats}</ul></div>'
+            f'<div class="card-widget card-archives"><ul>{months}</ul></div></div>')
+
+
+def test_a_sidebar_named_so_is_left_out_inside_main():
+    about = ('<html><body><main><div id="page"><article><h1>About</h1><p>These are the release '
+             'notes of a web framework, one post per release.</p></article></div>%s</main></body></html>')
+    page = analyze_page(about % _cards('class="aside-content" id="aside-content"'), "https://b.org/about/")
+    assert page.counts["left_out_sidebar"] == 16          # small groups too: the three categories
+    assert page.counts.get("link_targets", 0) == 0 and page.counts.get("inlinks_in_lists", 0) == 0
+    # a page builder's content widget (Elementor's posts grid) is no sidebar: its posts count
+    grid = analyze_page(about % _cards('class="elementor-widget elementor-widget-posts"').replace(
+        "aside-list-item", "post-item"), "https://b.org/about/")
+    assert "left_out_sidebar" not in grid.counts and grid.counts["link_targets"] > 0
+
+
 def test_topic_links_each_with_its_gist_are_a_directory_not_a_tag_cloud():
     page = "https://docs.x.org/"
     tags = "".join(f'<li><a href="/topics/t{i}/">Topic {i}</a> (1{i})</li>' for i in range(5))
