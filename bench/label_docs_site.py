@@ -42,6 +42,22 @@ How the two docs sites of bench/README.md were built (PyPI reachable, no other n
         -D html_sourcelink_suffix=.txt scrapy-2.19.0/docs /tmp/builds/scrapy-book
         # (the book theme's default suffix "" names sources _sources/x.rst, not .rst.txt)
     sphinx-build -q -b html sphinx-9.0.4/doc /tmp/sphinx-docs     # and -D html_theme=furo…
+    pip install shibuya==2026.7.12 sphinx-immaterial==0.13.9
+    sphinx-build -q -b html -D extensions=$X -D html_theme=shibuya \\
+        scrapy-2.19.0/docs /tmp/builds/scrapy-shibuya     # Sphinx's docs: no -D extensions
+    # sphinx-immaterial is an extension too, and fetches Google Fonts at build time: offline,
+    # seed its cache C with a font list naming its fonts with no variants, in the file
+    # C/google_fonts/<sha256 of json.dumps({"url": URL, "headers": {}})>.response, URL
+    # https://fonts.google.com/metadata/fonts, holding {"familyMetadataList": [{"family":
+    # "Roboto", "fonts": {}}, {"family": "Roboto Mono", "fonts": {}}]}
+    sphinx-build -q -b html -D extensions=$X,sphinx_immaterial -D html_theme=sphinx_immaterial \\
+        -D sphinx_immaterial_external_resource_cache_dir=C scrapy-2.19.0/docs \\
+        /tmp/builds/scrapy-immaterial    # Sphinx's docs: extensions = its conf.py's + that one
+    # and, as 0.13.9 fails on a `:no-typesetting:` object (Sphinx's extdev/appapi.rst), run
+    # it as python -c "import sys, sphinx.directives as d; o = d.ObjectDescription.run;
+    #   import sphinx_immaterial.apidoc.object_toc; p = d.ObjectDescription.run;
+    #   d.ObjectDescription.run = lambda s: (o if 'no-typesetting' in s.options else p)(s);
+    #   from sphinx.cmd.build import main; sys.exit(main(sys.argv[1:]))" -q -b html ...
     pip download --no-deps --no-binary :all: starlette==1.10.0
     pip install mkdocs-material 'mkdocstrings[python]' -e starlette-1.10.0
     (cd starlette-1.10.0 && sed -i 's/^strict: true/strict: false/; /inventories:/,+1d' \
