@@ -134,12 +134,23 @@ def _store():
             conn.close()
 
 
+def _stored_page(store, url: str):
+    """The page stored under url, else under its page address (the URL pages are stored
+    by: a place in the page, #install, or the root route a router adds, #/, dropped)."""
+    from pipelines.hash_routes import page_address
+
+    page = store.get_page(url)
+    if page is None and page_address(url) != url:
+        page = store.get_page(page_address(url))
+    return page
+
+
 def cmd_scores(args) -> int:
     from crawler.report import render_scores
 
     with _store() as store:
         if args.target and "://" in args.target:
-            page = store.get_page(args.target)
+            page = _stored_page(store, args.target)
             if page is None:
                 raise NotFound(f"no stored score for {args.target}")
             pages = {page.get("site", "?"): [page]}
@@ -156,7 +167,7 @@ def cmd_explain(args) -> int:
     from crawler.report import render_explanation
 
     with _store() as store:
-        page = store.get_page(args.url)
+        page = _stored_page(store, args.url)
     if page is None:
         raise NotFound(f"no stored score for {args.url}")
     print(json.dumps(page, indent=2, ensure_ascii=False) if args.json else render_explanation(page))

@@ -87,6 +87,11 @@ def test_a_browser_crawl_archives_each_route_once_under_its_own_path(tmp_path, r
     drawn = collections.Counter(p for p in requests if p.startswith("/content/"))
     assert drawn == {"/content" + route + ".json": 1 for route in ROUTES}
     assert summary["pages_fetched"] == len(ROUTES) + 1
+    # explained under the URL a reader copies from the address bar, slash or no slash
+    for url, verdict in ((base + "/#/guide/usage/", "leaf"), (base + "/#/", "index")):
+        explain = run_leafcrawl("explain", url, cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env)
+        assert explain.returncode == 0, explain.stderr
+        assert f"verdict   {verdict}" in explain.stdout
 
 
 def test_a_plain_crawl_says_routes_need_the_browser(tmp_path, redis_ns):
