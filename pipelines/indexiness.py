@@ -507,7 +507,10 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     query_url = without_tracking(url.split("#", 1)[0])
     counts["query"] = int("?" in query_url)
     counts["query_record"] = int(counts["query"] and query_names_record(query_url))
-    counts["paginated_record"] = int(counts["pagination"] and path_has_record_id(url))
+    # a thread's address (/topic/458/slug/, /t/slug/123) holds its record key in a segment of
+    # its own, which RECORD_ID does not take for one: its page 3 is the thread still (Spirit's
+    # tail pages of one short reply read +1.1, +1.2 without it)
+    counts["paginated_record"] = int(counts["pagination"] and (path_has_record_id(url) or facts.thread))
     breakdown = {t: float(WEIGHTS[t] * counts[t]) for t in TERMS}
     # for the explanation: what was left out, and a listing's date that did not count
     for kind in LEFT_OUT:

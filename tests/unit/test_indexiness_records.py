@@ -39,6 +39,18 @@ def test_a_pager_on_a_keyed_path_is_a_long_thread_not_a_listing():
     assert _score(_thread(tag + "?x=1"), tag).counts["url_topic"] == 1
 
 
+def test_a_pager_on_a_thread_address_is_a_long_thread():
+    # Spirit's /topic/<key>/<slug>/, Discourse's /t/<slug>/<key>: the key in a segment of its own
+    for url in ("https://forum.example.org/topic/458/which-bike/?page=3",
+                "https://forum.example.org/t/which-bike/3275?page=2"):
+        r = _score(_thread(url), url)
+        assert r.counts["pagination"] == 1 and r.counts["url_thread"] == 1
+        assert r.counts["paginated_record"] == 1, url
+    # a category's pager is no thread's
+    category = "https://forum.example.org/c/bikes/?page=2"
+    assert _score(_thread(category), category).counts["paginated_record"] == 0
+
+
 def test_listing_targets_are_content_and_records_landing_targets_are_sections():
     teasers = "".join(
         f'<article><h2><a href="/2024/0{i % 9 + 1}/a-post-about-thing-{i}/">A post about thing {i}</a>'
