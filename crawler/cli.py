@@ -137,7 +137,7 @@ def _store():
 def _stored_page(store, url: str):
     """The page stored under url, else under its page address (the URL pages are stored
     by: a place in the page, #install, or the root route a router adds, #/, dropped)."""
-    from pipelines.hash_routes import page_address
+    from pipelines.page_address import page_address
 
     page = store.get_page(url)
     if page is None and page_address(url) != url:

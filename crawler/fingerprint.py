@@ -11,7 +11,8 @@ from __future__ import annotations
 from scrapy.utils.request import fingerprint
 from scrapy_redis.dupefilter import RFPDupeFilter
 
-from pipelines.hash_routes import page_address, route_of
+from pipelines.hash_routes import route_of
+from pipelines.page_address import page_address
 
 
 def routed_url(url: str) -> str | None:

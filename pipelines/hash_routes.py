@@ -10,9 +10,11 @@ dropped the fragment.
 A fragment is a route when it starts with "/" (or "!/") and names more than the root; any
 other fragment ("#install", "#top", "#") is a place in the page, as before. Inside a route,
 the query is the router's own anchor (Docsify's `#/routing?id=http-routing` scrolls to a
-heading) and a trailing "/" is nothing: `page_address` drops both, so one route is one page.
+heading) and a trailing "/" is nothing: page_address.py drops both, so one route is one page.
 """
 from __future__ import annotations
+
+from urllib.parse import urlsplit
 
 ROUTE_PREFIXES = ("/", "!/")
 
@@ -40,15 +42,25 @@ def is_place_in_page(url: str) -> bool:
     return hash_ >= 0 and not url.startswith(ROUTE_PREFIXES, hash_ + 1)
 
 
-def page_address(url: str) -> str:
-    """The URL of the page itself: the fragment dropped, unless it is a route, which is
-    kept as the router writes it ("#/x" or "#!/x") without its in-route query and trailing
-    slash. What the dupefilter, the score store and the archive know a page by."""
-    hash_ = url.find("#")
-    if hash_ < 0:
-        return url
-    route = route_of(url)
-    if route is None:
-        return url[:hash_]
-    bang = "!" if url[hash_ + 1:hash_ + 2] == "!" else ""
-    return f"{url[:hash_]}#{bang}{route}"
+
+# A site is hash-routed when a page's own address carries a route (a router rewrites / to
+# /#/ on arrival), or when routes make up its links: at least this many distinct routes and
+# this share of its in-site pages (Docsify's sidebar: 24 routes). A few route-like links on
+# an ordinary site are an app's dialogs (Ghost's Casper: #/portal/signup on every page,
+# which the browser crawl fetched as pages, 12 of 115 fetches) and are not followed.
+ROUTED_MIN_ROUTES = 2
+ROUTED_MIN_SHARE = 0.5
+
+
+def carries_route(url: str) -> bool:
+    """The URL's fragment is a route or the root route ("#/", "#!/x")."""
+    return "#" in url and not is_place_in_page(url)
+
+
+def routes_lead(page_urls: list[str], page_url: str) -> bool:
+    """Do routes make up a page's links to its own host (page addresses, as page_links
+    gives them)?"""
+    host = urlsplit(page_url).netloc
+    own = [u for u in page_urls if urlsplit(u).netloc == host]
+    routes = {u for u in own if route_of(u) is not None}
+    return len(routes) >= ROUTED_MIN_ROUTES and len(routes) >= ROUTED_MIN_SHARE * len(own)

@@ -14,7 +14,8 @@ from urllib.parse import unquote, urljoin, urlsplit
 from lxml import etree
 
 from .block_inline import cached_urljoin, normalize_ws
-from .hash_routes import is_place_in_page, page_address, route_of
+from .hash_routes import is_place_in_page, route_of
+from .page_address import page_address
 from .htmlparse import as_root, base_url
 
 OUTLINK, INLINK, SELFLINK = "out", "in", "self"

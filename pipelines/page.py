@@ -12,7 +12,8 @@ from .blocks import Block
 from .content import page_content
 from .htmlparse import MAX_HTML_BYTES, HtmlInputError, document_order, parse_html
 from .indexiness import score_tree
-from .hash_routes import is_place_in_page, page_address, route_of
+from .hash_routes import is_place_in_page, route_of
+from .page_address import page_address
 from .links import FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http, page_links
 from .metadata import extract_page_metadata
 from .url_shape import PAGE_EXTENSION

@@ -22,7 +22,8 @@ from crawler.items import failure_item, page_item
 from crawler.page_collector import collector_page_method, collector_result
 from crawler.page_settle import settle_page_methods
 from crawler.sitemaps import NotASitemap, read_sitemap, robots_url, sitemaps_of_robots
-from pipelines.hash_routes import page_address, route_of
+from pipelines.hash_routes import carries_route, route_of, routes_lead
+from pipelines.page_address import page_address
 from pipelines.metadata import robots_directives
 from pipelines.page import IndexinessConfig, PageError, analyze_page
 
@@ -69,6 +70,9 @@ class SiteSpider(scrapy.Spider):
         self.start_urls = list(site_config.start_urls)
         self.deny = [re.compile(pattern) for pattern in site_config.deny]
         self.errors: list[tuple[str, str]] = []  # (url, error), first few, for the summary
+        # the site draws its pages at hash routes (/#/x): set by the first page that shows it
+        # (pipelines/hash_routes.py); until then route-like links are an app's dialogs
+        self.hash_routed = False
 
     @classmethod
     def from_crawler(cls, crawler, *args, **kwargs):
@@ -159,6 +163,9 @@ class SiteSpider(scrapy.Spider):
             yield failure_item(response.url, status=response.status, error=str(exc), **where)
             return
 
+        if not self.hash_routed and (carries_route(response.url)
+                                     or routes_lead(analysis.page_links, analysis.url)):
+            self.hash_routed = True
         is_index = analysis.verdict == "index"
         self.crawler.stats.inc_value(f"leafcrawl/{analysis.verdict}")
         robots = self.robots_directives(analysis, response)
@@ -196,9 +203,12 @@ class SiteSpider(scrapy.Spider):
         if url_has_any_extension(link, NOT_PAGE_EXTENSIONS):
             self.crawler.stats.inc_value("leafcrawl/skipped_not_page")
             return False
-        if not self.browser and route_of(link) is not None:
-            # a plain fetch of /#/x is a fetch of /: only a browser draws the route
-            self.crawler.stats.inc_value("leafcrawl/skipped_hash_route")
+        if route_of(link) is not None and not (self.browser and self.hash_routed):
+            if self.hash_routed:
+                # a plain fetch of /#/x is a fetch of /: only a browser draws the route
+                self.crawler.stats.inc_value("leafcrawl/skipped_hash_route")
+            else:
+                self.crawler.stats.inc_value("leafcrawl/skipped_fragment_link")
             return False
         if self.deny and any(p.search(link) for p in self.deny):
             self.crawler.stats.inc_value("leafcrawl/skipped_denied")

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from tests.support.cli import archived_files, run_leafcrawl
-from tests.support.http_server import serve_directory
+from tests.support.http_server import serve_directory, write_page
 
 pytestmark = pytest.mark.integration
 
@@ -108,3 +108,27 @@ def test_a_plain_crawl_of_a_bare_shell_says_a_script_may_draw_the_site(tmp_path,
     assert result.returncode == 0, result.stderr
     assert summary["pages_fetched"] == 1 and summary["skipped_hash_routes"] == 0
     assert "only the start page was fetched" in result.stdout and "--render always" in result.stdout
+
+
+@pytest.mark.browser
+def test_an_ordinary_sites_dialog_routes_are_not_pages(tmp_path, redis_ns):
+    # Ghost's Casper links #/portal/signin and #/portal/signup on every page: its members'
+    # dialogs, not pages; the site's pages are at paths
+    site = tmp_path / "site"
+    portal = '<header><a href="#/portal/signin">Sign in</a> <a href="#/portal/signup">Subscribe</a></header>'
+    posts = [f"harbour-note-{i}" for i in range(4)]
+    write_page(site, f"<html><body>{portal}<main><h1>Notes</h1><ul>" + "".join(
+        f'<li><h2><a href="/{p}/">{p}</a></h2><p>A note.</p></li>' for p in posts) + "</ul></main></body></html>")
+    for p in posts:
+        write_page(site / p, f"<html><body>{portal}<main><article><h1>{p}</h1><p>"
+                   + "The tide turned early and the boats stayed in. " * 30 + "</p></article></main></body></html>")
+    requests: list[str] = []
+    with serve_directory(site, request_log=requests) as base:
+        summary_file = tmp_path / "summary.json"
+        result = run_leafcrawl("crawl", base + "/", "--render", "always", "--with-worker",
+                               "--archive-dir", str(tmp_path / "archive"), "--json-summary",
+                               str(summary_file), cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env)
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(summary_file.read_text())
+    assert summary["pages_fetched"] == len(posts) + 1 and summary["archived"] == len(posts)
+    assert requests.count("/") == 1 and summary["skipped_hash_routes"] == 0
