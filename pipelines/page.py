@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+from .account_forms import is_account_page
 from .blocks import Block
 from .content import page_content
 from .htmlparse import MAX_HTML_BYTES, HtmlInputError, document_order, parse_html
@@ -64,6 +65,9 @@ class PageAnalysis:
     # <meta name="robots"> directives (noindex, nofollow…): the page's own word on whether it
     # may be kept and its links followed
     robots: frozenset[str] = frozenset()
+    # the content is an account form (log in, sign up, reset a password): scored and
+    # followed like any page, never archived (account_forms.py)
+    account_form: bool = False
     blocks: list[Block] = field(default_factory=list)
     content_hash: str = ""
 
@@ -78,6 +82,7 @@ class PageAnalysis:
             "continuation_links": list(self.continuation_links),
             "child_links": list(self.child_links),
             "sibling_links": list(self.sibling_links), "robots": sorted(self.robots),
+            "account_form": self.account_form,
             "blocks": [b.to_dict() for b in self.blocks], "content_hash": self.content_hash,
         }
 
@@ -258,6 +263,6 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None) 
         follow_links=_follow_links(result, pager, links, url), page_links=all_links,
         continuation_links=_continuation_links(result, pager, url),
         child_links=_child_links(all_links, url), sibling_links=_sibling_links(links, url),
-        robots=meta["robots"],
+        robots=meta["robots"], account_form=is_account_page(root, url),
         blocks=blocks, content_hash=content_hash(blocks),
     )

@@ -170,10 +170,13 @@ class SiteSpider(scrapy.Spider):
         self.crawler.stats.inc_value(f"leafcrawl/{analysis.verdict}")
         robots = self.robots_directives(analysis, response)
         item = page_item(analysis, status=response.status,
-                         archive=not is_index and "noindex" not in robots, **where)
-        obeyed = {f"robots_{d}": 1 for d in ("noindex", "nofollow") if d in robots}
-        if obeyed:      # a note beside the terms, so `leafcrawl explain` says why
-            item["counts"] = {**item["counts"], **obeyed}
+                         archive=not is_index and "noindex" not in robots and not analysis.account_form,
+                         **where)
+        notes = {f"robots_{d}": 1 for d in ("noindex", "nofollow") if d in robots}
+        if analysis.account_form:
+            notes["account_form"] = 1
+        if notes:      # a note beside the terms, so `leafcrawl explain` says why not archived
+            item["counts"] = {**item["counts"], **notes}
         yield item
         if "nofollow" in robots:
             return

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.integration.test_crawl_blog import crawl
-from tests.support.cli import archived_files
+from tests.support.cli import archived_files, run_leafcrawl
 from tests.support.http_server import serve_directory, write_page
 
 pytestmark = pytest.mark.integration
@@ -50,3 +50,32 @@ def test_every_page_of_a_paged_thread_is_archived(tmp_path, redis_ns):
     archived = set(archived_files(tmp_path / "archive"))
     assert archived == {base_url + path for path in expected}
     assert summary["pages_fetched"] == 1 + len(expected)
+
+
+LOGIN = ('<html><head><title>Log in</title></head><body><header><a href="/">Forum</a></header><main>'
+         '<h1>Log in</h1><form method="post" action="/login/"><input name="username">'
+         '<input type="password" name="password"><button>Log in</button></form>'
+         '<p>Log in with the name and password you chose when you signed up. Your session '
+         'lasts two weeks on this device; log out on shared computers.</p>'
+         '<p>New here? <a href="/register/">Create an account</a>.</p></main></body></html>')
+
+
+def test_the_login_form_every_page_links_with_its_way_back_is_one_page_not_kept(tmp_path, redis_ns):
+    site = tmp_path / "site"
+    expected = make_forum(site)
+    # the board, paged: each page links the login form with itself as the way back
+    board = (site / "index.html").read_text()
+    for n, path in ((1, "/"), (2, "/page-2/")):
+        login = f'<header><a href="/login/?next={path}">Log in</a></header>'
+        pager = '<nav class="pagination"><a href="/">1</a> <a href="/page-2/">2</a></nav>'
+        html = board.replace("<body>", f"<body>{login}").replace("</main>", f"</main>{pager}")
+        write_page(site / path.strip("/") if n > 1 else site, html)
+    write_page(site / "login", LOGIN)
+    requests: list[str] = []
+    with serve_directory(site, request_log=requests) as base_url:
+        summary, _ = crawl(base_url, tmp_path, redis_ns, "never")
+        explain = run_leafcrawl("explain", base_url + "/login/", cwd=tmp_path,
+                                redis_url=redis_ns.url, env=redis_ns.env)
+    assert [p for p in requests if p.startswith("/login")] == ["/login/"]
+    assert set(archived_files(tmp_path / "archive")) == {base_url + p for p in expected}
+    assert "verdict   leaf" in explain.stdout and "account_form=1" in explain.stdout
