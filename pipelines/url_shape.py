@@ -187,6 +187,10 @@ def is_date_archive_url(url: str) -> bool:
         path = urlsplit(url).path
     except ValueError:
         return False
+    return _is_date_archive_path(path)
+
+
+def _is_date_archive_path(path: str) -> bool:
     if _DATE_ONLY.match(path) is not None:
         return True
     end = _DATE_END.search(path)
@@ -280,7 +284,9 @@ def _shape(parts, path: str, segs: list[str], taxonomy: bool) -> str | None:
     full = path + ("?" + parts.query if parts.query else "")
     if not segs:
         return "listing" if not parts.query else None        # the site's home
-    if _PAGE_N.search(full) or _DATE_ONLY.match(path):
+    # a calendar archive, at the root or under the blog's folders (Mezzanine's
+    # /blog/archive/2022/1/: its one-post months read as posts without it)
+    if _PAGE_N.search(full) or _is_date_archive_path(path):
         return "listing"
     if taxonomy:
         return "listing"

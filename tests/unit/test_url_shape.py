@@ -40,6 +40,7 @@ def test_not_taxonomy_urls(url):
     ("https://x.org/2019/03/a-post/", "content"),
     ("https://x.org/notes/how-to-rent-a-car/", "content"),
     ("https://x.org/about/", None),
+    ("https://x.org/blog/archive/2022/1/", "listing"),      # a month under the blog's folders
     ("https://x.org/docs/intro", None),
     ("http://[bad", None),
 ])
