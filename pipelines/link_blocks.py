@@ -26,6 +26,8 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+from lxml import etree
+
 from .links import _BIT, INLINK, OUTLINK, SELFLINK, Link, element_text, subtree_text
 from .url_shape import is_taxonomy_url
 
@@ -80,6 +82,15 @@ LEFT_OUT = ("menu", "blogroll", "tag_cloud", "sidebar")
 SIDEBAR_REGION = re.compile(r"(?:^|[-_])(?:sidebar|side-bar|aside)(?:$|[-_])|^(?:secondary|widget-area)$")
 # Where the climb from a link group to a sidebar region stops: the content's own frame.
 _REGION_STOPS = frozenset({"main", "article", "body", "html"})
+# Grid frameworks' column classes (Bootstrap col-md-3, Foundation columns/cell, Bulma column,
+# Pure pure-u-1-3, UIkit uk-width-…): a layout's side column is a sidebar however it is
+# named (_mark_side_columns). Mezzanine's default theme puts its sidebar (recent posts, 48 month archives,
+# categories) in div.col-md-3.right beside div.col-md-7.middle: 92 of 98 posts read as index
+# pages (+1.4 to +21.7, link_targets at its cap).
+# (Tailwind's col-start-N/col-span-N place grid items, of rows they do not name: not these.)
+GRID_COLUMN = re.compile(r"col|col-(?:(?:xs|sm|md|lg|xl|xxl)-)?(?:\d{1,2}|auto)|col-(?:xs|sm|md|lg|xl|xxl)|"
+                         r"(?:small|medium|large|xlarge)-\d{1,2}|columns?|cell|span\d{1,2}|"
+                         r"pure-u(?:-[a-z]{2})?-\d+-\d+|uk-width-\d+-\d+(?:@\w+)?|grid__col[\w-]*")
 _MAIN_ARTICLE = _BIT["in_main"] | _BIT["in_article"]
 _HEADER_FOOTER = _BIT["in_header"] | _BIT["in_footer"]
 _HEADLINE = _BIT["in_headline"]
@@ -324,6 +335,8 @@ def find_link_blocks(links: list[Link], page_url: str,
     blocks = []
     small = []            # groups too small to be blocks: a menu's dropdowns, among others
     regions: dict = {}    # element -> in a sidebar region (memo of the climbs)
+    if groups:
+        _mark_side_columns(next(iter(groups)), regions)
     for container, group in groups.items():
         sidebar = _in_sidebar(container, regions)
         if len(group) <= LINK_BLOCK_MIN_LINKS:
@@ -344,6 +357,96 @@ def find_link_blocks(links: list[Link], page_url: str,
     if small:
         blocks.extend(_submenus(small, blocks))
     return blocks
+
+
+# A side column's words are mostly its links' (headings and counts beside them).
+SIDE_COLUMN_MIN_LINK_SHARE = 0.5
+
+
+# Layout rows hold two or three columns (content and one or two sidebars); a row of more is
+# a grid of cards, whose cards are the content.
+LAYOUT_MAX_COLUMNS = 3
+# Where GRID_COLUMN's names can stand, as plain substrings: the test before the regex.
+_COLUMN_HINTS = ("col", "cell", "span", "pure-u", "uk-width", "small-", "medium-", "large-")
+_COLUMN_TAGS = ("div", "main", "section", "article")
+
+
+def _column_candidates(tree) -> list:
+    """Elements whose class may name a grid column. A walk in Python over the four tags (lxml
+    filters the tags in C) costs a twentieth of one XPath with five contains() tests."""
+    out = []
+    for el in tree.iter(*_COLUMN_TAGS):
+        cls = el.get("class")
+        if cls and any(h in cls for h in _COLUMN_HINTS):
+            out.append(el)
+    return out
+
+
+def _is_column(el) -> bool:
+    cls = el.get("class")
+    return bool(cls) and any(GRID_COLUMN.fullmatch(w) for w in cls.lower().split())
+
+
+def _mark_side_columns(any_el, memo: dict) -> None:
+    """Mark in memo (as _in_sidebar reads it) the side columns of the page's layout rows: in a
+    row of two or three outermost grid columns, the content column is the one with the most
+    words outside links, and a column beside it that is mostly links is a sidebar."""
+    columns = [el for el in _column_candidates(any_el.getroottree()) if _is_column(el)]
+    if len(columns) < 2:
+        return
+    inside = set(columns)
+    rows: dict = {}
+    for col in columns:
+        if not any(anc in inside for anc in col.iterancestors()):
+            rows.setdefault(col.getparent(), []).append(col)
+    for row, cols in rows.items():
+        if not 2 <= len(cols) <= LAYOUT_MAX_COLUMNS:
+            continue
+        words = {c: _link_and_all_words(c) for c in cols}
+        # the widest column is the content's, when the classes say widths; else the wordiest
+        # (a short post of links beside a sidebar of month archives and counts is not)
+        content = max(cols, key=lambda c: (_column_width(c), words[c][1] - words[c][0]))
+        own = words[content][1] - words[content][0]
+        wider = _column_width(content)
+        for c in cols:
+            linked, total = words[c]
+            # narrower than the content by its class, or else holding fewer words of its own
+            beside = _column_width(c) < wider or total - linked < own
+            if c is not content and total and linked >= SIDE_COLUMN_MIN_LINK_SHARE * total and beside:
+                memo[c] = True
+
+
+# Widths grid classes state: Bootstrap col-md-7 and Foundation medium-8 (of 12), span8 (of 12),
+# Pure pure-u-2-3 and UIkit uk-width-2-3 (fractions).
+_TWELFTHS = re.compile(r"(?:col-(?:(?:xs|sm|md|lg|xl|xxl)-)?|(?:small|medium|large|xlarge)-|span)(\d{1,2})")
+_FRACTION = re.compile(r"(?:pure-u-(?:[a-z]{2}-)?|uk-width-)(\d+)-(\d+)(?:@\w+)?")
+
+
+def _column_width(el) -> float:
+    """The widest width the column's classes state (a share of the row), 0 when none."""
+    width = 0.0
+    for w in (el.get("class") or "").lower().split():
+        m = _TWELFTHS.fullmatch(w)
+        if m:
+            width = max(width, int(m[1]) / 12)
+            continue
+        m = _FRACTION.fullmatch(w)
+        if m and int(m[2]):
+            width = max(width, int(m[1]) / int(m[2]))
+    return width
+
+
+_COUNT = re.compile(r"(?<!\S)[(\[]?\d+[)\]]?(?!\S)")
+_LINK_TEXTS = etree.XPath(".//a//text()", smart_strings=False)
+
+
+def _words_not_counts(text: str) -> int:
+    """Words, a number alone ("(3)", "2026": an archive's counts and years) not one."""
+    return len(text.split()) - len(_COUNT.findall(text))
+
+
+def _link_and_all_words(el) -> tuple[int, int]:
+    return _words_not_counts(" ".join(_LINK_TEXTS(el))), _words_not_counts(element_text(el))
 
 
 def _in_sidebar(el, memo: dict) -> bool:

@@ -112,6 +112,38 @@ def test_a_sidebar_named_so_is_left_out_inside_main():
     assert "left_out_sidebar" not in grid.counts and grid.counts["link_targets"] > 0
 
 
+def _grid_page(middle: str) -> str:
+    """Mezzanine's default theme: the title above a Bootstrap row of three columns, a short
+    nav tree, the content, and a sidebar of recent posts and month archives (no <aside>,
+    no role, no sidebar name)."""
+    months = "".join(f'<li><a href="/blog/archive/202{y}/{m}/">Month {m}</a> ({m})</li>'
+                     for y in range(3) for m in range(1, 13))
+    recent = "".join(f'<li><a href="/blog/release-1-{i}/">Release 1.{i}</a></li>' for i in range(5))
+    return ('<html><body><div class="container"><h1>Release 1.9</h1><div class="row">'
+            '<div class="col-md-2 left"><ul><li><a href="/">Home</a></li><li><a href="/blog/">Blog</a>'
+            f'</li></ul></div><div class="col-md-7 middle">{middle}</div>'
+            f'<div class="col-md-3 right"><h3>Recent Posts</h3><ul>{recent}</ul><h3>Archive</h3>'
+            f'<ul>{months}</ul></div></div></div></body></html>')
+
+
+def test_a_grid_column_of_links_beside_the_content_is_a_sidebar():
+    post = ("<p>Posted on 1 May 2024</p><h4>Added</h4><ul>" + "".join(
+        f'<li>Support for thing {i} <a href="https://github.com/x/y/pull/{i}">#{i}</a></li>'
+        for i in range(4)) + "</ul>")
+    page = analyze_page(_grid_page(post), "https://b.org/blog/release-1-9-0/")
+    assert page.counts["left_out_sidebar"] >= 41 and page.verdict == "leaf"
+    # the same row on a listing: its entries are the content column's, and still count
+    entries = "".join(f'<h2><a href="/blog/release-1-{i}-0/">Release 1.{i}.0</a></h2><p>Posted on '
+                      f'{i} May 2024. What release 1.{i}.0 added and fixed.</p>' for i in range(8))
+    listing = analyze_page(_grid_page(entries), "https://b.org/blog/")
+    assert listing.counts["inlinks_in_headers"] == 8 and listing.verdict == "index"
+    # a grid of cards is no layout: more than LAYOUT_MAX_COLUMNS columns, all content
+    cards = "".join(f'<div class="col-md-3"><a href="/p/{i}/">Card {i}</a></div>' for i in range(8))
+    grid = analyze_page(f'<html><body><h1>Shop</h1><div class="row">{cards}</div></body></html>',
+                        "https://s.org/c/")
+    assert "left_out_sidebar" not in grid.counts
+
+
 def test_topic_links_each_with_its_gist_are_a_directory_not_a_tag_cloud():
     page = "https://docs.x.org/"
     tags = "".join(f'<li><a href="/topics/t{i}/">Topic {i}</a> (1{i})</li>' for i in range(5))
