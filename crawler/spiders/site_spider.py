@@ -40,6 +40,11 @@ MAX_ERRORS_KEPT = 20  # enough to explain a failed crawl; the rest are in Redis
 SOURCE_EXTENSIONS = {".md", ".markdown", ".rst", ".adoc", ".asciidoc", ".ipynb"}
 NOT_PAGE_EXTENSIONS = ({"." + ext for ext in IGNORED_EXTENSIONS} | {".xml", ".rss", ".atom", ".txt"}
                        | SOURCE_EXTENSIONS)
+# Feeds under paths of their own (WordPress' /feed/ and /category/x/feed/, Mezzanine's
+# /blog/feeds/rss/, /rss/, /atom.xml is an extension already): XML, no page. Mezzanine's
+# sidebar and listings link 24 of them, each fetched and refused as no HTML.
+# (/rss/ and /atom/ only at the root: /tags/atom/ is a tag's page.)
+FEED_PATH = re.compile(r"/feeds?(?:/(?:rss2?|atom|comments))?/?$|^/(?:rss2?|atom)/?$", re.I)
 # The media types a browser renders as a web page.
 HTML_MEDIA_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 
@@ -203,7 +208,7 @@ class SiteSpider(scrapy.Spider):
 
     def may_fetch(self, link: str) -> bool:
         """Is the link a page this crawl may fetch? (Off-site links are Scrapy's to drop.)"""
-        if url_has_any_extension(link, NOT_PAGE_EXTENSIONS):
+        if url_has_any_extension(link, NOT_PAGE_EXTENSIONS) or FEED_PATH.search(urlsplit(link).path):
             self.crawler.stats.inc_value("leafcrawl/skipped_not_page")
             return False
         if route_of(link) is not None and not (self.browser and self.hash_routed):

@@ -49,7 +49,7 @@ def write_site(root):
     (root / "source.txt").write_text("Title\n=====\n\n<p>reST with a tag in it</p>\n")
     (root / "post.md").write_text("# A post's Markdown source\n\n<p>published beside it</p>\n")
     links = ["good-one/", "good-two/", "malformed/", "disguised/", "huge/", "broken/", "photo.png",
-             "data.json", "source.txt", "post.md"]
+             "data.json", "source.txt", "post.md", "blog/feeds/rss/", "feed/"]
     items = "".join(f'<li><h2><a href="/{href}">{href}</a></h2></li>' for href in links)
     (root / "index.html").write_text(f"<html><body><main><ul>{items}</ul></main></body></html>")
 
@@ -79,5 +79,5 @@ def test_bad_pages_fail_alone_with_a_named_reason(tmp_path, redis_ns):
     assert errors["/data.json"] == "not an HTML page (application/json)"
     assert summary["failures"] == 4
     # not pages: never fetched
-    assert not {"/photo.png", "/source.txt", "/post.md"} & set(requests)
+    assert not {"/photo.png", "/source.txt", "/post.md", "/blog/feeds/rss/", "/feed/"} & set(requests)
     assert not {base + "/data.json", base + "/source.txt"} & set(files)
