@@ -80,6 +80,16 @@ LEFT_OUT = ("menu", "blogroll", "tag_cloud", "sidebar")
 # recent-post cards counted as the content's links and its about page read as an index
 # (+30.1; -11.9 with the region and its mobile twin div#sidebar left out).
 SIDEBAR_REGION = re.compile(r"(?:^|[-_])(?:sidebar|side-bar|aside)(?:$|[-_])|^(?:secondary|widget-area)$")
+def _side_hint(words: str | None) -> bool:
+    """Can SIDEBAR_REGION match here? Substring tests: a regex call per element cost more
+    than the rest of the climb (class names are lowercase; "Sidebar" ids are the exception)."""
+    return bool(words) and ("side" in words or "Side" in words or "secondary" in words
+                            or "widget-area" in words)
+
+
+def _column_hint(cls: str) -> bool:
+    return ("col" in cls or "cell" in cls or "span" in cls or "pure-u" in cls
+            or "uk-width" in cls or "small-" in cls or "medium-" in cls or "large-" in cls)
 # Where the climb from a link group to a sidebar region stops: the content's own frame.
 _REGION_STOPS = frozenset({"main", "article", "body", "html"})
 # Grid frameworks' column classes (Bootstrap col-md-3, Foundation columns/cell, Bulma column,
@@ -335,10 +345,9 @@ def find_link_blocks(links: list[Link], page_url: str,
     blocks = []
     small = []            # groups too small to be blocks: a menu's dropdowns, among others
     regions: dict = {}    # element -> in a sidebar region (memo of the climbs)
-    if groups:
-        _mark_side_columns(next(iter(groups)), regions)
+    rows: set = set()     # grid rows whose columns were weighed (_mark_side_columns)
     for container, group in groups.items():
-        sidebar = _in_sidebar(container, regions)
+        sidebar = _in_sidebar(container, regions, rows)
         if len(group) <= LINK_BLOCK_MIN_LINKS:
             if sidebar:
                 blocks.append(LinkBlock(container, group, _link_words(group), "sidebar"))
@@ -366,54 +375,43 @@ SIDE_COLUMN_MIN_LINK_SHARE = 0.5
 # Layout rows hold two or three columns (content and one or two sidebars); a row of more is
 # a grid of cards, whose cards are the content.
 LAYOUT_MAX_COLUMNS = 3
-# Where GRID_COLUMN's names can stand, as plain substrings: the test before the regex.
-_COLUMN_HINTS = ("col", "cell", "span", "pure-u", "uk-width", "small-", "medium-", "large-")
-_COLUMN_TAGS = ("div", "main", "section", "article")
-
-
-def _column_candidates(tree) -> list:
-    """Elements whose class may name a grid column. A walk in Python over the four tags (lxml
-    filters the tags in C) costs a twentieth of one XPath with five contains() tests."""
-    out = []
-    for el in tree.iter(*_COLUMN_TAGS):
-        cls = el.get("class")
-        if cls and any(h in cls for h in _COLUMN_HINTS):
-            out.append(el)
-    return out
 
 
 def _is_column(el) -> bool:
     cls = el.get("class")
-    return bool(cls) and any(GRID_COLUMN.fullmatch(w) for w in cls.lower().split())
+    return bool(cls) and _column_hint(cls) and any(
+        GRID_COLUMN.fullmatch(w) for w in cls.lower().split())
 
 
-def _mark_side_columns(any_el, memo: dict) -> None:
-    """Mark in memo (as _in_sidebar reads it) the side columns of the page's layout rows: in a
-    row of two or three outermost grid columns, the content column is the one with the most
-    words outside links, and a column beside it that is mostly links is a sidebar."""
-    columns = [el for el in _column_candidates(any_el.getroottree()) if _is_column(el)]
-    if len(columns) < 2:
+def _mark_side_columns(row, memo: dict) -> None:
+    """Mark in memo (as _in_sidebar reads it) the side columns of a layout row: in a row of
+    two or three grid columns, itself in no column, the content column is the widest by its
+    class (else the one with the most words outside links), and a column beside it that is
+    mostly links is a sidebar. Weighed when a link group's climb first meets one of the
+    row's columns: a page without link groups in columns pays nothing."""
+    cols = [c for c in row if isinstance(c.tag, str) and _is_column(c)]
+    if not 2 <= len(cols) <= LAYOUT_MAX_COLUMNS:
         return
-    inside = set(columns)
-    rows: dict = {}
-    for col in columns:
-        if not any(anc in inside for anc in col.iterancestors()):
-            rows.setdefault(col.getparent(), []).append(col)
-    for row, cols in rows.items():
-        if not 2 <= len(cols) <= LAYOUT_MAX_COLUMNS:
-            continue
+    if any(_is_column(anc) for anc in row.iterancestors()):
+        return            # columns inside a column: a block of the content, not the layout
+    widths = {c: _column_width(c) for c in cols}
+    widest = max(widths.values())
+    if widest and sum(1 for w in widths.values() if w == widest) == 1:
+        # the widest column by its class is the content's: the others are beside it, and
+        # only theirs need counting (the content's words are most of the page's)
+        content = max(cols, key=widths.get)
+        words = {c: _link_and_all_words(c) for c in cols if c is not content}
+        own = None
+    else:
+        # else the wordiest outside links (a short post of links beside a sidebar of month
+        # archives and counts would not be the widest by words alone)
         words = {c: _link_and_all_words(c) for c in cols}
-        # the widest column is the content's, when the classes say widths; else the wordiest
-        # (a short post of links beside a sidebar of month archives and counts is not)
-        content = max(cols, key=lambda c: (_column_width(c), words[c][1] - words[c][0]))
+        content = max(cols, key=lambda c: words[c][1] - words[c][0])
         own = words[content][1] - words[content][0]
-        wider = _column_width(content)
-        for c in cols:
-            linked, total = words[c]
-            # narrower than the content by its class, or else holding fewer words of its own
-            beside = _column_width(c) < wider or total - linked < own
-            if c is not content and total and linked >= SIDE_COLUMN_MIN_LINK_SHARE * total and beside:
-                memo[c] = True
+    for c, (linked, total) in words.items():
+        beside = own is None or total - linked < own
+        if c is not content and total and linked >= SIDE_COLUMN_MIN_LINK_SHARE * total and beside:
+            memo[c] = True
 
 
 # Widths grid classes state: Bootstrap col-md-7 and Foundation medium-8 (of 12), span8 (of 12),
@@ -449,9 +447,10 @@ def _link_and_all_words(el) -> tuple[int, int]:
     return _words_not_counts(" ".join(_LINK_TEXTS(el))), _words_not_counts(element_text(el))
 
 
-def _in_sidebar(el, memo: dict) -> bool:
+def _in_sidebar(el, memo: dict, rows: set) -> bool:
     """Is el, or an ancestor below the content's frame (main, article, body), named as a
-    sidebar (SIDEBAR_REGION)? memo keeps each element's answer: groups share ancestors."""
+    sidebar (SIDEBAR_REGION) or a side column of a layout row (_mark_side_columns)? memo
+    keeps each element's answer (groups share ancestors); rows, the rows weighed so far."""
     path = []
     found = False
     while el is not None and el.tag not in _REGION_STOPS:
@@ -462,12 +461,20 @@ def _in_sidebar(el, memo: dict) -> bool:
         path.append(el)
         cls, ident = el.get("class"), el.get("id")
         if cls or ident:
-            words = f"{ident or ''} {cls or ''}".lower()
-            # the regex only where one of its words could be ("aside" holds "side")
-            if (("side" in words or "secondary" in words or "widget-area" in words)
-                    and any(SIDEBAR_REGION.search(w) for w in words.split())):
+            # the word-by-word regex only where one of its words could be ("aside" holds
+            # "side"): one search in C per attribute, as most elements name neither
+            if (_side_hint(cls) or _side_hint(ident)) and any(
+                    SIDEBAR_REGION.search(w) for w in f"{ident or ''} {cls or ''}".lower().split()):
                 found = True
                 break
+            if cls and _column_hint(cls) and _is_column(el):
+                row = el.getparent()
+                if row is not None and row not in rows:
+                    rows.add(row)
+                    _mark_side_columns(row, memo)
+                if memo.get(el):
+                    found = True
+                    break
         el = el.getparent()
     for seen in path:
         memo[seen] = found
