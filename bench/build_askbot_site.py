@@ -69,18 +69,12 @@ Nothing else is labelled.
 from __future__ import annotations
 
 import argparse
-import json
 import re
-import shutil
-import socket
-import subprocess
-import tempfile
-import time
 from pathlib import Path
 
 from changelog_posts import SUBSECTION, posts, write_labels
+from django_mirror import run_import, serve_and_mirror
 
-SITE = "http://127.0.0.1:8000"
 USERS = ["maintainer", "alice", "bob", "carol", "dave", "erin"]
 REJECT = (r"/(account/|questions/ask/|feeds/|api/|widgets/|search-posts/|feedback/|followit/|"
           r"admin/|settings/|messages/|vote|m/|upfiles/|"
@@ -179,37 +173,11 @@ def main(argv=None):
     ap.add_argument("--python", default="/tmp/askvenv/bin/python", help="Askbot's venv")
     ap.add_argument("--netns", default="askbench", help="network namespace ('' for none)")
     args = ap.parse_args(argv)
-    ns = ["ip", "netns", "exec", args.netns] if args.netns else []
-
-    with tempfile.TemporaryDirectory() as tmp:
-        data = Path(tmp) / "qa.json"
-        data.write_text(json.dumps({"users": USERS,
-                                    "questions": questions(args.changelog.read_text())}))
-        subprocess.run([args.python, "manage.py", "shell", "-c",
-                        f"DATA = {str(data)!r}\n" + IMPORT], cwd=args.project, check=True)
-    if not args.netns:
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", 8000)) == 0:
-                raise SystemExit("build_askbot_site: 127.0.0.1:8000 is taken")
-    server = subprocess.Popen(ns + [args.python, "manage.py", "runserver", "--noreload",
-                                    "--insecure", "127.0.0.1:8000"], cwd=args.project,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(60):
-            if subprocess.run(ns + ["curl", "-sf", "-o", "/dev/null", SITE + "/questions/"],
-                              check=False).returncode == 0:
-                break
-            time.sleep(0.5)
-            if server.poll() is not None:
-                raise SystemExit("build_askbot_site: runserver exited")
-        shutil.rmtree(args.out, ignore_errors=True)
-        site = args.out / "site"
-        subprocess.run(ns + ["wget", "-q", "--mirror", "--no-parent", "-e", "robots=off",
-                             "--no-host-directories", "--reject-regex", REJECT, "-P", str(site),
-                             SITE + "/"], check=False)   # wget exits 8 on any 404
-    finally:
-        server.terminate()
-        server.wait()
+    run_import(args.python, args.project, IMPORT,
+               {"users": USERS, "questions": questions(args.changelog.read_text())})
+    site = serve_and_mirror("build_askbot_site", args.python, args.project, args.out,
+                            ["--no-parent", "--reject-regex", REJECT], insecure=True,
+                            netns=args.netns, ready_path="/questions/")
     write_labels(site, args.out, label, pattern="index.html*")
 
 

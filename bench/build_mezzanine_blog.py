@@ -57,18 +57,11 @@ so is each listing's ?page=1 (the paginator's "«" link: page 1 again), labelled
 from __future__ import annotations
 
 import argparse
-import json
-import shutil
-import socket
-import subprocess
-import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 from changelog_posts import ABOUT, posts, write_labels
+from django_mirror import run_import, serve_and_mirror
 
-SITE = "http://127.0.0.1:8000"
 REJECT = (r"/(admin|accounts|search|comment|comments|rating|i18n)(/|$)|/feeds/"
           r"|\?(?!page=\d+$)")
 # Runs in `manage.py shell`: Mezzanine's models, filled as its admin would fill them.
@@ -145,36 +138,9 @@ def main(argv=None):
               "category": f"{p.category.capitalize()} release", "tags": p.tags,
               "html": markdown.markdown(p.body)}
              for p in reversed(posts(args.changelog.read_text()))]     # oldest first
-    with tempfile.TemporaryDirectory() as tmp:
-        data = Path(tmp) / "blog.json"
-        data.write_text(json.dumps({"posts": items, "about": f"<p>{ABOUT}</p>"}))
-        subprocess.run([args.python, "manage.py", "shell", "-c",
-                        f"DATA = {str(data)!r}\n" + IMPORT],
-                       cwd=args.project, check=True)
-    with socket.socket() as probe:    # another server on :8000 would be mirrored instead
-        if probe.connect_ex(("127.0.0.1", 8000)) == 0:
-            raise SystemExit("build_mezzanine_blog: 127.0.0.1:8000 is taken; "
-                             "stop that server first")
-    server = subprocess.Popen([args.python, "manage.py", "runserver", "--noreload",
-                               "--insecure", "127.0.0.1:8000"], cwd=args.project,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(60):
-            try:
-                urllib.request.urlopen(SITE + "/", timeout=5)
-                break
-            except OSError:
-                time.sleep(0.5)
-            if server.poll() is not None:
-                raise SystemExit("build_mezzanine_blog: runserver exited")
-        shutil.rmtree(args.out, ignore_errors=True)
-        site = args.out / "site"
-        subprocess.run(["wget", "-q", "--mirror", "-e", "robots=off", "--no-host-directories",
-                        "--regex-type", "pcre", "--reject-regex", REJECT, "-P", str(site),
-                        SITE + "/"], check=False)   # wget exits 8 on any 404
-    finally:
-        server.terminate()
-        server.wait()
+    run_import(args.python, args.project, IMPORT, {"posts": items, "about": f"<p>{ABOUT}</p>"})
+    site = serve_and_mirror("build_mezzanine_blog", args.python, args.project, args.out,
+                            ["--regex-type", "pcre", "--reject-regex", REJECT], insecure=True)
     write_labels(site, args.out, label, pattern="index.html*")
 
 

@@ -52,18 +52,11 @@ Nothing else is labelled (user profiles are login forms to an anonymous reader).
 from __future__ import annotations
 
 import argparse
-import json
-import shutil
-import socket
-import subprocess
-import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 from changelog_posts import SUBSECTION, posts, write_labels
+from django_mirror import run_import, serve_and_mirror
 
-SITE = "http://127.0.0.1:8000"
 USERS = ["maintainer", "alice", "bob", "carol", "dave", "erin"]
 CATEGORIES = {"major": "Major releases", "minor": "Minor releases", "patch": "Patch releases"}
 REJECT = (r"/(user/|search/|topic/(publish|unread|notification|favorite|private|"
@@ -150,35 +143,11 @@ def main(argv=None):
         replies = [p.body[a:b].strip() for a, b in zip(parts, parts[1:])]
         topics.append({"title": f"Release {p.version}", "category": p.category,
                        "date": f"{p.date:%Y-%m-%d} 12:00:00", "comments": [p.body, *replies]})
-    with tempfile.TemporaryDirectory() as tmp:
-        data = Path(tmp) / "forum.json"
-        data.write_text(json.dumps({"users": USERS, "categories": CATEGORIES, "topics": topics,
-                                    "comments_per_page": args.comments_per_page}))
-        subprocess.run([args.python, "manage.py", "shell", "-c", f"DATA = {str(data)!r}\n" + IMPORT],
-                       cwd=args.project, check=True)
-    with socket.socket() as probe:    # another server on :8000 would be mirrored instead
-        if probe.connect_ex(("127.0.0.1", 8000)) == 0:
-            raise SystemExit("build_spirit_forum: 127.0.0.1:8000 is taken; stop that server first")
-    server = subprocess.Popen([args.python, "manage.py", "runserver", "--noreload",
-                               "127.0.0.1:8000"], cwd=args.project,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(60):
-            try:
-                urllib.request.urlopen(SITE + "/", timeout=5)
-                break
-            except OSError:
-                time.sleep(0.5)
-            if server.poll() is not None:
-                raise SystemExit("build_spirit_forum: runserver exited")
-        shutil.rmtree(args.out, ignore_errors=True)
-        site = args.out / "site"
-        subprocess.run(["wget", "-q", "--mirror", "--no-parent", "-e", "robots=off",
-                        "--no-host-directories", "--reject-regex", REJECT, "-P", str(site),
-                        SITE + "/"], check=False)   # wget exits 8 on any 404
-    finally:
-        server.terminate()
-        server.wait()
+    run_import(args.python, args.project, IMPORT,
+               {"users": USERS, "categories": CATEGORIES, "topics": topics,
+                "comments_per_page": args.comments_per_page})
+    site = serve_and_mirror("build_spirit_forum", args.python, args.project, args.out,
+                            ["--no-parent", "--reject-regex", REJECT])
     write_labels(site, args.out, label, pattern="index.html*")
 
 
