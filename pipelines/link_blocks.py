@@ -80,24 +80,14 @@ LEFT_OUT = ("menu", "blogroll", "tag_cloud", "sidebar")
 # recent-post cards counted as the content's links and its about page read as an index
 # (+30.1; -11.9 with the region and its mobile twin div#sidebar left out).
 SIDEBAR_REGION = re.compile(r"(?:^|[-_])(?:sidebar|side-bar|aside)(?:$|[-_])|^(?:secondary|widget-area)$")
-def _side_hint(words: str | None) -> bool:
-    """Can SIDEBAR_REGION match here? Substring tests: a regex call per element cost more
-    than the rest of the climb (class names are lowercase; "Sidebar" ids are the exception)."""
-    return bool(words) and ("side" in words or "Side" in words or "secondary" in words
-                            or "widget-area" in words)
-
-
-def _column_hint(cls: str) -> bool:
-    return ("col" in cls or "cell" in cls or "span" in cls or "pure-u" in cls
-            or "uk-width" in cls or "small-" in cls or "medium-" in cls or "large-" in cls)
 # Where the climb from a link group to a sidebar region stops: the content's own frame.
 _REGION_STOPS = frozenset({"main", "article", "body", "html"})
 # Grid frameworks' column classes (Bootstrap col-md-3, Foundation columns/cell, Bulma column,
 # Pure pure-u-1-3, UIkit uk-width-…): a layout's side column is a sidebar however it is
-# named (_mark_side_columns). Mezzanine's default theme puts its sidebar (recent posts, 48 month archives,
-# categories) in div.col-md-3.right beside div.col-md-7.middle: 92 of 98 posts read as index
-# pages (+1.4 to +21.7, link_targets at its cap).
-# (Tailwind's col-start-N/col-span-N place grid items, of rows they do not name: not these.)
+# named (_mark_side_columns). Mezzanine's default theme puts its sidebar (recent posts, 48
+# month archives, categories) in div.col-md-3.right beside div.col-md-7.middle: 92 of 98
+# posts read as index pages (+1.4 to +21.7, link_targets at its cap). Tailwind's
+# col-start-N/col-span-N place grid items in rows they do not name: not these.
 GRID_COLUMN = re.compile(r"col|col-(?:(?:xs|sm|md|lg|xl|xxl)-)?(?:\d{1,2}|auto)|col-(?:xs|sm|md|lg|xl|xxl)|"
                          r"(?:small|medium|large|xlarge)-\d{1,2}|columns?|cell|span\d{1,2}|"
                          r"pure-u(?:-[a-z]{2})?-\d+-\d+|uk-width-\d+-\d+(?:@\w+)?|grid__col[\w-]*")
@@ -377,6 +367,20 @@ SIDE_COLUMN_MIN_LINK_SHARE = 0.5
 LAYOUT_MAX_COLUMNS = 3
 
 
+def _side_hint(words: str | None) -> bool:
+    """Can SIDEBAR_REGION match here? Substring tests before the regex: a regex call per
+    element cost more than the rest of the climb (class names are lowercase; "Sidebar" ids
+    are the exception)."""
+    return bool(words) and ("side" in words or "Side" in words or "secondary" in words
+                            or "widget-area" in words)
+
+
+def _column_hint(cls: str) -> bool:
+    """Can GRID_COLUMN match a word of cls? (Substring tests, as _side_hint.)"""
+    return ("col" in cls or "cell" in cls or "span" in cls or "pure-u" in cls
+            or "uk-width" in cls or "small-" in cls or "medium-" in cls or "large-" in cls)
+
+
 def _is_column(el) -> bool:
     cls = el.get("class")
     return bool(cls) and _column_hint(cls) and any(
@@ -462,7 +466,7 @@ def _in_sidebar(el, memo: dict, rows: set) -> bool:
         cls, ident = el.get("class"), el.get("id")
         if cls or ident:
             # the word-by-word regex only where one of its words could be ("aside" holds
-            # "side"): one search in C per attribute, as most elements name neither
+            # "side"): most elements name neither
             if (_side_hint(cls) or _side_hint(ident)) and any(
                     SIDEBAR_REGION.search(w) for w in f"{ident or ''} {cls or ''}".lower().split()):
                 found = True
