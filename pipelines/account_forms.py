@@ -14,6 +14,8 @@ import re
 
 from lxml import etree
 
+from .links import element_text
+
 # Words of text outside the account forms beyond which the page is content with a form.
 ACCOUNT_PAGE_MAX_WORDS = 120
 ACCOUNT_ACTION = re.compile(r"log-?in|sign-?in|sign-?up|register|registration|password|"
@@ -21,11 +23,10 @@ ACCOUNT_ACTION = re.compile(r"log-?in|sign-?in|sign-?up|register|registration|pa
 # Forms inside these are the site's furniture, on every page.
 _FURNITURE = ("header", "footer", "nav", "aside")
 _CONTENT_FORMS = etree.XPath(
-    "//form[not(ancestor::header or ancestor::footer or ancestor::nav or ancestor::aside)]")
+    "//form[not(%s)]" % " or ".join(f"ancestor::{tag}" for tag in _FURNITURE))
 _PASSWORD = etree.XPath(".//input[translate(@type, 'PASWORD', 'pasword')='password']")
 _FIELDS = etree.XPath(".//input[not(@type) or translate(@type, 'EMAILTX', 'emailtx')='email' "
                       "or translate(@type, 'EMAILTX', 'emailtx')='text']")
-_TEXT = etree.XPath("string()", smart_strings=False)
 
 
 def _hidden(el) -> bool:
@@ -54,13 +55,13 @@ def is_account_page(root, page_url: str) -> bool:
         return False
     body = root.find("body") if root.tag == "html" else root
     # a body the parser left empty (text after a stray </body>) is no short page
-    body = body if body is not None and _TEXT(body).strip() else root
+    body = body if body is not None and element_text(body).strip() else root
     region = body.find(".//main")
     region = region if region is not None else body
-    words = len(_TEXT(region).split())
+    words = len(element_text(region).split())
     for el in region.iter(*_FURNITURE):
-        words -= len(_TEXT(el).split())
+        words -= len(element_text(el).split())
     for form in forms:
         if region is body or any(a is region for a in form.iterancestors()):
-            words -= len(_TEXT(form).split())
+            words -= len(element_text(form).split())
     return words <= ACCOUNT_PAGE_MAX_WORDS

@@ -60,7 +60,11 @@ def carries_route(url: str) -> bool:
 def routes_lead(page_urls: list[str], page_url: str) -> bool:
     """Do routes make up a page's links to its own host (page addresses, as page_links
     gives them)?"""
+    # asked of every page until a site shows it: most pages have no routes, and need no split
+    routes = {u for u in page_urls if "#" in u and route_of(u) is not None}
+    if len(routes) < ROUTED_MIN_ROUTES:
+        return False
     host = urlsplit(page_url).netloc
     own = [u for u in page_urls if urlsplit(u).netloc == host]
-    routes = {u for u in own if route_of(u) is not None}
+    routes = {u for u in routes if urlsplit(u).netloc == host}
     return len(routes) >= ROUTED_MIN_ROUTES and len(routes) >= ROUTED_MIN_SHARE * len(own)
