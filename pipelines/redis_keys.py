@@ -76,6 +76,9 @@ CONTENT_KEY = "{prefix}:content:{content_hash}"
 ALIASES_KEY = "{prefix}:aliases:{url}"
 """SET: URLs whose content duplicates the canonical URL ``url``."""
 
+PATH_KEY = "{prefix}:path:{path}"
+"""STRING: the URL whose Markdown file is ``path`` (distinct URLs that map to one file name)."""
+
 RUN_KEY = "{prefix}:run:{run_id}"
 """HASH: counters of one run (see RUN_COUNTERS)."""
 
@@ -137,6 +140,11 @@ def content_key(prefix: str, content_hash: str) -> str:
 def aliases_key(prefix: str, canonical_url: str) -> str:
     """Key of the set of URLs duplicating ``canonical_url``."""
     return ALIASES_KEY.format(prefix=prefix, url=canonical_url)
+
+
+def path_key(prefix: str, path: str) -> str:
+    """Key holding the URL that owns the archive file ``path``."""
+    return PATH_KEY.format(prefix=prefix, path=path)
 
 
 def run_key(prefix: str, run_id: str) -> str:

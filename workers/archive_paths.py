@@ -157,6 +157,16 @@ def relative_archive_path(url: str) -> Path:
     return Path(host, *dirs, name + MD_SUFFIX)
 
 
+URL_HASH_CHARS = 8
+"""Hex digits of the URL's sha1 in the ``-u<hash>`` suffix of distinct_archive_path."""
+
+
+def distinct_archive_path(path: Path, url: str) -> Path:
+    """The file for ``url`` when another URL already owns ``path``: ``/a/b`` and ``/a/b/``
+    (or ``/a/b.html``) can be two pages, and one name for both would lose one of them."""
+    return path.with_name(f"{path.name[:-len(MD_SUFFIX)]}-u{_short_hash(url, URL_HASH_CHARS)}{MD_SUFFIX}")
+
+
 def archive_path(archive_dir: str | os.PathLike, url: str) -> Path:
     """Absolute path of ``url``'s Markdown file inside ``archive_dir``.
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pipelines import redis_keys as rk
-from workers.archive_paths import archive_path
+from workers.archive_paths import archive_path, distinct_archive_path
 
 logger = logging.getLogger(__name__)
 
@@ -92,6 +92,17 @@ def write_atomically(path: Path, text: str) -> None:
         raise
 
 
+def _own_path(redis, prefix: str, path: Path, url: str) -> Path:
+    """The archive file this URL owns: its own name unless another URL with other content
+    owns that name (``SET <p>:path:<path> <url> NX``), then distinct_archive_path. The first
+    URL to write a name keeps it in every later run, so no file changes hands."""
+    for candidate in (path, distinct_archive_path(path, url)):
+        key = rk.path_key(prefix, str(candidate))
+        if redis.set(key, url, nx=True) or _text(redis.get(key)) == url:
+            return candidate
+    raise RuntimeError(f"archive file {path} and its distinct name are both owned by other URLs")
+
+
 def archive_page(payload: dict, *, connection=None) -> dict:
     """Archive one leaf page; see docs/interfaces.md for ``payload``.
 
@@ -100,7 +111,8 @@ def archive_page(payload: dict, *, connection=None) -> dict:
       result "duplicate";
     * this URL owns it and its file (same path) holds it -> nothing written; "unchanged";
     * otherwise render Markdown and write it atomically -> "archived". If the URL's content
-      changed, the claim on its old content hash is released.
+      changed, the claim on its old content hash is released. The file is one this URL
+      owns (``_own_path``): two URLs whose paths name one file get one file each.
     Increments exactly one of the run counters archived/duplicates/unchanged/failed and
     records archived_path / archived_hash / canonical on the page hash.
 
@@ -144,6 +156,7 @@ def archive_page(payload: dict, *, connection=None) -> dict:
             logger.info("duplicate: %s has the content of %s", url, owner)
             return {"status": STATUS_DUPLICATE, "path": None, "canonical": owner}
 
+        path = _own_path(redis, prefix, path, url)
         if (not claimed and previous_hash == content_hash and previous_path == str(path)
                 and path.is_file()):
             with redis.pipeline(transaction=True) as pipe:

@@ -263,3 +263,30 @@ def test_relative_archive_dir_is_made_absolute(redis_url, env, monkeypatch, tmp_
     pl = EnqueueLeafPipeline.from_crawler(crawler_for(redis_url, prefix, queue, "out/archive"))
     assert pl.archive_dir == os.path.join(str(tmp_path), "out", "archive")
     pl.close_spider()
+
+
+def test_two_urls_naming_one_file_keep_a_file_each(conn, env):
+    # /guide and /guide/ are one file name (guide.md) but can be two pages: the second must
+    # not overwrite the first, and each keeps its own file in the next run
+    prefix, queue, archive = env
+    a = analysed("http://ex.test/guide", title="Guide", body="The guide itself.")
+    b = analysed("http://ex.test/guide/", title="Guide folder", body="A different page.")
+    assert a.content_hash != b.content_hash
+    for run_id in ("r1", "r2"):
+        for page in (a, b):
+            queue.enqueue(rk.ARCHIVE_JOB, payload_for(page, prefix=prefix, run_id=run_id,
+                                                      archive_dir=archive))
+        run_burst(queue)
+
+    written = files(archive)
+    own = archive.resolve() / "ex.test/guide.md"
+    assert len(written) == 2 and own in written
+    texts = {p.name: p.read_text() for p in written}
+    assert "The guide itself." in texts["guide.md"]
+    (other,) = [n for n in texts if n != "guide.md"]
+    assert other.startswith("guide-u") and "A different page." in texts[other]
+    assert counters(conn, prefix, "r1")["archived"] == 2
+    assert counters(conn, prefix, "r2")["unchanged"] == 2
+    paths = {url: conn.hget(rk.page_key(prefix, url), rk.FIELD_ARCHIVED_PATH).decode()
+             for url in (a.url, b.url)}
+    assert paths == {a.url: str(own), b.url: str(archive.resolve() / "ex.test" / other)}

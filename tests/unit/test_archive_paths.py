@@ -135,3 +135,14 @@ def test_distinct_long_names_stay_distinct():
     a = relative_archive_path("http://ex.test/" + "a" * 300 + "1")
     b = relative_archive_path("http://ex.test/" + "a" * 300 + "2")
     assert a != b
+
+
+def test_distinct_archive_path_is_a_sibling_named_by_the_url(tmp_path):
+    from workers.archive_paths import distinct_archive_path
+
+    path = archive_path(tmp_path, "http://ex.test/a/b")
+    assert path == archive_path(tmp_path, "http://ex.test/a/b/")
+    one = distinct_archive_path(path, "http://ex.test/a/b/")
+    assert one.parent == path.parent and one.name.startswith("b-u") and one.suffix == ".md"
+    assert one == distinct_archive_path(path, "http://ex.test/a/b/")
+    assert one != distinct_archive_path(path, "http://ex.test/a/b.html")
