@@ -3,15 +3,23 @@
 scrapy-redis shares the request queue and the dupefilter, but each process closes as soon
 as the shared queue looks empty, even while another process is still fetching pages that
 will add links to it; and with a persistent frontier the next crawl of the site would find
-every URL already "seen". This extension adds the two missing pieces:
+every URL already "seen"; and a killed process took its popped requests with it. This
+module adds the missing pieces:
 - membership: each process heartbeats how many requests it has in flight; an idle process
   stays while another live member is busy, since that member may still feed the queue;
-- the last one out clears the site's frontier, so the next crawl starts fresh.
+- the last one out clears the site's frontier, so the next crawl starts fresh;
+- acknowledgement: scrapy-redis pops a request off the shared queue and forgets it, so the
+  requests a killed process had in flight were lost to every process (the dupefilter had
+  them as seen). AckedPriorityQueue moves each popped request into its member's in-flight
+  hash in the same atomic step; FrontierAckMiddleware deletes it once the spider has taken
+  everything from its response; and a member silent for MEMBER_TIMEOUT_S has its in-flight
+  requests put back on the queue by whichever member notices first.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import socket
 import time
@@ -19,22 +27,123 @@ import uuid
 
 from scrapy import signals
 from scrapy.exceptions import DontCloseSpider, NotConfigured
+from scrapy_redis.queue import PriorityQueue
+
+logger = logging.getLogger(__name__)
 
 HEARTBEAT_S = 1.0
 """How often a member reports its in-flight count."""
 
 MEMBER_TIMEOUT_S = 30.0
-"""A member silent this long is presumed dead and no longer keeps the others waiting."""
+"""A member silent this long is presumed dead: it no longer keeps the others waiting, and its
+in-flight requests go back on the queue. The environment variable
+LEAFCRAWL_FRONTIER_MEMBER_TIMEOUT (seconds) overrides it."""
+
+MEMBER_SETTING = "LEAFCRAWL_FRONTIER_MEMBER"
+"""This process's member id, shared by the queue, the middleware and the extension."""
+
+TOKEN_META = "leafcrawl_frontier_token"
+"""Request meta: the in-flight hash field of a request popped off the shared queue."""
 
 FRONTIER_KEYS = {
     "requests": "{prefix}:frontier:{site}:requests",   # scrapy-redis request queue (ZSET)
     "seen": "{prefix}:frontier:{site}:dupefilter",      # scrapy-redis fingerprints (SET)
     "members": "{prefix}:frontier:{site}:members",      # member id -> JSON {active, at} (HASH)
+    # token -> "<queue score>\n<serialized request>" of what a member has popped (HASH)
+    "inflight": "{prefix}:frontier:{site}:inflight:{member}",
 }
 
 
-def frontier_key(kind: str, prefix: str, site: str) -> str:
-    return FRONTIER_KEYS[kind].format(prefix=prefix, site=site)
+def frontier_key(kind: str, prefix: str, site: str, member: str = "") -> str:
+    return FRONTIER_KEYS[kind].format(prefix=prefix, site=site, member=member)
+
+
+def new_member_id() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+
+
+# Pop the queue's first request into the member's in-flight hash, in one step: a process
+# killed between the two would lose the request again.
+_POP_INTO_FLIGHT = r"""
+local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+if #first == 0 then return false end
+redis.call('ZREM', KEYS[1], first[1])
+redis.call('HSET', KEYS[2], ARGV[1], first[2] .. '\n' .. first[1])
+return first[1]
+"""
+
+# Put a dead member's in-flight requests back on the queue and forget the member, in one
+# step, so two members that notice at once do not both do it.
+_REQUEUE_FLIGHT = r"""
+local entries = redis.call('HVALS', KEYS[1])
+for _, entry in ipairs(entries) do
+  local cut = string.find(entry, '\n', 1, true)
+  redis.call('ZADD', KEYS[2], string.sub(entry, 1, cut - 1), string.sub(entry, cut + 1))
+end
+redis.call('DEL', KEYS[1])
+redis.call('HDEL', KEYS[3], ARGV[1])
+return #entries
+"""
+
+
+class AckedPriorityQueue(PriorityQueue):
+    """scrapy-redis's priority queue whose pop leaves the request in this member's in-flight
+    hash until FrontierAckMiddleware acknowledges it (the request's meta carries the token)."""
+
+    def __init__(self, server, spider, key, serializer=None):
+        super().__init__(server, spider, key, serializer)
+        settings = spider.crawler.settings
+        self.inflight_key = frontier_key("inflight", settings.get("LEAFCRAWL_REDIS_PREFIX", "leafcrawl"),
+                                         settings["LEAFCRAWL_SITE"], settings[MEMBER_SETTING])
+        self._pop = server.register_script(_POP_INTO_FLIGHT)
+
+    def pop(self, timeout=0):
+        token = uuid.uuid4().hex
+        data = self._pop(keys=[self.key, self.inflight_key], args=[token])
+        if not data:
+            return None
+        request = self._decode_request(data)
+        request.meta[TOKEN_META] = token
+        return request
+
+
+class FrontierAckMiddleware:
+    """Spider middleware: a request popped off the shared queue is done once the spider has
+    yielded everything from its response (its links are on the queue by then). A request that
+    fails stays in flight until its member closes: if the member dies first, it is fetched
+    once more, which costs a request and loses nothing."""
+
+    def __init__(self, redis, inflight_key: str):
+        self.redis = redis
+        self.inflight_key = inflight_key
+
+    @classmethod
+    def from_crawler(cls, crawler):
+        settings = crawler.settings
+        if not settings.getbool("LEAFCRAWL_SHARED_FRONTIER"):
+            raise NotConfigured
+        import redis
+
+        key = frontier_key("inflight", settings.get("LEAFCRAWL_REDIS_PREFIX", "leafcrawl"),
+                           settings["LEAFCRAWL_SITE"], settings[MEMBER_SETTING])
+        return cls(redis.Redis.from_url(settings["REDIS_URL"]), key)
+
+    def _ack(self, response) -> None:
+        token = response.request.meta.get(TOKEN_META) if response.request is not None else None
+        if token:
+            self.redis.hdel(self.inflight_key, token)
+
+    def process_spider_output(self, response, result, spider=None):
+        yield from result
+        self._ack(response)
+
+    async def process_spider_output_async(self, response, result, spider=None):
+        async for item in result:
+            yield item
+        self._ack(response)
+
+    def process_spider_exception(self, response, exception, spider=None):
+        self._ack(response)
 
 
 def frontier_settings(prefix: str, site: str, redis_url: str) -> dict:
@@ -42,7 +151,7 @@ def frontier_settings(prefix: str, site: str, redis_url: str) -> dict:
     return {
         "SCHEDULER": "scrapy_redis.scheduler.Scheduler",
         "DUPEFILTER_CLASS": "crawler.fingerprint.RouteAwareRedisDupeFilter",
-        "SCHEDULER_QUEUE_CLASS": "scrapy_redis.queue.PriorityQueue",
+        "SCHEDULER_QUEUE_CLASS": "crawler.shared_frontier.AckedPriorityQueue",
         "SCHEDULER_QUEUE_KEY": frontier_key("requests", prefix, site),
         "SCHEDULER_DUPEFILTER_KEY": frontier_key("seen", prefix, site),
         # Persist: one member closing must not flush what the others still work on;
@@ -51,16 +160,25 @@ def frontier_settings(prefix: str, site: str, redis_url: str) -> dict:
         "REDIS_URL": redis_url,
         "LEAFCRAWL_SHARED_FRONTIER": True,
         "EXTENSIONS": {"crawler.shared_frontier.SharedFrontier": 100},
+        "SPIDER_MIDDLEWARES": {"crawler.shared_frontier.FrontierAckMiddleware": 50},
+        MEMBER_SETTING: new_member_id(),
+        "LEAFCRAWL_FRONTIER_MEMBER_TIMEOUT": float(os.environ.get("LEAFCRAWL_FRONTIER_MEMBER_TIMEOUT")
+                                                   or MEMBER_TIMEOUT_S),
     }
 
 
 class SharedFrontier:
-    def __init__(self, crawler, redis, prefix: str, site: str):
+    def __init__(self, crawler, redis, prefix: str, site: str, member: str | None = None,
+                 member_timeout: float = MEMBER_TIMEOUT_S):
         self.crawler = crawler
         self.redis = redis
+        self.prefix, self.site = prefix, site
         self.members_key = frontier_key("members", prefix, site)
-        self.frontier_keys = [frontier_key(k, prefix, site) for k in ("requests", "seen")]
-        self.member = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+        self.requests_key = frontier_key("requests", prefix, site)
+        self.frontier_keys = [self.requests_key, frontier_key("seen", prefix, site)]
+        self.member = member or new_member_id()
+        self.member_timeout = member_timeout
+        self._requeue = redis.register_script(_REQUEUE_FLIGHT)
         self._beat = None
 
     @classmethod
@@ -72,7 +190,9 @@ class SharedFrontier:
 
         conn = redis.Redis.from_url(settings["REDIS_URL"])
         site = settings["LEAFCRAWL_SITE"]
-        ext = cls(crawler, conn, settings.get("LEAFCRAWL_REDIS_PREFIX", "leafcrawl"), site)
+        ext = cls(crawler, conn, settings.get("LEAFCRAWL_REDIS_PREFIX", "leafcrawl"), site,
+                  settings.get(MEMBER_SETTING),
+                  settings.getfloat("LEAFCRAWL_FRONTIER_MEMBER_TIMEOUT", MEMBER_TIMEOUT_S))
         crawler.signals.connect(ext.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(ext.spider_idle, signal=signals.spider_idle)
         crawler.signals.connect(ext.spider_closed, signal=signals.spider_closed)
@@ -94,31 +214,55 @@ class SharedFrontier:
         self._beat = LoopingCall(self.heartbeat)
         self._beat.start(HEARTBEAT_S, now=False)
 
-    def busy_peers(self) -> list[str]:
-        now = time.time()
-        busy = []
+    def _peers(self) -> dict[str, dict]:
+        peers = {}
         for member, raw in self.redis.hgetall(self.members_key).items():
             member = member.decode() if isinstance(member, bytes) else member
-            if member == self.member:
-                continue
-            state = json.loads(raw)
-            if state.get("active", 0) > 0 and now - state.get("at", 0) < MEMBER_TIMEOUT_S:
-                busy.append(member)
-        return busy
+            if member != self.member:
+                peers[member] = json.loads(raw)
+        return peers
+
+    def busy_peers(self) -> list[str]:
+        """Live members that are fetching: by their last heartbeat, or by requests they hold
+        in flight (a member may pop requests between two heartbeats)."""
+        now = time.time()
+        return [m for m, state in self._peers().items()
+                if now - state.get("at", 0) < self.member_timeout
+                and (state.get("active", 0) > 0
+                     or self.redis.exists(frontier_key("inflight", self.prefix, self.site, m)))]
+
+    def requeue_dead_peers(self) -> int:
+        """Put the in-flight requests of members silent for member_timeout back on the
+        queue (they are in the dupefilter, so nothing else would ever fetch them again)."""
+        now = time.time()
+        requeued = 0
+        for member, state in self._peers().items():
+            if now - state.get("at", 0) >= self.member_timeout:
+                inflight = frontier_key("inflight", self.prefix, self.site, member)
+                n = self._requeue(keys=[inflight, self.requests_key, self.members_key], args=[member])
+                if n:
+                    self.crawler.stats.inc_value("leafcrawl/frontier_requeued", n)
+                    logger.warning("shared frontier: member %s went silent; its %d request(s) "
+                                   "in flight are back on the queue", member, n)
+                requeued += n
+        return requeued
 
     def spider_idle(self, spider):
         self.heartbeat()
-        if self.busy_peers():
-            raise DontCloseSpider  # a peer may still add links to the shared queue
+        if self.requeue_dead_peers() or self.busy_peers():
+            raise DontCloseSpider  # requests to fetch, or a peer that may still add some
 
     def spider_closed(self, spider, reason):
         if self._beat and self._beat.running:
             self._beat.stop()
+        # what is still in flight here failed or was redirected: done with, either way
+        self.redis.delete(frontier_key("inflight", self.prefix, self.site, self.member))
         self.redis.hdel(self.members_key, self.member)
         now = time.time()
         live = [m for m, raw in self.redis.hgetall(self.members_key).items()
-                if now - json.loads(raw).get("at", 0) < MEMBER_TIMEOUT_S]
+                if now - json.loads(raw).get("at", 0) < self.member_timeout]
         if not live and reason == "finished":
             # Last one out: clear the frontier so the next crawl of the site starts fresh.
-            self.redis.delete(self.members_key, *self.frontier_keys)
+            stale = list(self.redis.scan_iter(frontier_key("inflight", self.prefix, self.site, "*")))
+            self.redis.delete(self.members_key, *self.frontier_keys, *stale)
         self.redis.close()

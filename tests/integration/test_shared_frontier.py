@@ -13,18 +13,18 @@ import pytest
 
 from tests.fixtures.make_blog import make_blog
 from tests.support.cli import PROJECT_ROOT, archived_files
-from tests.support.http_server import serve_directory
+from tests.support.http_server import Hold, serve_directory
 
 pytestmark = pytest.mark.integration
 
 
-def start_crawler(base_url, workdir, ns, name):
+def start_crawler(base_url, workdir, ns, name, worker=True, extra_env=None):
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
-    env.update(ns.env, REDIS_URL=ns.url, PYTHONPATH=str(PROJECT_ROOT))
+    env.update(ns.env, REDIS_URL=ns.url, PYTHONPATH=str(PROJECT_ROOT), **(extra_env or {}))
     summary = workdir / f"{name}.json"
     argv = [sys.executable, "-m", "crawler.cli", "crawl", base_url + "/", "--render", "never",
-            "--shared-frontier", "--with-worker", "--archive-dir", str(workdir / "archive"),
-            "--json-summary", str(summary)]
+            "--shared-frontier", "--archive-dir", str(workdir / "archive"),
+            "--json-summary", str(summary)] + (["--with-worker"] if worker else [])
     proc = subprocess.Popen(argv, cwd=workdir, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
     return proc, summary
@@ -52,3 +52,34 @@ def test_two_processes_share_one_frontier(tmp_path, redis_ns):
     assert {base_url + p for p in expected.posts} <= set(files)
     site_name = summaries[0]["site"]
     assert not list(conn.scan_iter(f"{prefix}:frontier:{site_name}:*"))
+
+
+def test_requests_in_flight_in_a_killed_process_are_fetched_by_another(tmp_path, redis_ns):
+    # scrapy-redis forgets a request once popped: the posts a killed process was fetching
+    # were in the dupefilter and on nobody's queue, so no process would ever fetch them
+    site = tmp_path / "site"
+    expected = make_blog(site)
+    held = Hold()
+    posts = sorted(expected.posts)[:3]
+    faults = {p: held for p in posts}
+    requests: list[str] = []
+    timeout = 2.0
+    env = {"LEAFCRAWL_FRONTIER_MEMBER_TIMEOUT": str(timeout)}
+    with serve_directory(site, faults=faults, request_log=requests) as base_url:
+        first, _ = start_crawler(base_url, tmp_path, redis_ns, "first", worker=False, extra_env=env)
+        try:
+            assert held.wait_for_arrivals(len(posts), timeout=120), "the posts were never requested"
+        finally:
+            first.kill()
+            first.communicate(timeout=60)
+        faults.clear()
+        held.release()
+        second, summary = start_crawler(base_url, tmp_path, redis_ns, "second", extra_env=env)
+        _, err = second.communicate(timeout=300)
+        assert second.returncode == 0, err
+
+    # once by the killed process (held, never answered to it), once by the second
+    assert {p: requests.count(p) for p in posts} == {p: 2 for p in posts}
+    assert json.loads(summary.read_text())["pages_fetched"] >= len(posts)
+    files = archived_files(tmp_path / "archive")
+    assert {base_url + p for p in posts} <= set(files)

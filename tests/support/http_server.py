@@ -9,7 +9,8 @@ logs nothing and shuts down cleanly.
         crawl(base_url + "/")
 
 Faults for failure-path tests: ``faults`` maps a URL path to an HTTP status (``500``,
-``404``, ``503`` …) or to ``"drop"`` (the connection is closed without any response).
+``404``, ``503`` …), to ``"drop"`` (the connection is closed without any response) or to a
+``Hold`` (the response waits until the test releases it).
 The mapping is read on every request, so a test may change it while the server runs.
 """
 
@@ -50,7 +51,28 @@ CONTENT_TYPES = {
     "": "application/octet-stream",
 }
 
-Fault = int | str  # an HTTP status, or "drop"
+class Hold:
+    """A fault that keeps requests waiting: each arrival is counted (wait_for_arrivals), and
+    the response is served normally once release() is called."""
+
+    WAIT_S = 120.0    # a held request never outlives a test that forgot to release it
+
+    def __init__(self) -> None:
+        self._arrived = threading.Semaphore(0)
+        self._released = threading.Event()
+
+    def arrive_and_wait(self) -> None:
+        self._arrived.release()
+        self._released.wait(self.WAIT_S)
+
+    def wait_for_arrivals(self, n: int, timeout: float) -> bool:
+        return all(self._arrived.acquire(timeout=timeout) for _ in range(n))
+
+    def release(self) -> None:
+        self._released.set()
+
+
+Fault = int | str | Hold  # an HTTP status, "drop", or a Hold
 
 
 class StaticServer(ThreadingHTTPServer):
@@ -95,6 +117,9 @@ class StaticHandler(SimpleHTTPRequestHandler):
         if fault is None:
             fault = self._faults.get(urllib.parse.unquote(path))
         if fault is None:
+            return False
+        if isinstance(fault, Hold):
+            fault.arrive_and_wait()
             return False
         if fault == "drop":
             # Abort the connection: no status line, no body.
