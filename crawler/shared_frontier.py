@@ -58,6 +58,12 @@ def frontier_key(kind: str, prefix: str, site: str, member: str = "") -> str:
     return FRONTIER_KEYS[kind].format(prefix=prefix, site=site, member=member)
 
 
+def own_inflight_key(settings) -> str:
+    """This process's in-flight hash, from the crawl's settings (frontier_settings)."""
+    return frontier_key("inflight", settings.get("LEAFCRAWL_REDIS_PREFIX", "leafcrawl"),
+                        settings["LEAFCRAWL_SITE"], settings[MEMBER_SETTING])
+
+
 def new_member_id() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
 
@@ -92,9 +98,7 @@ class AckedPriorityQueue(PriorityQueue):
 
     def __init__(self, server, spider, key, serializer=None):
         super().__init__(server, spider, key, serializer)
-        settings = spider.crawler.settings
-        self.inflight_key = frontier_key("inflight", settings.get("LEAFCRAWL_REDIS_PREFIX", "leafcrawl"),
-                                         settings["LEAFCRAWL_SITE"], settings[MEMBER_SETTING])
+        self.inflight_key = own_inflight_key(spider.crawler.settings)
         self._pop = server.register_script(_POP_INTO_FLIGHT)
 
     def pop(self, timeout=0):
@@ -119,14 +123,12 @@ class FrontierAckMiddleware:
 
     @classmethod
     def from_crawler(cls, crawler):
-        settings = crawler.settings
-        if not settings.getbool("LEAFCRAWL_SHARED_FRONTIER"):
+        if not crawler.settings.getbool("LEAFCRAWL_SHARED_FRONTIER"):
             raise NotConfigured
         import redis
 
-        key = frontier_key("inflight", settings.get("LEAFCRAWL_REDIS_PREFIX", "leafcrawl"),
-                           settings["LEAFCRAWL_SITE"], settings[MEMBER_SETTING])
-        return cls(redis.Redis.from_url(settings["REDIS_URL"]), key)
+        return cls(redis.Redis.from_url(crawler.settings["REDIS_URL"]),
+                   own_inflight_key(crawler.settings))
 
     def _ack(self, response) -> None:
         token = response.request.meta.get(TOKEN_META) if response.request is not None else None
