@@ -8,7 +8,6 @@ breakdown, which sums to the score, so `leafcrawl explain` can show each verdict
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 from .link_blocks import LEFT_OUT, find_link_blocks, left_out_links
@@ -125,8 +124,8 @@ PAGINATION = +15
 LINK_TEXT_SHARE_POINT = +0.3
 # Where link text share says nothing: below it the page reads as prose, above as links.
 LINK_SHARE_NEUTRAL = 0.35
-# Per PROSE_UNIT characters of paragraph text outside links. fitted (weakly positive once
-# readerable below measures the long runs: short <p> text is the excerpts of cards)
+# Per PROSE_UNIT characters of paragraph text outside links. fitted (weakly positive: a
+# listing's card excerpts are <p> text too)
 PROSE = +0.1
 PROSE_UNIT = 500
 # Entries (repeated items headed by a link) that make the page's prose theirs, not its own.
@@ -153,9 +152,9 @@ MIN_WORDS = 150
 # and five one-sentence release notes read as listings (+0.8 to +5.0, now -5.0 to -9.2;
 # no score changes on WCXB, Readability or any other site corpus).
 MIN_WORDS_LISTING = 50
-# Readability's isProbablyReaderable score (long runs of text outside links) was measured as
-# a term and fitted to ~0 once prose, plain_text and link_targets are in: kept out.
-READERABLE_MIN_RUN = 140  # Readability's minimum paragraph length
+# Readability's isProbablyReaderable score (sqrt(length - 140) over runs of 140+ characters
+# outside links) was measured as a term and fitted to ~0 once prose, plain_text and
+# link_targets are in: kept out.
 # Per section heading (h2-h6) that is a link: a listing's entries are headed by their links. fitted
 LINKED_HEADING = -0.1
 # One add-to-cart button: a product page (a shop's collection has one per card or none). fitted
@@ -245,12 +244,6 @@ class Indexiness:
     seed_breakdown: dict[str, float] = field(default_factory=dict)
     relevant: list[Link] = field(default_factory=list)
     left_out: dict[str, list[Link]] = field(default_factory=dict)
-
-
-def readerable(runs: list[int]) -> float:
-    """Readability's isProbablyReaderable score: sqrt(length - 140) summed over the text
-    runs of at least 140 characters (outside links)."""
-    return sum(math.sqrt(n - READERABLE_MIN_RUN) for n in runs if n >= READERABLE_MIN_RUN)
 
 
 def is_relevant(link: Link) -> bool:
