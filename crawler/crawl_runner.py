@@ -17,6 +17,7 @@ from pathlib import Path
 
 from crawler.redis_connection import RedisUnavailable, connect
 from pipelines.site_config import SiteConfig
+from pipelines.scrapy_pipelines import REDIS_LOST, STAT_REDIS_LOST
 
 EMBEDDED_DATA_DIR = ".leafcrawl"
 """Where the embedded Redis keeps its data, relative to the working directory."""
@@ -196,6 +197,14 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
                                log_file=str(log_file) if log_file else None)
         # No finish_reason: the spider never closed, which only an interrupt during start-up does.
         summary.finish_reason = str(stats.get("finish_reason", "shutdown"))
+        if summary.finish_reason == REDIS_LOST:
+            stored = stats.get("leafcrawl/stored", 0)
+            where = f"; log: {log_file}" if log_file else ""
+            raise CrawlError(
+                f"Redis at {shown} went away during the crawl ({stats.get(STAT_REDIS_LOST)}): "
+                f"stopped after storing {stored} pages, which Redis keeps if it persisted them, "
+                f"and the archive files already written stay in {archive_dir}; crawl again "
+                f"once Redis is back{where}")
         summary.index = stats.get("leafcrawl/index", 0)
         summary.leaf = stats.get("leafcrawl/leaf", 0)
         summary.failures = stats.get("leafcrawl/failures", 0)

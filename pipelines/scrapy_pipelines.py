@@ -20,7 +20,7 @@ import weakref
 
 import redis
 from itemadapter import ItemAdapter
-from scrapy.exceptions import NotConfigured
+from scrapy.exceptions import DropItem, NotConfigured
 
 from pipelines import redis_keys as rk
 from pipelines.score_store import ScoreStore
@@ -42,6 +42,27 @@ STAT_ENQUEUED = "leafcrawl/enqueued"
 
 STAT_STORED = "leafcrawl/stored"
 """Scrapy stats key counting page records stored."""
+
+REDIS_LOST = "redis_unavailable"
+"""Finish reason of a crawl whose Redis went away: every later page would be fetched only to
+be lost, so the crawl stops at once (crawl_runner turns it into a one-line error)."""
+
+STAT_REDIS_LOST = "leafcrawl/redis_lost"
+"""Scrapy stats key holding why Redis was lost (the first error's first line)."""
+
+
+def _lost_redis(crawler, exc: redis.RedisError) -> DropItem:
+    """Stop the crawl once Redis stops answering; the DropItem to raise for this item."""
+    reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    stats = crawler.stats
+    if stats is not None and not stats.get_value(STAT_REDIS_LOST):
+        stats.set_value(STAT_REDIS_LOST, reason)
+        logger.error("Redis went away (%s): closing the crawl", reason)
+        from scrapy.utils.defer import deferred_from_coro
+
+        deferred_from_coro(crawler.engine.close_spider_async(reason=REDIS_LOST))
+    return DropItem(f"not stored, Redis went away: {reason}")
+
 
 _connections: "weakref.WeakKeyDictionary[object, redis.Redis]" = weakref.WeakKeyDictionary()
 
@@ -80,7 +101,15 @@ class StoreScorePipeline:
         return cls(crawler, ScoreStore(conn, rk.prefix_from_settings(crawler.settings)))
 
     def process_item(self, item):
-        record = ItemAdapter(item)
+        try:
+            self._store(ItemAdapter(item))
+        except (redis.ConnectionError, redis.TimeoutError) as exc:
+            raise _lost_redis(self.crawler, exc) from None
+        if self.crawler.stats is not None:
+            self.crawler.stats.inc_value(STAT_STORED)
+        return item
+
+    def _store(self, record: ItemAdapter) -> None:
         if record.get("error") and record.get("score") is None:
             status = record.get("status")
             self.store.record_failure(
@@ -91,9 +120,6 @@ class StoreScorePipeline:
             )
         else:
             self.store.save_page(dict(record.items()))
-        if self.crawler.stats is not None:
-            self.crawler.stats.inc_value(STAT_STORED)
-        return item
 
     def close_spider(self):
         _close_connection(self.crawler)
@@ -150,7 +176,15 @@ class EnqueueLeafPipeline:
         adapter = ItemAdapter(item)
         if adapter.get("verdict") != "leaf" or not adapter.get("archive"):
             return item
-        payload = self.payload(adapter)
+        try:
+            self._enqueue(self.payload(adapter))
+        except (redis.ConnectionError, redis.TimeoutError) as exc:
+            raise _lost_redis(self.crawler, exc) from None
+        if self.crawler.stats is not None:
+            self.crawler.stats.inc_value(STAT_ENQUEUED)
+        return item
+
+    def _enqueue(self, payload: dict) -> None:
         run_key = rk.run_key(self.prefix, self.run_id)
         # Count first: "enqueued" is never below the jobs' done counters, so a waiter that
         # compares them cannot see a run finished while a job is still on its way.
@@ -164,9 +198,6 @@ class EnqueueLeafPipeline:
         except BaseException:
             self.redis.hincrby(run_key, rk.COUNTER_ENQUEUED, -1)
             raise
-        if self.crawler.stats is not None:
-            self.crawler.stats.inc_value(STAT_ENQUEUED)
-        return item
 
     def close_spider(self):
         _close_connection(self.crawler)

@@ -48,3 +48,42 @@ def test_start_url_refusing_connections(tmp_path, redis_url, render):
                            redis_url=redis_url, env={"LEAFCRAWL_REDIS_PREFIX": f"err-{free_port()}"})
     assert_one_line_error(result, "nothing crawled", url)
     assert "refused" in result.stderr.lower()
+
+
+def test_redis_going_away_mid_crawl_stops_it_with_one_line(tmp_path):
+    # Before: every later page was fetched and its item failed with a dump in the log, and
+    # the crawl ended in a ConnectionError traceback after fetching the whole site.
+    import os
+    import subprocess
+    import sys
+
+    from crawler.embedded_redis import EmbeddedRedis
+    from tests.fixtures.make_blog import make_blog
+    from tests.support.cli import PROJECT_ROOT
+    from tests.support.http_server import Hold, serve_directory
+
+    site = tmp_path / "site"
+    expected = make_blog(site)
+    held = Hold()
+    post = sorted(expected.posts)[0]
+    requests: list[str] = []
+    server = EmbeddedRedis(tmp_path / "redis").start()
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    env.update(REDIS_URL=server.url, PYTHONPATH=str(PROJECT_ROOT))
+    try:
+        with serve_directory(site, faults={post: held}, request_log=requests) as base_url:
+            crawl = subprocess.Popen(
+                [sys.executable, "-m", "crawler.cli", "crawl", base_url + "/", "--render", "never",
+                 "--archive-dir", str(tmp_path / "archive")],
+                cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                stdin=subprocess.DEVNULL)
+            try:
+                assert held.wait_for_arrivals(1, timeout=120), "the held post was never requested"
+                server.stop()
+            finally:
+                held.release()
+            _, stderr = crawl.communicate(timeout=300)
+    finally:
+        server.stop()
+    result = subprocess.CompletedProcess(crawl.args, crawl.returncode, "", stderr)
+    assert_one_line_error(result, "went away during the crawl", "crawl again once Redis is back")
