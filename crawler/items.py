@@ -35,6 +35,7 @@ def page_item(analysis, *, site: str, status: int, depth: int, referrer: str | N
         "title": analysis.title,
         "author": analysis.author,
         "date_published": analysis.date_published,
+        "canonical_url": analysis.canonical_url,
         "render": render,
         "archive": archive,
         "blocks": [b.to_dict() for b in analysis.blocks] if archive else [],

@@ -353,6 +353,26 @@ def date_facts(root, metas=None, ld=None, url: str = "") -> dict:
     }
 
 
+def declared_canonical(root, url: str) -> str | None:
+    """The page's <link rel="canonical"> as an absolute http(s) URL, when it names a page
+    other than ``url`` itself (fragments aside): the URL the site says this content lives at."""
+    from urllib.parse import urljoin, urlsplit
+
+    from .htmlparse import base_url
+
+    for link in root.iter("link"):
+        if "canonical" not in (link.get("rel") or "").lower().split():
+            continue
+        href = (link.get("href") or "").strip()
+        if not href:
+            return None
+        canonical = urljoin(base_url(root, url), href).split("#", 1)[0]
+        if urlsplit(canonical).scheme not in ("http", "https"):
+            return None
+        return canonical if canonical != url.split("#", 1)[0] else None
+    return None
+
+
 def robots_directives(*values: str | None) -> frozenset[str]:
     """The directives of <meta name="robots"> contents or X-Robots-Tag headers, lowercased
     ("noindex", "nofollow"…); "none" is both noindex and nofollow."""
@@ -368,4 +388,5 @@ def extract_page_metadata(root, url: str = "") -> dict:
     metas = _metas(root)
     ld = _json_ld(root)
     return dict(date_facts(root, metas, ld, url), title=title(root, metas), author=author(root, metas, ld),
-                robots=robots_directives(metas.get("robots")))
+                robots=robots_directives(metas.get("robots")),
+                canonical=declared_canonical(root, url))

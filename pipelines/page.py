@@ -68,6 +68,9 @@ class PageAnalysis:
     # the content is an account form (log in, sign up, reset a password): scored and
     # followed like any page, never archived (account_forms.py)
     account_form: bool = False
+    # <link rel="canonical"> naming another URL (metadata.declared_canonical): the archive
+    # hands this page's file to that URL when it turns up with the same content
+    canonical_url: str | None = None
     blocks: list[Block] = field(default_factory=list)
     content_hash: str = ""
 
@@ -82,7 +85,7 @@ class PageAnalysis:
             "continuation_links": list(self.continuation_links),
             "child_links": list(self.child_links),
             "sibling_links": list(self.sibling_links), "robots": sorted(self.robots),
-            "account_form": self.account_form,
+            "account_form": self.account_form, "canonical_url": self.canonical_url,
             "blocks": [b.to_dict() for b in self.blocks], "content_hash": self.content_hash,
         }
 
@@ -264,5 +267,6 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None) 
         continuation_links=_continuation_links(result, pager, url),
         child_links=_child_links(all_links, url), sibling_links=_sibling_links(links, url),
         robots=meta["robots"], account_form=is_account_page(root, url),
+        canonical_url=meta["canonical"],
         blocks=blocks, content_hash=content_hash(blocks),
     )

@@ -96,6 +96,9 @@ FIELD_ARCHIVED_HASH = "archived_hash"
 FIELD_CANONICAL = "canonical"
 """Page hash field: the URL whose file holds this page's content (itself unless a duplicate)."""
 
+FIELD_DECLARED_CANONICAL = "declared_canonical"
+"""Page hash field: the other URL the page's <link rel="canonical"> names (archived pages)."""
+
 COUNTER_ENQUEUED = "enqueued"
 """Run counter: archive jobs enqueued by the crawl."""
 COUNTER_ARCHIVED = "archived"

@@ -31,7 +31,8 @@ JSON_FIELDS = frozenset({"breakdown", "counts", "counted_links"})
 ERROR_STATUS = "error"
 """The status of a page that could not be fetched or analysed."""
 
-JOB_FIELDS = (rk.FIELD_ARCHIVED_PATH, rk.FIELD_ARCHIVED_HASH, rk.FIELD_CANONICAL)
+JOB_FIELDS = (rk.FIELD_ARCHIVED_PATH, rk.FIELD_ARCHIVED_HASH, rk.FIELD_CANONICAL,
+              rk.FIELD_DECLARED_CANONICAL)
 """Fields the archive job adds to the page hash; returned by get_page when present."""
 
 

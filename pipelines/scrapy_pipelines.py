@@ -166,6 +166,7 @@ class EnqueueLeafPipeline:
             "title": item.get("title"),
             "author": item.get("author"),
             "date_published": item.get("date_published"),
+            "canonical_url": item.get("canonical_url"),
             "fetched_at": item.get("fetched_at"),
             "score": item.get("score"),
             "verdict": item.get("verdict"),

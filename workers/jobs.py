@@ -7,6 +7,7 @@ writes the file atomically under the archive dir.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import os
@@ -32,6 +33,12 @@ FRONT_MATTER_FIELDS = ("url", "title", "author", "date", "fetched_at", "score", 
 # Delete a content claim only if it is still ours (another job may have claimed it since).
 _RELEASE_CLAIM = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+# Hand a content claim from one URL to another only if the first still holds it.
+_HAND_OVER_CLAIM = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2]) return 1 end
 return 0
 """
 
@@ -103,6 +110,41 @@ def _own_path(redis, prefix: str, path: Path, url: str) -> Path:
     raise RuntimeError(f"archive file {path} and its distinct name are both owned by other URLs")
 
 
+def _declared_canonical_of(redis, prefix: str, url: str) -> str | None:
+    return _text(redis.hget(rk.page_key(prefix, url), rk.FIELD_DECLARED_CANONICAL))
+
+
+def _note_declared_canonical(pipe, page_key: str, payload: dict) -> None:
+    declared = payload.get("canonical_url")
+    if declared:
+        pipe.hset(page_key, rk.FIELD_DECLARED_CANONICAL, declared)
+    else:
+        pipe.hdel(page_key, rk.FIELD_DECLARED_CANONICAL)
+
+
+def _retire_to_alias(redis, prefix: str, *, old: str, new: str) -> str | None:
+    """``old`` gave its content to ``new``: it and its aliases become aliases of ``new``.
+    Returns old's file, for the caller to remove once new's file is written."""
+    old_key = rk.page_key(prefix, old)
+    old_file = _text(redis.hget(old_key, rk.FIELD_ARCHIVED_PATH))
+    old_aliases = rk.aliases_key(prefix, old)
+    new_aliases = rk.aliases_key(prefix, new)
+    moved = [_text(a) for a in redis.smembers(old_aliases)]
+    with redis.pipeline(transaction=True) as pipe:
+        pipe.sadd(new_aliases, old)
+        if moved:
+            pipe.sadd(new_aliases, *moved)
+            for alias in moved:
+                pipe.hset(rk.page_key(prefix, alias), rk.FIELD_CANONICAL, new)
+        pipe.srem(new_aliases, new)
+        pipe.delete(old_aliases)
+        pipe.hset(old_key, rk.FIELD_CANONICAL, new)
+        pipe.hdel(old_key, rk.FIELD_ARCHIVED_PATH, rk.FIELD_ARCHIVED_HASH)
+        pipe.execute()
+    logger.info("canonical: %s names %s as its URL; the content's file moves there", old, new)
+    return old_file
+
+
 def archive_page(payload: dict, *, connection=None) -> dict:
     """Archive one leaf page; see docs/interfaces.md for ``payload``.
 
@@ -113,6 +155,8 @@ def archive_page(payload: dict, *, connection=None) -> dict:
     * otherwise render Markdown and write it atomically -> "archived". If the URL's content
       changed, the claim on its old content hash is released. The file is one this URL
       owns (``_own_path``): two URLs whose paths name one file get one file each.
+    * another URL owns the content but its <link rel="canonical"> names this URL -> the
+      content and its aliases pass to this URL, whose file replaces the other's; "archived".
     Increments exactly one of the run counters archived/duplicates/unchanged/failed and
     records archived_path / archived_hash / canonical on the page hash.
 
@@ -126,6 +170,7 @@ def archive_page(payload: dict, *, connection=None) -> dict:
     page_key = rk.page_key(prefix, url)
     claim_key = None
     claimed = False
+    retired_file = None
     try:
         blocks = payload.get("blocks") or []
         content_hash = payload.get("content_hash") or _fallback_content_hash(blocks)
@@ -143,6 +188,13 @@ def archive_page(payload: dict, *, connection=None) -> dict:
             # It duplicated another page before; not any more.
             redis.srem(rk.aliases_key(prefix, previous_canonical), url)
 
+        if owner != url and _declared_canonical_of(redis, prefix, owner) == url and bool(
+                redis.eval(_HAND_OVER_CLAIM, 1, claim_key, owner, url)):
+            # The owner's own <link rel="canonical"> names this URL (a Q&A's ?answer= view,
+            # WordPress' ?replytocom=, a tracking variant reached first): the content is
+            # this URL's, and its file takes this URL's name.
+            retired_file = _retire_to_alias(redis, prefix, old=owner, new=url)
+            claimed, owner = True, url
         if owner != url:
             if previous_hash and previous_hash != content_hash:
                 # This URL used to own other content: that content is no longer its own.
@@ -151,6 +203,7 @@ def archive_page(payload: dict, *, connection=None) -> dict:
                 pipe.sadd(rk.aliases_key(prefix, owner), url)
                 pipe.hset(page_key, mapping={rk.FIELD_CANONICAL: owner})
                 pipe.hdel(page_key, rk.FIELD_ARCHIVED_PATH, rk.FIELD_ARCHIVED_HASH)
+                _note_declared_canonical(pipe, page_key, payload)
                 pipe.hincrby(run_key, rk.COUNTER_DUPLICATES, 1)
                 pipe.execute()
             logger.info("duplicate: %s has the content of %s", url, owner)
@@ -161,6 +214,7 @@ def archive_page(payload: dict, *, connection=None) -> dict:
                 and path.is_file()):
             with redis.pipeline(transaction=True) as pipe:
                 pipe.hset(page_key, mapping={rk.FIELD_CANONICAL: url})
+                _note_declared_canonical(pipe, page_key, payload)
                 pipe.hincrby(run_key, rk.COUNTER_UNCHANGED, 1)
                 pipe.execute()
             return {"status": STATUS_UNCHANGED, "path": str(path), "canonical": url}
@@ -172,8 +226,13 @@ def archive_page(payload: dict, *, connection=None) -> dict:
             pipe.hset(page_key, mapping={rk.FIELD_ARCHIVED_PATH: str(path),
                                          rk.FIELD_ARCHIVED_HASH: content_hash,
                                          rk.FIELD_CANONICAL: url})
+            _note_declared_canonical(pipe, page_key, payload)
             pipe.hincrby(run_key, rk.COUNTER_ARCHIVED, 1)
             pipe.execute()
+        if retired_file and retired_file != str(path):
+            # written under its canonical name first, so the content is never without a file
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(retired_file)
         if previous_hash and previous_hash != content_hash:
             # The page changed: its old content no longer belongs to it.
             redis.eval(_RELEASE_CLAIM, 1, rk.content_key(prefix, previous_hash), url)

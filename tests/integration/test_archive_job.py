@@ -290,3 +290,37 @@ def test_two_urls_naming_one_file_keep_a_file_each(conn, env):
     paths = {url: conn.hget(rk.page_key(prefix, url), rk.FIELD_ARCHIVED_PATH).decode()
              for url in (a.url, b.url)}
     assert paths == {a.url: str(own), b.url: str(archive.resolve() / "ex.test" / other)}
+
+
+def test_content_passes_to_the_url_its_first_owner_names_canonical(conn, env):
+    # A Q&A site's ?answer= view of a question is often reached before the question's own
+    # URL, which its <link rel="canonical"> names: the archive must end up under that name
+    prefix, queue, archive = env
+    view = analysed("http://ex.test/q/12/slug/?answer=34")
+    question = analysed("http://ex.test/q/12/slug/")
+    assert view.content_hash == question.content_hash
+    first = payload_for(view, prefix=prefix, run_id="r1", archive_dir=archive)
+    first["canonical_url"] = question.url
+    job_view = queue.enqueue(rk.ARCHIVE_JOB, first)
+    run_burst(queue)
+    assert job_view.return_value()["status"] == "archived"
+    (view_file,) = files(archive)
+    assert view_file.name.startswith("slug-q")     # the view's own name, query hashed
+
+    job_q = queue.enqueue(rk.ARCHIVE_JOB, payload_for(question, prefix=prefix, run_id="r1",
+                                                      archive_dir=archive))
+    run_burst(queue)
+    own = archive.resolve() / "ex.test/q/12/slug.md"
+    assert job_q.return_value() == {"status": "archived", "path": str(own), "canonical": question.url}
+    assert files(archive) == [own]
+    assert conn.get(rk.content_key(prefix, question.content_hash)).decode() == question.url
+    assert {m.decode() for m in conn.smembers(rk.aliases_key(prefix, question.url))} == {view.url}
+    view_record = conn.hgetall(rk.page_key(prefix, view.url))
+    assert view_record[rk.FIELD_CANONICAL.encode()].decode() == question.url
+    assert rk.FIELD_ARCHIVED_PATH.encode() not in view_record
+
+    # and the view, crawled again, is a duplicate of the question
+    again = queue.enqueue(rk.ARCHIVE_JOB, dict(first, run_id="r2"))
+    run_burst(queue)
+    assert again.return_value() == {"status": "duplicate", "path": None, "canonical": question.url}
+    assert files(archive) == [own]

@@ -1,3 +1,5 @@
+import pytest
+
 from pipelines.htmlparse import parse_html
 from pipelines.metadata import extract_metadata
 
@@ -49,3 +51,32 @@ def test_og_title_site_suffix_stripped_like_title():
     # matching the page's h1 is enough, whatever the separator
     assert meta('<head><meta property="og:title" content="How to proof dough – Crumb"></head>'
                 '<body><h1>How to proof dough</h1></body>')["title"] == "How to proof dough"
+
+
+@pytest.mark.parametrize("head, url, expected", [
+    ('<link rel="canonical" href="/q/12/slug/">', "http://ex.test/q/12/slug/?answer=34",
+     "http://ex.test/q/12/slug/"),
+    ('<link rel="Canonical" href="https://ex.test/post/">', "https://ex.test/post/?utm_source=x",
+     "https://ex.test/post/"),
+    ('<base href="http://ex.test/blog/"><link rel="canonical" href="post-1">',
+     "http://ex.test/blog/post-1?replytocom=5", "http://ex.test/blog/post-1"),
+    # naming itself, fragment aside: no other URL
+    ('<link rel="canonical" href="http://ex.test/a/#top">', "http://ex.test/a/", None),
+    ('<link rel="canonical" href="">', "http://ex.test/a/", None),
+    ('<link rel="canonical" href="javascript:void(0)">', "http://ex.test/a/", None),
+    ('<link rel="alternate" href="http://ex.test/amp/">', "http://ex.test/a/", None),
+])
+def test_declared_canonical(head, url, expected):
+    from pipelines.metadata import declared_canonical
+
+    root = parse_html(f"<html><head>{head}</head><body><p>x</p></body></html>")
+    assert declared_canonical(root, url) == expected
+
+
+def test_analysis_carries_the_declared_canonical():
+    from pipelines.page import analyze_page
+
+    html = ('<html><head><link rel="canonical" href="/post/"></head><body><article><h1>Post</h1>'
+            '<p>Some words of the post.</p></article></body></html>')
+    assert analyze_page(html, "http://ex.test/post/?replytocom=7").canonical_url == "http://ex.test/post/"
+    assert analyze_page(html, "http://ex.test/post/").canonical_url is None
