@@ -51,6 +51,9 @@ LEAFCRAWL_OBEY_ROBOTS_META = True
 # has been quiet this long (the tracker sees timers and fetches, so this can be short).
 LEAFCRAWL_SETTLE_QUIET_MS = 120
 LEAFCRAWL_SETTLE_MAX_MS = 3000
+# Rounds of "Load more" clicks or scrolls to the bottom after the page settles, while each
+# brings new links (crawler/page_expand.py); 0 turns it off.
+LEAFCRAWL_EXPAND_ROUNDS = 5
 
 # --- browser mode only (merged in by crawl_runner.browser_settings) ---------------
 PLAYWRIGHT_SETTINGS = {

@@ -20,6 +20,7 @@ from twisted.internet.error import DNSLookupError, TCPTimedOutError, TimeoutErro
 
 from crawler.items import failure_item, page_item
 from crawler.page_collector import collector_page_method, collector_result
+from crawler.page_expand import expand_page_method, expand_result
 from crawler.page_settle import settle_page_methods
 from crawler.sitemaps import NotASitemap, read_sitemap, robots_url, sitemaps_of_robots
 from pipelines.hash_routes import carries_route, route_of, routes_lead
@@ -89,6 +90,7 @@ class SiteSpider(scrapy.Spider):
         spider.obey_robots_meta = settings.getbool("LEAFCRAWL_OBEY_ROBOTS_META", True)
         spider.settle = (settings.getint("LEAFCRAWL_SETTLE_QUIET_MS"),
                          settings.getint("LEAFCRAWL_SETTLE_MAX_MS"))
+        spider.expand_rounds = settings.getint("LEAFCRAWL_EXPAND_ROUNDS")
         return spider
 
     async def start(self):
@@ -139,8 +141,13 @@ class SiteSpider(scrapy.Spider):
             meta.update({
                 "playwright": True,
                 "playwright_page_init_callback": "crawler.page_settle.install_settle_tracker",
-                # settle first, then measure: the collector reads the finished page
-                "playwright_page_methods": [*settle_page_methods(*self.settle), collector_page_method()],
+                # settle, reveal what "Load more" and scrolling add, then measure: the
+                # collector reads the finished page
+                "playwright_page_methods": [
+                    *settle_page_methods(*self.settle),
+                    *([expand_page_method(*self.settle, rounds=self.expand_rounds)]
+                      if self.expand_rounds > 0 else []),
+                    collector_page_method()],
             })
         return scrapy.Request(url, callback=self.parse_page, errback=self.on_error, meta=meta)
 
@@ -245,6 +252,10 @@ class SiteSpider(scrapy.Spider):
         if result is None:
             return response.body
         stats = self.crawler.stats
+        expanded = expand_result(response.meta)
+        if expanded:
+            for what in ("clicks", "scrolls", "grew"):
+                stats.inc_value(f"leafcrawl/expand_{what}", expanded.get(what, 0))
         if "error" in result:
             stats.inc_value("leafcrawl/unmeasured")
             self.logger.info("analysing %s unmeasured: %s", response.url, result["error"])

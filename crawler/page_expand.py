@@ -1,0 +1,83 @@
+"""Reveal what a rendered page shows only on request: "Load more" buttons and infinite scroll.
+
+A listing that draws its next entries when the reader clicks "Load more" or scrolls to the
+bottom links them nowhere else, so a crawl that reads the page as it first settles never
+reaches them (and a site without a sitemap loses them for good). After the page settles,
+this clicks such a button, else scrolls to the bottom, waits for the page to settle again,
+and repeats while each round brings new links or height, within a few bounds. A page where
+nothing happens pays one scroll and one quiet window (LEAFCRAWL_SETTLE_QUIET_MS).
+
+Only buttons are clicked, never a link to an address (the crawl follows those itself) nor a
+form's button, so no round leaves the page or submits anything.
+"""
+
+from __future__ import annotations
+
+from scrapy_playwright.page import PageMethod
+
+from crawler.page_settle import WAIT_SETTLED_JS
+
+EXPAND_ROUNDS = 5
+"""Rounds of click-or-scroll at most: five batches of a typical 10-20 entries reach the
+entries a few pages of a paginated listing would, and a feed without end stops here."""
+
+EXPAND_MAX_LINKS = 3000
+"""Stop once the page holds this many links: enough for any listing worth its pages."""
+
+EXPAND_BUDGET_MS = 10000
+"""Time all rounds may take together, waits included."""
+
+MORE_TEXT_MAX_CHARS = 40
+"""A "load more" control's label is a few words; longer text is a teaser that says "more"."""
+
+EXPAND_JS = """
+async ({ rounds, quiet, max, maxLinks, budget, maxText }) => {
+  const settled = %(settled)s;
+  const MORE = /^(load|show|view|see|get) (\\d+ )?(more|older|next)\\b|^more (posts|articles|stories|news|results|items|entries|products)\\b|^older (posts|entries|articles)$/i;
+  const drawn = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+  };
+  const moreButton = () => {
+    for (const el of document.querySelectorAll('button, [role=button], a:not([href]), a[href="#"]')) {
+      if (el.disabled || el.getAttribute('aria-disabled') === 'true' || el.closest('form')) continue;
+      const text = (el.innerText || el.textContent || '').replace(/\\s+/g, ' ').trim();
+      if (!text || text.length > maxText || !MORE.test(text) || !drawn(el)) continue;
+      return el;
+    }
+    return null;
+  };
+  const start = performance.now();
+  const done = { clicks: 0, scrolls: 0, grew: 0 };
+  for (let i = 0; i < rounds && performance.now() - start < budget; i++) {
+    const links = document.links.length;
+    const height = document.documentElement.scrollHeight;
+    const button = moreButton();
+    if (button) { button.click(); done.clicks++; }
+    else if (height <= window.scrollY + window.innerHeight) break;   // no more page below
+    else { window.scrollTo(0, height); done.scrolls++; }
+    await settled({ quiet, max: Math.min(max, Math.max(0, budget - (performance.now() - start))) });
+    if (document.links.length === links && document.documentElement.scrollHeight === height) break;
+    done.grew++;
+    if (document.links.length >= maxLinks) break;
+  }
+  window.scrollTo(0, 0);
+  done.links = document.links.length;
+  return done;
+}
+""" % {"settled": WAIT_SETTLED_JS.strip()}
+
+
+def expand_page_method(quiet_ms: int, max_ms: int, rounds: int = EXPAND_ROUNDS) -> PageMethod:
+    """The PageMethod to run after the settle wait and before the collector."""
+    return PageMethod("evaluate", EXPAND_JS, {
+        "rounds": rounds, "quiet": quiet_ms, "max": max_ms, "maxLinks": EXPAND_MAX_LINKS,
+        "budget": EXPAND_BUDGET_MS, "maxText": MORE_TEXT_MAX_CHARS})
+
+
+def expand_result(meta: dict) -> dict | None:
+    """What the expansion did on a response's page ({clicks, scrolls, grew, links}), or None."""
+    for pm in meta.get("playwright_page_methods") or ():
+        if isinstance(pm, PageMethod) and pm.method == "evaluate" and pm.args and pm.args[0] is EXPAND_JS:
+            return pm.result if isinstance(pm.result, dict) else None
+    return None

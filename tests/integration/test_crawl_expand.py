@@ -1,0 +1,85 @@
+"""Browser mode reveals what a listing draws only on request: a "Load more" button that
+fetches the next entries, and entries fetched when the reader scrolls to the bottom. Their
+posts are linked nowhere else, so without the expansion they are never crawled."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.support.cli import archived_files, run_leafcrawl
+from tests.support.http_server import write_page
+
+pytestmark = [pytest.mark.integration, pytest.mark.browser]
+
+POST = """<html><head><title>{title}</title><meta property="og:type" content="article">
+</head><body><header><a href="/">Home</a></header><main><article><h1>{title}</h1>
+<time datetime="2025-0{month}-01">2025</time>
+<p>{title} is about workbench lamps, their colour temperature and how the light falls on a
+bench at night. It runs long enough to be a real article with several sentences in it.</p>
+<p>A second paragraph says more about diffusers, glare and the height of the arm.</p>
+</article></main></body></html>"""
+
+
+def teasers(numbers) -> str:
+    return "".join(f'<article><h2><a href="/posts/p{n}/">Post {n}</a></h2>'
+                   f'<p>A teaser of post {n}, a few words about lamps.</p></article>' for n in numbers)
+
+
+LISTING = """<html><head><title>{title}</title></head><body><header><a href="/">Home</a>
+<a href="/archive/">Archive</a></header><main><h1>{title}</h1>
+<div id="list">{first}</div>{extra}</main></body></html>"""
+
+# Each click fetches the next batch; after the last, the button goes.
+LOAD_MORE = """<button id="more" type="button">Load more</button><script>
+let next = 1;
+document.getElementById('more').addEventListener('click', () => {
+  fetch('/batches/more-' + next + '.html').then((r) => r.text()).then((html) => {
+    document.getElementById('list').insertAdjacentHTML('beforeend', html);
+    if (++next > 2) document.getElementById('more').remove();
+  });
+});
+</script>"""
+
+# Entries below the fold: fetched once the sentinel at the bottom scrolls into view.
+ENDLESS = """<div style="height: 3000px">a tall intro</div><div id="sentinel">…</div><script>
+let loaded = false;
+new IntersectionObserver((seen) => {
+  if (!seen[0].isIntersecting || loaded) return;
+  loaded = true;
+  fetch('/batches/scroll-1.html').then((r) => r.text()).then((html) => {
+    document.getElementById('list').insertAdjacentHTML('beforeend', html);
+  });
+}).observe(document.getElementById('sentinel'));
+</script>"""
+
+
+def make_site(root):
+    for n in range(1, 13):
+        write_page(root / "posts" / f"p{n}", POST.format(title=f"Post {n}", month=1 + n % 9))
+    write_page(root, LISTING.format(title="Lamps", first=teasers(range(1, 4)), extra=LOAD_MORE))
+    write_page(root / "archive", LISTING.format(title="Archive", first=teasers(range(10, 12)),
+                                                extra=ENDLESS))
+    (root / "batches").mkdir()
+    (root / "batches" / "more-1.html").write_text(teasers(range(4, 7)))
+    (root / "batches" / "more-2.html").write_text(teasers(range(7, 10)))
+    (root / "batches" / "scroll-1.html").write_text(teasers([12]))
+
+
+def test_load_more_and_endless_scroll_reach_every_post(tmp_path, redis_ns):
+    from tests.support.http_server import serve_directory
+
+    site = tmp_path / "site"
+    make_site(site)
+    summary_file = tmp_path / "summary.json"
+    with serve_directory(site) as base_url:
+        result = run_leafcrawl(
+            "crawl", base_url + "/", "--render", "always", "--archive-dir", str(tmp_path / "archive"),
+            "--with-worker", "--json-summary", str(summary_file),
+            cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env)
+    assert result.returncode == 0, result.stderr
+    files = archived_files(tmp_path / "archive")
+    assert {base_url + f"/posts/p{n}/" for n in range(1, 13)} <= set(files)
+    summary = json.loads(summary_file.read_text())
+    assert summary["failures"] == 0
