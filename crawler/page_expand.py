@@ -8,7 +8,10 @@ and repeats while each round brings new links or height, within a few bounds. A 
 nothing happens pays one scroll and one quiet window (LEAFCRAWL_SETTLE_QUIET_MS).
 
 Only buttons are clicked, never a link to an address (the crawl follows those itself) nor a
-form's button, so no round leaves the page or submits anything.
+form's button, so no round leaves the page or submits anything. A page that declares itself
+a piece of content (og:type article and the like) is left as it is: news sites scroll on
+into their next article, which is no part of this one. For a site that does so without
+saying, the rounds stop once the address changes to another page's (history.pushState).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 from scrapy_playwright.page import PageMethod
 
 from crawler.page_settle import WAIT_SETTLED_JS
+from pipelines.signals import OG_ARTICLE
 
 EXPAND_ROUNDS = 5
 """Rounds of click-or-scroll at most: five batches of a typical 10-20 entries reach the
@@ -31,8 +35,12 @@ MORE_TEXT_MAX_CHARS = 40
 """A "load more" control's label is a few words; longer text is a teaser that says "more"."""
 
 EXPAND_JS = """
-async ({ rounds, quiet, max, maxLinks, budget, maxText }) => {
+async ({ rounds, quiet, max, maxLinks, budget, maxText, articleTypes }) => {
   const settled = %(settled)s;
+  const ogType = document.querySelector('meta[property="og:type"]');
+  if (ogType && articleTypes.includes((ogType.getAttribute('content') || '').trim().toLowerCase()))
+    return { clicks: 0, scrolls: 0, grew: 0, skipped: 'article' };
+  const page = location.pathname + location.search;
   const MORE = /^(load|show|view|see|get) (\\d+ )?(more|older|next)\\b|^more (posts|articles|stories|news|results|items|entries|products)\\b|^older (posts|entries|articles)$/i;
   const drawn = (el) => {
     const r = el.getBoundingClientRect();
@@ -59,6 +67,7 @@ async ({ rounds, quiet, max, maxLinks, budget, maxText }) => {
     await settled({ quiet, max: Math.min(max, Math.max(0, budget - (performance.now() - start))) });
     if (document.links.length === links && document.documentElement.scrollHeight === height) break;
     done.grew++;
+    if (location.pathname + location.search !== page) break;   // scrolled on into another page
     if (document.links.length >= maxLinks) break;
   }
   window.scrollTo(0, 0);
@@ -72,7 +81,8 @@ def expand_page_method(quiet_ms: int, max_ms: int, rounds: int = EXPAND_ROUNDS) 
     """The PageMethod to run after the settle wait and before the collector."""
     return PageMethod("evaluate", EXPAND_JS, {
         "rounds": rounds, "quiet": quiet_ms, "max": max_ms, "maxLinks": EXPAND_MAX_LINKS,
-        "budget": EXPAND_BUDGET_MS, "maxText": MORE_TEXT_MAX_CHARS})
+        "budget": EXPAND_BUDGET_MS, "maxText": MORE_TEXT_MAX_CHARS,
+        "articleTypes": sorted(OG_ARTICLE)})
 
 
 def expand_result(meta: dict) -> dict | None:

@@ -55,9 +55,21 @@ new IntersectionObserver((seen) => {
 </script>"""
 
 
+# A news site's article that scrolls on into the next story: not part of this article.
+NEXT_STORY = """<div style="height: 3000px"></div><div id="end"></div><script>
+new IntersectionObserver((seen) => {
+  if (seen[0].isIntersecting) document.getElementById('end').insertAdjacentHTML('beforeend',
+    '<article><h1>Next story</h1><p>Zebra crossings are repainted every spring, the council said today in a long statement about road markings.</p></article>');
+}).observe(document.getElementById('end'));
+</script></body>"""
+
+
 def make_site(root):
     for n in range(1, 13):
-        write_page(root / "posts" / f"p{n}", POST.format(title=f"Post {n}", month=1 + n % 9))
+        html = POST.format(title=f"Post {n}", month=1 + n % 9)
+        if n == 1:
+            html = html.replace("</body>", NEXT_STORY)
+        write_page(root / "posts" / f"p{n}", html)
     write_page(root, LISTING.format(title="Lamps", first=teasers(range(1, 4)), extra=LOAD_MORE))
     write_page(root / "archive", LISTING.format(title="Archive", first=teasers(range(10, 12)),
                                                 extra=ENDLESS))
@@ -83,3 +95,5 @@ def test_load_more_and_endless_scroll_reach_every_post(tmp_path, redis_ns):
     assert {base_url + f"/posts/p{n}/" for n in range(1, 13)} <= set(files)
     summary = json.loads(summary_file.read_text())
     assert summary["failures"] == 0
+    first = files[base_url + "/posts/p1/"].read_text()
+    assert "workbench lamps" in first and "Zebra" not in first
