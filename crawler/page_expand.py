@@ -16,6 +16,8 @@ saying, the rounds stop once the address changes to another page's (history.push
 
 from __future__ import annotations
 
+import asyncio
+
 from scrapy_playwright.page import PageMethod
 
 from crawler.page_settle import WAIT_SETTLED_JS
@@ -77,17 +79,37 @@ async ({ rounds, quiet, max, maxLinks, budget, maxText, articleTypes }) => {
 """ % {"settled": WAIT_SETTLED_JS.strip()}
 
 
+EXPAND_GRACE_S = 2.0
+"""Beyond the budget and one settle wait, how long Python waits for the page's answer."""
+
+
+async def expand_page(page, args: dict) -> dict:
+    """PageMethod callable: run the expansion in ``page``. Never raises: a page method that
+    raises fails the whole download, and a page whose scripts break the expansion (one that
+    replaces scrollTo, one that navigates on a click) is still a page to analyse as it is."""
+    timeout_s = (args["budget"] + args["max"]) / 1000 + EXPAND_GRACE_S
+    try:
+        result = await asyncio.wait_for(page.evaluate(EXPAND_JS, args), timeout_s)
+    except asyncio.TimeoutError:
+        return {"error": f"expansion timed out after {timeout_s:g} s"}
+    except Exception as exc:  # noqa: BLE001 - any failure means "analyse the page as it is"
+        message = (str(exc).strip().splitlines() or ["no message"])[0]
+        return {"error": f"expansion failed: {type(exc).__name__}: {message}"}
+    return result if isinstance(result, dict) else {"error": "expansion returned no result"}
+
+
 def expand_page_method(quiet_ms: int, max_ms: int, rounds: int = EXPAND_ROUNDS) -> PageMethod:
     """The PageMethod to run after the settle wait and before the collector."""
-    return PageMethod("evaluate", EXPAND_JS, {
+    return PageMethod(expand_page, {
         "rounds": rounds, "quiet": quiet_ms, "max": max_ms, "maxLinks": EXPAND_MAX_LINKS,
         "budget": EXPAND_BUDGET_MS, "maxText": MORE_TEXT_MAX_CHARS,
         "articleTypes": sorted(OG_ARTICLE)})
 
 
 def expand_result(meta: dict) -> dict | None:
-    """What the expansion did on a response's page ({clicks, scrolls, grew, links}), or None."""
+    """What the expansion did on a response's page ({clicks, scrolls, grew, links}, or
+    {error}), or None when it did not run."""
     for pm in meta.get("playwright_page_methods") or ():
-        if isinstance(pm, PageMethod) and pm.method == "evaluate" and pm.args and pm.args[0] is EXPAND_JS:
+        if isinstance(pm, PageMethod) and pm.method is expand_page:
             return pm.result if isinstance(pm.result, dict) else None
     return None

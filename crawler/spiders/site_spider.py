@@ -253,7 +253,10 @@ class SiteSpider(scrapy.Spider):
             return response.body
         stats = self.crawler.stats
         expanded = expand_result(response.meta)
-        if expanded:
+        if expanded and "error" in expanded:
+            stats.inc_value("leafcrawl/expand_failed")
+            self.logger.info("analysing %s as it settled: %s", response.url, expanded["error"])
+        elif expanded:
             for what in ("clicks", "scrolls", "grew"):
                 stats.inc_value(f"leafcrawl/expand_{what}", expanded.get(what, 0))
         if "error" in result:

@@ -64,15 +64,23 @@ new IntersectionObserver((seen) => {
 </script></body>"""
 
 
+# A listing whose own script breaks scrolling: the page must still be analysed and followed.
+BROKEN_SCROLL = """<div style="height: 3000px"></div><script>
+window.scrollTo = () => { throw new Error('scrolling is ours'); };
+</script>"""
+
+
 def make_site(root):
-    for n in range(1, 13):
+    for n in range(1, 16):
         html = POST.format(title=f"Post {n}", month=1 + n % 9)
         if n == 1:
             html = html.replace("</body>", NEXT_STORY)
         write_page(root / "posts" / f"p{n}", html)
     write_page(root, LISTING.format(title="Lamps", first=teasers(range(1, 4)), extra=LOAD_MORE))
     write_page(root / "archive", LISTING.format(title="Archive", first=teasers(range(10, 12)),
-                                                extra=ENDLESS))
+                                                extra=ENDLESS + '<a href="/odd/">Odd</a>'))
+    write_page(root / "odd", LISTING.format(title="Odd", first=teasers([13, 14, 15]),
+                                            extra=BROKEN_SCROLL))
     (root / "batches").mkdir()
     (root / "batches" / "more-1.html").write_text(teasers(range(4, 7)))
     (root / "batches" / "more-2.html").write_text(teasers(range(7, 10)))
@@ -92,7 +100,7 @@ def test_load_more_and_endless_scroll_reach_every_post(tmp_path, redis_ns):
             cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env)
     assert result.returncode == 0, result.stderr
     files = archived_files(tmp_path / "archive")
-    assert {base_url + f"/posts/p{n}/" for n in range(1, 13)} <= set(files)
+    assert {base_url + f"/posts/p{n}/" for n in range(1, 16)} <= set(files)
     summary = json.loads(summary_file.read_text())
     assert summary["failures"] == 0
     first = files[base_url + "/posts/p1/"].read_text()
