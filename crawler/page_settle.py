@@ -10,6 +10,8 @@ outside an animation loop count as pending too.
 
 from __future__ import annotations
 
+import asyncio
+
 from scrapy_playwright.page import PageMethod
 
 TRACKED_TIMER_MAX_MS = 2000
@@ -104,5 +106,50 @@ async def install_settle_tracker(page, request) -> None:
     await page.add_init_script(TRACKER_JS)
 
 
+SETTLE_ATTEMPTS = 3
+"""Documents waited for: the page's own, and up to two a script moved it on to (a JS
+redirect replaces the document the wait was running in)."""
+
+SETTLE_GRACE_S = 2.0
+"""Beyond the in-page cap, how long Python waits for the page's answer."""
+
+
+async def settle_page(page, args: dict) -> dict:
+    """PageMethod callable: wait until the page settles. Never raises: a page method that
+    raises fails the download, and scrapy-playwright then hangs closing a page that is
+    navigating (scrapy-playwright#244: the whole crawl stopped at a JS redirect). A script
+    that navigates the page away (location.href = …) destroys the wait's context; the wait
+    starts again in the new document, whose address ``url`` says, so the spider can treat
+    it as the redirect it is."""
+    timeout_s = args["max"] / 1000 + SETTLE_GRACE_S
+    settled, error = False, None
+    for _ in range(SETTLE_ATTEMPTS):
+        try:
+            settled = bool(await asyncio.wait_for(page.evaluate(WAIT_SETTLED_JS, args), timeout_s))
+            error = None
+            break
+        except asyncio.TimeoutError:
+            error = f"settle wait timed out after {timeout_s:g} s"
+            break
+        except Exception as exc:  # noqa: BLE001 - a navigation, most likely: wait for it
+            error = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            try:
+                await page.wait_for_load_state("load", timeout=args["max"])
+            except Exception:  # noqa: BLE001 - the next attempt (or none) says what is left
+                pass
+    result = {"settled": settled, "url": page.url}
+    if error:
+        result["error"] = error
+    return result
+
+
 def settle_page_methods(quiet_ms: int, max_ms: int) -> list[PageMethod]:
-    return [PageMethod("evaluate", WAIT_SETTLED_JS, {"quiet": quiet_ms, "max": max_ms})]
+    return [PageMethod(settle_page, {"quiet": quiet_ms, "max": max_ms})]
+
+
+def settle_result(meta: dict) -> dict | None:
+    """The settle wait's result from a response's meta ({settled, url[, error]}), or None."""
+    for pm in meta.get("playwright_page_methods") or ():
+        if isinstance(pm, PageMethod) and pm.method is settle_page:
+            return pm.result if isinstance(pm.result, dict) else None
+    return None

@@ -21,7 +21,7 @@ from twisted.internet.error import DNSLookupError, TCPTimedOutError, TimeoutErro
 from crawler.items import failure_item, page_item
 from crawler.page_collector import collector_page_method, collector_result
 from crawler.page_expand import expand_page_method, expand_result
-from crawler.page_settle import settle_page_methods
+from crawler.page_settle import settle_page_methods, settle_result
 from crawler.sitemaps import NotASitemap, read_sitemap, robots_url, sitemaps_of_robots
 from pipelines.hash_routes import carries_route, route_of, routes_lead
 from pipelines.page_address import page_address
@@ -165,6 +165,17 @@ class SiteSpider(scrapy.Spider):
             self.note_failure(response.url, error)
             yield failure_item(response.url, status=response.status, error=error, **where)
             return
+        moved_to = self.script_redirect(response)
+        if moved_to is not None:
+            # A script sent the browser on (location.href = …) before the page settled: a
+            # redirect, as a 3xx would be. What the browser shows is the other page's, so it
+            # is fetched (and analysed) under its own address, if this crawl may fetch it.
+            self.crawler.stats.inc_value("leafcrawl/script_redirects")
+            self.logger.info("%s: a script redirects to %s", response.url, moved_to)
+            if self.may_fetch(moved_to):
+                yield self.page_request(moved_to, referrer=meta.get(REFERRER),
+                                        referrer_score=meta.get(REFERRER_SCORE))
+            return
         try:
             # a page is known by its address: a hash-routed page by its route, and the root
             # route a router writes on arrival (/ -> /#/) is the page asked for
@@ -244,6 +255,15 @@ class SiteSpider(scrapy.Spider):
             if directive in robots:
                 self.crawler.stats.inc_value(f"leafcrawl/robots_{directive}")
         return robots
+
+    def script_redirect(self, response) -> str | None:
+        """Where a script moved the page before it settled (browser mode), else None. A
+        change of the fragment alone is none: routers write their route so."""
+        settle = settle_result(response.meta)
+        url = (settle or {}).get("url")
+        if not url or not url.startswith(("http://", "https://")):
+            return None
+        return url if url.split("#", 1)[0] != response.url.split("#", 1)[0] else None
 
     def page_html(self, response) -> str | bytes:
         """What to analyse: in browser mode the collector's measured HTML, else (plain mode,
