@@ -43,7 +43,7 @@ async ({ rounds, quiet, max, maxLinks, budget, maxText, articleTypes }) => {
   if (ogType && articleTypes.includes((ogType.getAttribute('content') || '').trim().toLowerCase()))
     return { clicks: 0, scrolls: 0, grew: 0, skipped: 'article' };
   const page = location.pathname + location.search;
-  const MORE = /^(load|show|view|see|get) (\\d+ )?(more|older|next)\\b|^more (posts|articles|stories|news|results|items|entries|products)\\b|^older (posts|entries|articles)$/i;
+  const MORE = /^(load|show|view|see) (\\d+ )?(more|older|next)\\b|^more (posts|articles|stories|news|results|items|entries|products)\\b|^older (posts|entries|articles)$/i;
   const drawn = (el) => {
     const r = el.getBoundingClientRect();
     return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
