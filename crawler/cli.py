@@ -32,6 +32,12 @@ def _add_crawl(sub) -> None:
                    help="also fetch the pages the site's sitemaps list (robots.txt, /sitemap.xml)")
     p.add_argument("--load-images", action="store_true", default=None,
                    help="let Chromium fetch images (default: it fetches none; the archive is text)")
+    p.add_argument("--delay", type=float, metavar="SECONDS",
+                   help="seconds between two requests to the site (default 0; Scrapy jitters it)")
+    p.add_argument("--concurrency", type=int, metavar="N",
+                   help="requests at once to the site (default 16)")
+    p.add_argument("--ignore-crawl-delay", action="store_true", default=None,
+                   help="do not slow down to robots.txt's Crawl-delay")
     p.add_argument("--deny", action="append", metavar="REGEX",
                    help="never fetch URLs this regular expression finds (repeatable)")
     p.add_argument("--with-worker", action="store_true",
@@ -90,7 +96,9 @@ def cmd_crawl(args) -> int:
                  "max_pages": args.max_pages, "threshold": args.threshold,
                  "follow_leaf_links": args.follow_leaf_links, "deny": args.deny,
                  "sitemaps": args.sitemaps,
-                 "load_images": args.load_images}
+                 "load_images": args.load_images, "delay": args.delay,
+                 "concurrency": args.concurrency,
+                 "obey_crawl_delay": False if args.ignore_crawl_delay else None}
     if args.config:
         cfg = load_site_config(args.config)
         if args.url:

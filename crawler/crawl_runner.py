@@ -127,6 +127,12 @@ def crawl_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir:
         "LEAFCRAWL_RENDER": cfg.render,
         "LEAFCRAWL_FOLLOW_LEAF_LINKS": cfg.follow_leaf_links,
         "DEPTH_LIMIT": cfg.depth_limit,
+        # politeness: the user's delay between requests (Scrapy jitters it 0.5-1.5x) and
+        # requests at once to the site; robots.txt's Crawl-delay may ask for more
+        "DOWNLOAD_DELAY": cfg.delay,
+        "CONCURRENT_REQUESTS_PER_DOMAIN": cfg.concurrency,
+        "CONCURRENT_REQUESTS": max(defaults.CONCURRENT_REQUESTS, cfg.concurrency),
+        "LEAFCRAWL_OBEY_CRAWL_DELAY": cfg.obey_crawl_delay,
         "CLOSESPIDER_PAGECOUNT": cfg.max_pages,
         "LOG_LEVEL": log_level,
         "LOG_FILE": str(log_file) if log_file else None,
@@ -146,8 +152,14 @@ def crawl_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir:
 
         overrides.update(frontier_settings(prefix, cfg.name, redis_url))
     for key, value in overrides.items():
+        if key in _COMPONENT_DICTS:
+            # add to the project's components (the crawl-delay extension), never replace them
+            value = {**settings.getdict(key), **value}
         settings.set(key, value, priority="cmdline")
     return settings
+
+
+_COMPONENT_DICTS = ("EXTENSIONS", "SPIDER_MIDDLEWARES", "DOWNLOADER_MIDDLEWARES", "ITEM_PIPELINES")
 
 
 def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool = True,

@@ -34,6 +34,10 @@ REQUEST_FINGERPRINTER_CLASS = "crawler.fingerprint.RouteAwareFingerprinter"
 DOWNLOAD_MAXSIZE = 64 * 1024 * 1024
 DOWNLOAD_WARNSIZE = 16 * 1024 * 1024
 
+# robots.txt's Crawl-delay, which Scrapy's ROBOTSTXT_OBEY does not apply (crawler/crawl_delay.py)
+EXTENSIONS = {"crawler.crawl_delay.CrawlDelay": 500}
+LEAFCRAWL_OBEY_CRAWL_DELAY = True
+
 ITEM_PIPELINES = {
     "pipelines.scrapy_pipelines.StoreScorePipeline": 300,
     "pipelines.scrapy_pipelines.EnqueueLeafPipeline": 400,

@@ -45,6 +45,11 @@ class SiteConfig:
     # regular expressions (re.search) of URLs never to fetch, as Scrapy's LinkExtractor deny:
     # a wiki's Special: pages, a shop's sort and filter links, a calendar's endless months
     deny: list[str] = field(default_factory=list)
+    # politeness: seconds between two requests to the site, requests at once to it, and
+    # whether robots.txt's Crawl-delay may ask for more (crawler/crawl_delay.py)
+    delay: float = 0.0
+    concurrency: int = 16
+    obey_crawl_delay: bool = True
     archive_dir: str = DEFAULT_ARCHIVE_DIR
     schedule: str | None = None  # cron expression for scheduled crawls
     source: str = "<command line>"
@@ -66,11 +71,14 @@ _TYPES = {
     "sitemaps": bool,
     "load_images": bool,
     "deny": list,
+    "delay": (int, float),
+    "concurrency": int,
+    "obey_crawl_delay": bool,
     "archive_dir": str,
     "schedule": str,
 }
 _ALIASES = {"depth": "depth_limit", "depth-limit": "depth_limit", "max-pages": "max_pages",
-            "load-images": "load_images"}
+            "load-images": "load_images", "obey-crawl-delay": "obey_crawl_delay"}
 
 
 def _host(url: str) -> str:
@@ -126,6 +134,12 @@ def validate(data: dict, source: str) -> SiteConfig:
     for key in ("depth_limit", "max_pages"):
         if clean.get(key, 0) < 0:
             raise _fail(source, key, "must be 0 (unlimited) or a positive number")
+    if clean.get("delay", 0) < 0:
+        raise _fail(source, "delay", "must be 0 or a positive number of seconds")
+    if clean.get("concurrency", 1) < 1:
+        raise _fail(source, "concurrency", "must be at least 1")
+    if "delay" in clean:
+        clean["delay"] = float(clean["delay"])
     if "schedule" in clean and not _valid_cron(clean["schedule"]):
         raise _fail(source, "schedule", f"{clean['schedule']!r} is not a five-field cron expression")
     clean["threshold"] = float(clean.get("threshold", 0.0))

@@ -67,3 +67,29 @@ def test_denied_urls_are_never_fetched(tmp_path, redis_ns):
     assert set(archived_files(tmp_path / "archive")) == {f"{base_url}/wiki/{a}/" for a in ARTICLES
                                                           if a != "tyres"}
     assert json.loads(summary_file.read_text())["pages_fetched"] == 1 + len(ARTICLES) - 1
+
+
+class TimedLog(list):
+    """A request log that keeps when each path arrived (monotonic seconds, path)."""
+
+    def append(self, path):
+        import time
+
+        super().append((time.monotonic(), path))
+
+
+def test_robots_crawl_delay_spaces_the_requests(tmp_path, redis_ns):
+    # Scrapy obeys robots.txt's Disallow but not its Crawl-delay: the wiki's four pages
+    # were fetched within milliseconds of each other, sixteen at a time
+    site = tmp_path / "site"
+    make_wiki(site)
+    delay = 0.5
+    (site / "robots.txt").write_text(f"User-agent: *\nCrawl-delay: {delay}\nDisallow: /recent/\n")
+    log = TimedLog()
+    with serve_directory(site, request_log=log) as base_url:
+        crawl(base_url, tmp_path, redis_ns, "never")
+    times = [t for t, path in log if path != "/robots.txt"]
+    assert len(times) == 1 + len(ARTICLES)
+    gaps = [b - a for a, b in zip(times, times[1:])]
+    # one at a time, that far apart (a little slack for the server's clock)
+    assert min(gaps) >= delay * 0.9, gaps

@@ -19,12 +19,16 @@ max_pages: 50
 threshold: 2.5
 follow_leaf_links: true
 deny: ['/index\\.php\\?title=Special:', 'action=']
+delay: 2
+concurrency: 2
+obey_crawl_delay: false
 archive_dir: out
 """)
     cfg = load_site_config(path)
     assert (cfg.name, cfg.render, cfg.depth_limit, cfg.max_pages) == ("blog", "never", 3, 50)
     assert cfg.threshold == 2.5 and cfg.follow_leaf_links is True and cfg.archive_dir == "out"
     assert cfg.deny == [r"/index\.php\?title=Special:", "action="]
+    assert (cfg.delay, cfg.concurrency, cfg.obey_crawl_delay) == (2.0, 2, False)
     # the port is not part of the domain: Scrapy's offsite check ignores ports
     assert cfg.allowed_domains == ["127.0.0.1"]
 
@@ -45,6 +49,8 @@ def test_toml_config_loads(tmp_path):
     ("name: b\nstart_urls: [http://x.org/]\ndepth_limit: -1\n", "depth_limit", "positive"),
     ("name: b\nstart_urls: [http://x.org/]\ndeny: ['(unclosed']\n", "deny", "not a regular expression"),
     ("name: b\nstart_urls: [http://x.org/]\ndeny: [3]\n", "deny", "not a regular expression"),
+    ("name: b\nstart_urls: [http://x.org/]\ndelay: -1\n", "delay", "positive number of seconds"),
+    ("name: b\nstart_urls: [http://x.org/]\nconcurrency: 0\n", "concurrency", "at least 1"),
 ])
 def test_invalid_config_names_file_key_and_problem(tmp_path, body, key, problem):
     path = write(tmp_path, "bad.yaml", body)
