@@ -4,12 +4,11 @@ posts are linked nowhere else, so without the expansion they are never crawled."
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from tests.support.cli import archived_files, run_leafcrawl
-from tests.support.http_server import write_page
+from tests.integration.test_crawl_blog import crawl
+from tests.support.cli import archived_files
+from tests.support.http_server import serve_directory, write_page
 
 pytestmark = [pytest.mark.integration, pytest.mark.browser]
 
@@ -88,20 +87,12 @@ def make_site(root):
 
 
 def test_load_more_and_endless_scroll_reach_every_post(tmp_path, redis_ns):
-    from tests.support.http_server import serve_directory
-
     site = tmp_path / "site"
     make_site(site)
-    summary_file = tmp_path / "summary.json"
     with serve_directory(site) as base_url:
-        result = run_leafcrawl(
-            "crawl", base_url + "/", "--render", "always", "--archive-dir", str(tmp_path / "archive"),
-            "--with-worker", "--json-summary", str(summary_file),
-            cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env)
-    assert result.returncode == 0, result.stderr
+        summary, _ = crawl(base_url, tmp_path, redis_ns, "always")
     files = archived_files(tmp_path / "archive")
     assert {base_url + f"/posts/p{n}/" for n in range(1, 16)} <= set(files)
-    summary = json.loads(summary_file.read_text())
     assert summary["failures"] == 0
     first = files[base_url + "/posts/p1/"].read_text()
     assert "workbench lamps" in first and "Zebra" not in first
@@ -111,8 +102,6 @@ def test_a_script_redirect_is_followed_not_a_hang(tmp_path, redis_ns):
     # A page whose script moves the browser on (location.href = …) while the crawl waits for
     # it to settle: the wait's context is destroyed, and a page method that raises made
     # scrapy-playwright hang closing the page (scrapy-playwright#244): the crawl never ended.
-    from tests.support.http_server import serve_directory
-
     site = tmp_path / "site"
     write_page(site, LISTING.format(title="Home", first=teasers([1]) + '<a href="/go/">Go</a>',
                                     extra=""))
@@ -122,14 +111,9 @@ def test_a_script_redirect_is_followed_not_a_hang(tmp_path, redis_ns):
     write_page(site / "archive", LISTING.format(title="Archive", first=teasers([1]), extra=""))
     for n in (1, 2):
         write_page(site / "posts" / f"p{n}", POST.format(title=f"Post {n}", month=n))
-    summary_file = tmp_path / "summary.json"
     with serve_directory(site) as base_url:
-        result = run_leafcrawl(
-            "crawl", base_url + "/", "--render", "always", "--archive-dir", str(tmp_path / "archive"),
-            "--with-worker", "--json-summary", str(summary_file),
-            cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env, timeout=180)
-    assert result.returncode == 0, result.stderr
+        summary, _ = crawl(base_url, tmp_path, redis_ns, "always")
     files = archived_files(tmp_path / "archive")
     # p2 is linked only through the redirect; /go/ itself holds nothing of its own
     assert set(files) == {base_url + "/posts/p1/", base_url + "/posts/p2/"}
-    assert json.loads(summary_file.read_text())["failures"] == 0
+    assert summary["failures"] == 0
