@@ -202,6 +202,7 @@ async def collect_measured_html(page, timeout_s: float = COLLECT_TIMEOUT_S) -> d
     if "error" not in result and not isinstance(result.get("html"), str):
         result = {"error": "collector returned no HTML"}
     result["wallMs"] = (time.monotonic() - started) * 1000
+    result["url"] = page.url      # the document measured: the one asked for, unless it moved
     return result
 
 

@@ -135,8 +135,12 @@ class SiteSpider(scrapy.Spider):
         self.crawler.stats.inc_value("leafcrawl/sitemap_errors")
         self.logger.warning("sitemap %s: %s", failure.request.url, failure.getErrorMessage())
 
-    def page_request(self, url: str, referrer: str | None, referrer_score: float | None) -> scrapy.Request:
+    def page_request(self, url: str, referrer: str | None, referrer_score: float | None,
+                     expand: bool = True) -> scrapy.Request:
         meta = {REFERRER: referrer, REFERRER_SCORE: referrer_score}
+        # fetched again without the expansion (expansion_left): no new request, so no dupe
+        again = self.browser and self.expand_rounds > 0 and not expand
+        expand = expand and self.expand_rounds > 0
         if self.browser:
             meta.update({
                 "playwright": True,
@@ -146,10 +150,11 @@ class SiteSpider(scrapy.Spider):
                 "playwright_page_methods": [
                     *settle_page_methods(*self.settle),
                     *([expand_page_method(*self.settle, rounds=self.expand_rounds)]
-                      if self.expand_rounds > 0 else []),
+                      if expand else []),
                     collector_page_method()],
             })
-        return scrapy.Request(url, callback=self.parse_page, errback=self.on_error, meta=meta)
+        return scrapy.Request(url, callback=self.parse_page, errback=self.on_error, meta=meta,
+                              dont_filter=again)
 
     @property
     def render_mode(self) -> str:
@@ -157,36 +162,39 @@ class SiteSpider(scrapy.Spider):
 
     def parse_page(self, response):
         meta = response.meta
+        url = self.shown_url(response)
         where = dict(site=self.site.name, depth=meta.get("depth", 0), referrer=meta.get(REFERRER),
                      referrer_score=meta.get(REFERRER_SCORE), render=self.render_mode)
         if not is_html_response(response):
             ctype = response.headers.get("Content-Type", b"").decode("latin-1") or "no content type"
             error = f"not an HTML page ({ctype})"
-            self.note_failure(response.url, error)
-            yield failure_item(response.url, status=response.status, error=error, **where)
+            self.note_failure(url, error)
+            yield failure_item(url, status=response.status, error=error, **where)
             return
-        moved_to = self.script_redirect(response)
-        if moved_to is not None:
-            # A script sent the browser on (location.href = …) before the page settled: a
-            # redirect, as a 3xx would be. What the browser shows is the other page's, so it
-            # is fetched (and analysed) under its own address, if this crawl may fetch it.
-            self.crawler.stats.inc_value("leafcrawl/script_redirects")
-            self.logger.info("%s: a script redirects to %s", response.url, moved_to)
-            if self.may_fetch(moved_to):
-                yield self.page_request(moved_to, referrer=meta.get(REFERRER),
-                                        referrer_score=meta.get(REFERRER_SCORE))
+        left_for = self.expansion_left(response)
+        if left_for is not None:
+            # A control the expansion clicked took the browser to another page: what was
+            # measured is that page's. This one is fetched again without the expansion, and
+            # the other is a page like any link's.
+            self.crawler.stats.inc_value("leafcrawl/expand_navigated")
+            self.logger.info("%s: expanding it led to %s; fetching it again as it settles",
+                             url, left_for)
+            yield self.page_request(url, referrer=meta.get(REFERRER),
+                                    referrer_score=meta.get(REFERRER_SCORE), expand=False)
+            if self.may_fetch(left_for):
+                yield self.page_request(left_for, referrer=url, referrer_score=None)
             return
         try:
             # a page is known by its address: a hash-routed page by its route, and the root
             # route a router writes on arrival (/ -> /#/) is the page asked for
-            analysis = analyze_page(self.page_html(response), page_address(response.url),
+            analysis = analyze_page(self.page_html(response), page_address(url),
                                     self.index_config)
         except PageError as exc:
-            self.note_failure(response.url, str(exc))
-            yield failure_item(response.url, status=response.status, error=str(exc), **where)
+            self.note_failure(url, str(exc))
+            yield failure_item(url, status=response.status, error=str(exc), **where)
             return
 
-        if not self.hash_routed and (carries_route(response.url)
+        if not self.hash_routed and (carries_route(url)
                                      or routes_lead(analysis.page_links, analysis.url)):
             self.hash_routed = True
         is_index = analysis.verdict == "index"
@@ -213,7 +221,7 @@ class SiteSpider(scrapy.Spider):
         # sub-pages (pages under its path): a docs section's introduction is a leaf that is
         # often the only way to its pages. And so are its siblings in the navigation that
         # lists it: a docs site's pages reach each other through their sidebar alone.
-        if is_index or (meta.get("depth", 0) == 0 and urlsplit(response.url).path in ("", "/")):
+        if is_index or (meta.get("depth", 0) == 0 and urlsplit(url).path in ("", "/")):
             links = analysis.follow_links
         elif self.follow_leaf_links:
             links = analysis.page_links
@@ -256,14 +264,32 @@ class SiteSpider(scrapy.Spider):
                 self.crawler.stats.inc_value(f"leafcrawl/robots_{directive}")
         return robots
 
-    def script_redirect(self, response) -> str | None:
-        """Where a script moved the page before it settled (browser mode), else None. A
-        change of the fragment alone is none: routers write their route so."""
-        settle = settle_result(response.meta)
-        url = (settle or {}).get("url")
-        if not url or not url.startswith(("http://", "https://")):
+    def shown_url(self, response) -> str:
+        """The address of the page analysed. In browser mode, the browser's address once the
+        page settled: after the redirects it followed, a script's (location.href = …)
+        included, which is the page it shows, and before the expansion, whose scrolling may
+        rewrite the address (history.pushState to /page/2/, Docsify's ?id= of the section
+        in view) while the document stays this one. scrapy-playwright's response.url is the
+        address at the end, after the expansion."""
+        settled = (settle_result(response.meta) or {}).get("url")
+        if settled and settled.startswith(("http://", "https://")):
+            return settled
+        return response.url
+
+    def expansion_left(self, response) -> str | None:
+        """Where the expansion's click took the browser, when it left the page (the
+        expansion failed, and the page ended at another address), else None. The browser's
+        address changes when the new document commits, which may be after the collector ran:
+        the response's own, read last, is the one that tells."""
+        expanded = expand_result(response.meta)
+        if not expanded or "error" not in expanded:
             return None
-        return url if url.split("#", 1)[0] != response.url.split("#", 1)[0] else None
+        before = self.shown_url(response).split("#", 1)[0]
+        measured = (collector_result(response.meta) or {}).get("url") or ""
+        for after in (response.url, measured):
+            if after.startswith(("http://", "https://")) and after.split("#", 1)[0] != before:
+                return after
+        return None
 
     def page_html(self, response) -> str | bytes:
         """What to analyse: in browser mode the collector's measured HTML, else (plain mode,

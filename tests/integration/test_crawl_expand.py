@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from pipelines.score_store import ScoreStore
 from tests.integration.test_crawl_blog import crawl
 from tests.support.cli import archived_files
 from tests.support.http_server import serve_directory, write_page
@@ -49,6 +50,7 @@ new IntersectionObserver((seen) => {
   loaded = true;
   fetch('/batches/scroll-1.html').then((r) => r.text()).then((html) => {
     document.getElementById('list').insertAdjacentHTML('beforeend', html);
+    history.pushState(null, '', '/archive/page/2/');   // as infinite-scroll scripts do
   });
 }).observe(document.getElementById('sentinel'));
 </script>"""
@@ -94,6 +96,10 @@ def test_load_more_and_endless_scroll_reach_every_post(tmp_path, redis_ns):
     files = archived_files(tmp_path / "archive")
     assert {base_url + f"/posts/p{n}/" for n in range(1, 16)} <= set(files)
     assert summary["failures"] == 0
+    # the archive page is stored under its own address, not the one its script wrote
+    store = ScoreStore(redis_ns.conn, redis_ns.prefix)
+    assert store.get_page(base_url + "/archive/")["verdict"] == "index"
+    assert store.get_page(base_url + "/archive/page/2/") is None
     first = files[base_url + "/posts/p1/"].read_text()
     assert "workbench lamps" in first and "Zebra" not in first
 
@@ -116,4 +122,22 @@ def test_a_script_redirect_is_followed_not_a_hang(tmp_path, redis_ns):
     files = archived_files(tmp_path / "archive")
     # p2 is linked only through the redirect; /go/ itself holds nothing of its own
     assert set(files) == {base_url + "/posts/p1/", base_url + "/posts/p2/"}
+    assert summary["failures"] == 0
+
+
+def test_a_load_more_that_navigates_leaves_the_listing_its_own(tmp_path, redis_ns):
+    # A "Load more" whose script sends the browser to another page: the collector measured
+    # that page, and its article was archived under the listing's address
+    site = tmp_path / "site"
+    leaves = """<button type="button" onclick="location.href = '/posts/p3/'">Load more</button>"""
+    write_page(site, LISTING.format(title="Lamps", first=teasers([1, 2]), extra=leaves))
+    write_page(site / "archive", LISTING.format(title="Archive", first=teasers([1]), extra=""))
+    for n in (1, 2, 3):
+        write_page(site / "posts" / f"p{n}", POST.format(title=f"Post {n}", month=n))
+    with serve_directory(site) as base_url:
+        summary, _ = crawl(base_url, tmp_path, redis_ns, "always")
+    files = archived_files(tmp_path / "archive")
+    assert set(files) == {base_url + f"/posts/p{n}/" for n in (1, 2, 3)}
+    home = ScoreStore(redis_ns.conn, redis_ns.prefix).get_page(base_url + "/")
+    assert home["title"] == "Lamps" and home["verdict"] == "index"
     assert summary["failures"] == 0
