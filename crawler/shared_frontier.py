@@ -45,6 +45,11 @@ MEMBER_SETTING = "LEAFCRAWL_FRONTIER_MEMBER"
 TOKEN_META = "leafcrawl_frontier_token"
 """Request meta: the in-flight hash field of a request popped off the shared queue."""
 
+request_failed = object()
+"""Signal (request=): the spider is done with a request whose download failed. A failure
+goes to the request's errback without passing the spider middlewares, so the spider says
+so itself, and FrontierAckMiddleware acknowledges it like a page."""
+
 FRONTIER_KEYS = {
     "requests": "{prefix}:frontier:{site}:requests",   # scrapy-redis request queue (ZSET)
     "seen": "{prefix}:frontier:{site}:dupefilter",      # scrapy-redis fingerprints (SET)
@@ -113,9 +118,10 @@ class AckedPriorityQueue(PriorityQueue):
 
 class FrontierAckMiddleware:
     """Spider middleware: a request popped off the shared queue is done once the spider has
-    yielded everything from its response (its links are on the queue by then). A request that
-    fails stays in flight until its member closes: if the member dies first, it is fetched
-    once more, which costs a request and loses nothing."""
+    yielded everything from its response (its links are on the queue by then), or has
+    recorded its failure (request_failed). A request redirected elsewhere stays in flight
+    until its member closes: if the member dies first, it is fetched once more, which costs
+    a request and loses nothing."""
 
     def __init__(self, redis, inflight_key: str):
         self.redis = redis
@@ -127,11 +133,17 @@ class FrontierAckMiddleware:
             raise NotConfigured
         import redis
 
-        return cls(redis.Redis.from_url(crawler.settings["REDIS_URL"]),
-                   own_inflight_key(crawler.settings))
+        middleware = cls(redis.Redis.from_url(crawler.settings["REDIS_URL"]),
+                         own_inflight_key(crawler.settings))
+        crawler.signals.connect(middleware._ack_request, signal=request_failed)
+        return middleware
 
     def _ack(self, response) -> None:
-        token = response.request.meta.get(TOKEN_META) if response.request is not None else None
+        if response.request is not None:
+            self._ack_request(response.request)
+
+    def _ack_request(self, request) -> None:
+        token = request.meta.get(TOKEN_META)
         if token:
             self.redis.hdel(self.inflight_key, token)
 

@@ -22,6 +22,7 @@ from crawler.items import failure_item, page_item
 from crawler.page_collector import collector_page_method, collector_result
 from crawler.page_expand import expand_page_method, expand_result
 from crawler.page_settle import settle_page_methods, settle_result
+from crawler.shared_frontier import request_failed
 from crawler.sitemaps import NotASitemap, read_sitemap, robots_url, sitemaps_of_robots
 from pipelines.hash_routes import carries_route, route_of, routes_lead
 from pipelines.page_address import page_address
@@ -339,3 +340,5 @@ class SiteSpider(scrapy.Spider):
         yield failure_item(request.url, site=self.site.name, status=status, error=error,
                            depth=meta.get("depth", 0), referrer=meta.get(REFERRER),
                            referrer_score=meta.get(REFERRER_SCORE), render=self.render_mode)
+        # recorded: a shared frontier may forget the request (shared_frontier.request_failed)
+        self.crawler.signals.send_catch_log(signal=request_failed, request=request)

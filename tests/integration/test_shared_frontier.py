@@ -85,3 +85,35 @@ def test_requests_in_flight_in_a_killed_process_are_fetched_by_another(tmp_path,
     # with --shared-frontier resumes where a killed one stopped
     files = archived_files(tmp_path / "archive")
     assert {base_url + p for p in expected.posts} <= set(files)
+
+
+def test_a_failed_request_leaves_the_in_flight_hash(redis_ns):
+    # a download failure goes to the errback without passing the spider middlewares: the
+    # spider's failure record must still acknowledge it, or a crash re-fetches it
+    from scrapy import Request
+    from scrapy.utils.test import get_crawler
+    from twisted.python.failure import Failure
+
+    from crawler.shared_frontier import (TOKEN_META, FrontierAckMiddleware, frontier_settings,
+                                         own_inflight_key)
+    from crawler.spiders.site_spider import SiteSpider
+    from pipelines.site_config import SiteConfig
+
+    settings = dict(frontier_settings(redis_ns.prefix, "ack-site", redis_ns.url),
+                    LEAFCRAWL_SITE="ack-site", LEAFCRAWL_REDIS_PREFIX=redis_ns.prefix,
+                    LEAFCRAWL_RENDER="never")
+    crawler = get_crawler(SiteSpider, settings_dict=settings)
+    spider = SiteSpider.from_crawler(crawler, site_config=SiteConfig(
+        name="ack-site", start_urls=["http://127.0.0.1:9/"], render="never"))
+    crawler.spider = spider
+
+    middleware = FrontierAckMiddleware.from_crawler(crawler)   # kept: signals hold weak refs
+    key = own_inflight_key(crawler.settings)
+    redis_ns.conn.hset(key, "tok-1", "0\nrequest")
+    request = Request("http://127.0.0.1:9/gone/", meta={TOKEN_META: "tok-1"})
+    failure = Failure(ConnectionRefusedError("refused"))
+    failure.request = request
+    items = list(spider.on_error(failure))
+    assert items and items[0]["error"].startswith("ConnectionRefusedError")
+    assert not redis_ns.conn.hexists(key, "tok-1")
+    assert middleware.inflight_key == key
