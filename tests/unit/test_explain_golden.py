@@ -41,3 +41,12 @@ def test_explain_golden(name):
     if os.environ.get("LEAFCRAWL_WRITE_GOLDEN"):
         path.write_text(text)
     assert text == path.read_text()
+
+
+def test_explain_names_the_canonical_a_page_declares():
+    page = {"url": "http://ex.test/q/1/?answer=2", "verdict": "leaf", "score": -30.0,
+            "seed_score": -25.0, "breakdown": {}, "counts": {}, "counted_links": {},
+            "canonical": "http://ex.test/q/1/", "declared_canonical": "http://ex.test/q/1/"}
+    lines = render_explanation(page).splitlines()
+    assert "  canonical http://ex.test/q/1/" in lines
+    assert "  rel=canonical http://ex.test/q/1/" in lines
