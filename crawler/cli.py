@@ -38,6 +38,9 @@ def _add_crawl(sub) -> None:
                    help="requests at once to the site (default 16)")
     p.add_argument("--ignore-crawl-delay", action="store_true", default=None,
                    help="do not slow down to robots.txt's Crawl-delay")
+    p.add_argument("--expand-rounds", type=int, metavar="N",
+                   help="browser mode: rounds of 'Load more' clicks or scrolls to the bottom "
+                        "after a page settles (default 5; 0 = off)")
     p.add_argument("--deny", action="append", metavar="REGEX",
                    help="never fetch URLs this regular expression finds (repeatable)")
     p.add_argument("--with-worker", action="store_true",
@@ -98,7 +101,8 @@ def cmd_crawl(args) -> int:
                  "sitemaps": args.sitemaps,
                  "load_images": args.load_images, "delay": args.delay,
                  "concurrency": args.concurrency,
-                 "obey_crawl_delay": False if args.ignore_crawl_delay else None}
+                 "obey_crawl_delay": False if args.ignore_crawl_delay else None,
+                 "expand_rounds": args.expand_rounds}
     if args.config:
         cfg = load_site_config(args.config)
         if args.url:

@@ -133,6 +133,7 @@ def crawl_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir:
         "CONCURRENT_REQUESTS_PER_DOMAIN": cfg.concurrency,
         "CONCURRENT_REQUESTS": max(defaults.CONCURRENT_REQUESTS, cfg.concurrency),
         "LEAFCRAWL_OBEY_CRAWL_DELAY": cfg.obey_crawl_delay,
+        "LEAFCRAWL_EXPAND_ROUNDS": cfg.expand_rounds,
         "CLOSESPIDER_PAGECOUNT": cfg.max_pages,
         "LOG_LEVEL": log_level,
         "LOG_FILE": str(log_file) if log_file else None,

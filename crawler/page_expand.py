@@ -23,10 +23,6 @@ from scrapy_playwright.page import PageMethod
 from crawler.page_settle import WAIT_SETTLED_JS
 from pipelines.signals import OG_ARTICLE
 
-EXPAND_ROUNDS = 5
-"""Rounds of click-or-scroll at most: five batches of a typical 10-20 entries reach the
-entries a few pages of a paginated listing would, and a feed without end stops here."""
-
 EXPAND_MAX_LINKS = 3000
 """Stop once the page holds this many links: enough for any listing worth its pages."""
 
@@ -98,8 +94,9 @@ async def expand_page(page, args: dict) -> dict:
     return result if isinstance(result, dict) else {"error": "expansion returned no result"}
 
 
-def expand_page_method(quiet_ms: int, max_ms: int, rounds: int = EXPAND_ROUNDS) -> PageMethod:
-    """The PageMethod to run after the settle wait and before the collector."""
+def expand_page_method(quiet_ms: int, max_ms: int, rounds: int) -> PageMethod:
+    """The PageMethod to run after the settle wait and before the collector; rounds: the
+    site config's expand_rounds."""
     return PageMethod(expand_page, {
         "rounds": rounds, "quiet": quiet_ms, "max": max_ms, "maxLinks": EXPAND_MAX_LINKS,
         "budget": EXPAND_BUDGET_MS, "maxText": MORE_TEXT_MAX_CHARS,

@@ -5,6 +5,8 @@ CLI; see crawler/crawl_runner.py. The browser settings are added only for browse
 a plain crawl never starts Playwright's node drivers.
 """
 
+from pipelines.site_config import SiteConfig
+
 BOT_NAME = "leafcrawl"
 SPIDER_MODULES = ["crawler.spiders"]
 NEWSPIDER_MODULE = "crawler.spiders"
@@ -56,8 +58,9 @@ LEAFCRAWL_OBEY_ROBOTS_META = True
 LEAFCRAWL_SETTLE_QUIET_MS = 120
 LEAFCRAWL_SETTLE_MAX_MS = 3000
 # Rounds of "Load more" clicks or scrolls to the bottom after the page settles, while each
-# brings new links (crawler/page_expand.py); 0 turns it off.
-LEAFCRAWL_EXPAND_ROUNDS = 5
+# brings new links (crawler/page_expand.py); 0 turns it off. A crawl takes the site
+# config's expand_rounds (--expand-rounds), whose default this is.
+LEAFCRAWL_EXPAND_ROUNDS = SiteConfig.expand_rounds
 
 # --- browser mode only (merged in by crawl_runner.browser_settings) ---------------
 PLAYWRIGHT_SETTINGS = {

@@ -42,6 +42,11 @@ class SiteConfig:
     # a dozen pictures a page 40% of its speed (bench/README.md). Sites whose layout needs
     # them loaded can turn them on.
     load_images: bool = False
+    # browser mode: rounds of "Load more" clicks or scrolls to the bottom after a page
+    # settles, while each brings new links (crawler/page_expand.py); 0 turns it off. Five
+    # batches of a typical 10-20 entries reach what a few pages of a paginated listing
+    # would, and a feed without end stops there.
+    expand_rounds: int = 5
     # regular expressions (re.search) of URLs never to fetch, as Scrapy's LinkExtractor deny:
     # a wiki's Special: pages, a shop's sort and filter links, a calendar's endless months
     deny: list[str] = field(default_factory=list)
@@ -70,6 +75,7 @@ _TYPES = {
     "follow_leaf_links": bool,
     "sitemaps": bool,
     "load_images": bool,
+    "expand_rounds": int,
     "deny": list,
     "delay": (int, float),
     "concurrency": int,
@@ -78,7 +84,8 @@ _TYPES = {
     "schedule": str,
 }
 _ALIASES = {"depth": "depth_limit", "depth-limit": "depth_limit", "max-pages": "max_pages",
-            "load-images": "load_images", "obey-crawl-delay": "obey_crawl_delay"}
+            "load-images": "load_images", "obey-crawl-delay": "obey_crawl_delay",
+            "expand-rounds": "expand_rounds"}
 
 
 def _host(url: str) -> str:
@@ -134,6 +141,8 @@ def validate(data: dict, source: str) -> SiteConfig:
     for key in ("depth_limit", "max_pages"):
         if clean.get(key, 0) < 0:
             raise _fail(source, key, "must be 0 (unlimited) or a positive number")
+    if clean.get("expand_rounds", 0) < 0:
+        raise _fail(source, "expand_rounds", "must be 0 (off) or a positive number")
     if clean.get("delay", 0) < 0:
         raise _fail(source, "delay", "must be 0 or a positive number of seconds")
     if clean.get("concurrency", 1) < 1:

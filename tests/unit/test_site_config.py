@@ -22,6 +22,7 @@ deny: ['/index\\.php\\?title=Special:', 'action=']
 delay: 2
 concurrency: 2
 obey_crawl_delay: false
+expand_rounds: 0
 archive_dir: out
 """)
     cfg = load_site_config(path)
@@ -29,6 +30,7 @@ archive_dir: out
     assert cfg.threshold == 2.5 and cfg.follow_leaf_links is True and cfg.archive_dir == "out"
     assert cfg.deny == [r"/index\.php\?title=Special:", "action="]
     assert (cfg.delay, cfg.concurrency, cfg.obey_crawl_delay) == (2.0, 2, False)
+    assert cfg.expand_rounds == 0
     # the port is not part of the domain: Scrapy's offsite check ignores ports
     assert cfg.allowed_domains == ["127.0.0.1"]
 
@@ -51,6 +53,7 @@ def test_toml_config_loads(tmp_path):
     ("name: b\nstart_urls: [http://x.org/]\ndeny: [3]\n", "deny", "not a regular expression"),
     ("name: b\nstart_urls: [http://x.org/]\ndelay: -1\n", "delay", "positive number of seconds"),
     ("name: b\nstart_urls: [http://x.org/]\nconcurrency: 0\n", "concurrency", "at least 1"),
+    ("name: b\nstart_urls: [http://x.org/]\nexpand_rounds: -2\n", "expand_rounds", "0 (off)"),
 ])
 def test_invalid_config_names_file_key_and_problem(tmp_path, body, key, problem):
     path = write(tmp_path, "bad.yaml", body)
