@@ -267,6 +267,8 @@ def crawl(base_url: str, out: Path, args, env: dict) -> tuple[int, float]:
         cmd.append("--with-worker")
     if args.sitemaps:
         cmd.append("--sitemaps")
+    if args.expand_rounds is not None:
+        cmd += ["--expand-rounds", str(args.expand_rounds)]
     (out / "command.txt").write_text(" ".join(cmd) + "\n", encoding="utf-8")
     started = time.monotonic()
     with open(out / "crawl.log", "w", encoding="utf-8") as log:
@@ -300,6 +302,8 @@ def parse_args(argv=None):
     ap.add_argument("--threshold", type=float)
     ap.add_argument("--sitemaps", action="store_true", help="crawl with --sitemaps")
     ap.add_argument("--leafcrawl", help="the leafcrawl command (default: beside this Python)")
+    ap.add_argument("--expand-rounds", type=int,
+                    help="browser mode: the crawl's --expand-rounds (default: the crawl's own, 5)")
     ap.add_argument("--timeout", type=float, default=CRAWL_TIMEOUT_S)
     ap.add_argument("--port", type=int, default=0,
                     help="serve site/ on this port (default: a free one): a site mirrored from a "
