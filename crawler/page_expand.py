@@ -10,7 +10,9 @@ nothing happens pays one scroll and one quiet window (LEAFCRAWL_SETTLE_QUIET_MS)
 Only buttons are clicked, never a link to an address (the crawl follows those itself) nor a
 form's button, so no round leaves the page or submits anything. A page that declares itself
 a piece of content (og:type article and the like) is left as it is: news sites scroll on
-into their next article, which is no part of this one. For a site that does so without
+into their next article, which is no part of this one. So is a listing that links its next
+page (rel=next): Ghost's themes scroll on by fetching exactly that page, which the crawl
+fetches anyway (Ghost Source's browser crawl: 3.95 pages/s with the rounds, 4.45 without). For a site that does so without
 saying, the rounds stop once the address changes to another page's (history.pushState).
 """
 
@@ -38,6 +40,10 @@ async ({ rounds, quiet, max, maxLinks, budget, maxText, articleTypes }) => {
   const ogType = document.querySelector('meta[property="og:type"]');
   if (ogType && articleTypes.includes((ogType.getAttribute('content') || '').trim().toLowerCase()))
     return { clicks: 0, scrolls: 0, grew: 0, skipped: 'article' };
+  // a listing that links its next page: the crawl reaches it through that link, and what
+  // scrolling would fetch is that page again
+  if (document.querySelector('link[rel~="next" i][href], a[rel~="next" i][href]'))
+    return { clicks: 0, scrolls: 0, grew: 0, skipped: 'paginated' };
   const page = location.pathname + location.search;
   const MORE = /^(load|show|view|see) (\\d+ )?(more|older|next)\\b|^more (posts|articles|stories|news|results|items|entries|products)\\b|^older (posts|entries|articles)$/i;
   const drawn = (el) => {
