@@ -48,6 +48,9 @@ def _add_crawl(sub) -> None:
     p.add_argument("--no-wait", action="store_true", help="do not wait for the archive jobs")
     p.add_argument("--shared-frontier", action="store_true",
                    help="with REDIS_URL: share the request queue with other crawler processes of this site")
+    p.add_argument("--resume", action="store_true",
+                   help="go on with this site's last interrupted crawl (its queue and seen URLs "
+                        "are kept in ./.leafcrawl/jobs/SITE) instead of starting afresh")
     p.add_argument("--json-summary", metavar="FILE", help="also write the summary as JSON")
     p.add_argument("--log-level", default="INFO", help="Scrapy log level (default INFO)")
     p.add_argument("--log-stderr", action="store_true",
@@ -116,7 +119,7 @@ def cmd_crawl(args) -> int:
         raise UsageError("crawl needs a start URL or --config FILE")
     summary = run_crawl(cfg, with_worker=args.with_worker, wait_for_jobs=not args.no_wait,
                         log_level=args.log_level, log_to_stderr=args.log_stderr,
-                        shared_frontier=args.shared_frontier)
+                        shared_frontier=args.shared_frontier, resume=args.resume)
     print(summary.render_text())
     if args.json_summary:
         with open(args.json_summary, "w", encoding="utf-8") as fh:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import time
 import uuid
 from dataclasses import asdict, dataclass, field
@@ -20,6 +21,12 @@ from pipelines.site_config import SiteConfig
 from pipelines.scrapy_pipelines import REDIS_LOST, STAT_REDIS_LOST
 
 EMBEDDED_DATA_DIR = ".leafcrawl"
+
+
+def job_dir(site: str) -> Path:
+    """Scrapy's JOBDIR of a site's crawl: its pending requests and the URLs it has seen, on
+    disk, so an interrupted crawl can go on (--resume). Removed when a crawl finishes."""
+    return Path(EMBEDDED_DATA_DIR, "jobs", site).resolve()
 """Where the embedded Redis keeps its data, relative to the working directory."""
 
 JOBS_TIMEOUT_S = 1800
@@ -55,6 +62,8 @@ class CrawlSummary:
     skipped_hash_routes: int = 0
     # pages the site's sitemaps listed (--sitemaps), fetched or not
     sitemap_pages: int = 0
+    # this crawl went on from an interrupted one (--resume)
+    resumed: bool = False
 
     @property
     def interrupted(self) -> bool:
@@ -89,8 +98,11 @@ class CrawlSummary:
         if self.sitemap_pages:
             rows.insert(1, ("sitemaps", f"{self.sitemap_pages} pages listed"))
         lines = [f"leafcrawl: crawled {self.site} (run {self.run_id})"]
+        if self.resumed:
+            lines.append("  resumed: went on from where the last crawl of this site stopped")
         if self.finish_reason != "finished":
-            why = {"shutdown": "interrupted", "closespider_pagecount": "max pages reached"}
+            why = {"shutdown": "interrupted (go on later with --resume)",
+                   "closespider_pagecount": "max pages reached"}
             lines.append(f"  stopped early: {why.get(self.finish_reason, self.finish_reason)}")
         lines += [f"  {name:<14}{value}" for name, value in rows]
         if self.render == "plain" and self.index == 1 and not self.leaf:
@@ -165,8 +177,9 @@ _COMPONENT_DICTS = ("EXTENSIONS", "SPIDER_MIDDLEWARES", "DOWNLOADER_MIDDLEWARES"
 
 def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool = True,
               log_level: str = "INFO", log_to_stderr: bool = False,
-              shared_frontier: bool = False) -> CrawlSummary:
-    """Crawl one site end to end and return its summary."""
+              shared_frontier: bool = False, resume: bool = False) -> CrawlSummary:
+    """Crawl one site end to end and return its summary. resume: continue the site's last
+    interrupted crawl from its job dir (job_dir) instead of starting afresh."""
     started = time.monotonic()
     run_id = time.strftime("%Y%m%dT%H%M%S") + "-" + uuid.uuid4().hex[:6]
     prefix = os.environ.get("LEAFCRAWL_REDIS_PREFIX", "leafcrawl")
@@ -195,6 +208,12 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
         settings = crawl_settings(cfg, redis_url=redis_url, run_id=run_id, archive_dir=archive_dir,
                                   prefix=prefix, queue=queue, log_level=log_level, log_file=log_file,
                                   shared_frontier=shared_frontier)
+        jobs = None if shared_frontier else job_dir(cfg.name)     # Redis keeps a shared one
+        if jobs is not None:
+            resumed = resume and jobs.is_dir()
+            if not resumed:
+                shutil.rmtree(jobs, ignore_errors=True)
+            settings.set("JOBDIR", str(jobs), priority="cmdline")
         if own_worker:
             from crawler.worker_process import start_worker, stop_worker
 
@@ -210,6 +229,10 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
                                log_file=str(log_file) if log_file else None)
         # No finish_reason: the spider never closed, which only an interrupt during start-up does.
         summary.finish_reason = str(stats.get("finish_reason", "shutdown"))
+        if jobs is not None:
+            summary.resumed = resumed
+            if summary.finish_reason == "finished":
+                shutil.rmtree(jobs, ignore_errors=True)     # nothing left to resume
         if summary.finish_reason == REDIS_LOST:
             stored = stats.get("leafcrawl/stored", 0)
             where = f"; log: {log_file}" if log_file else ""
