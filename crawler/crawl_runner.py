@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import sys
 import time
 import uuid
 from dataclasses import asdict, dataclass, field
@@ -27,6 +28,28 @@ def job_dir(site: str) -> Path:
     """Scrapy's JOBDIR of a site's crawl: its pending requests and the URLs it has seen, on
     disk, so an interrupted crawl can go on (--resume). Removed when a crawl finishes."""
     return Path(EMBEDDED_DATA_DIR, "jobs", site).resolve()
+
+
+JOB_OWNER_FILE = "owner.pid"
+"""In a job dir while a crawl uses it: that crawl's process id."""
+
+
+def _job_in_use(jobs: Path) -> bool:
+    """Is another live process crawling from this job dir (the same site from the same
+    directory, at the same time: a scheduled crawl beside a manual one)?"""
+    try:
+        pid = int((jobs / JOB_OWNER_FILE).read_text().strip())
+    except (OSError, ValueError):
+        return False
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 """Where the embedded Redis keeps its data, relative to the working directory."""
 
 JOBS_TIMEOUT_S = 1800
@@ -209,10 +232,20 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
                                   prefix=prefix, queue=queue, log_level=log_level, log_file=log_file,
                                   shared_frontier=shared_frontier)
         jobs = None if shared_frontier else job_dir(cfg.name)     # Redis keeps a shared one
+        resumed = False
+        if jobs is not None and _job_in_use(jobs):
+            # another crawl of this site runs from here: leave its job dir alone (this one
+            # cannot be resumed, and says so in its log)
+            print(f"leafcrawl: another crawl of {cfg.name} is using {jobs}; this one keeps no "
+                  f"job dir and cannot be resumed", file=sys.stderr)
+            jobs = None
         if jobs is not None:
             resumed = resume and jobs.is_dir()
             if not resumed:
                 shutil.rmtree(jobs, ignore_errors=True)
+            jobs.mkdir(parents=True, exist_ok=True)
+            (jobs / JOB_OWNER_FILE).write_text(str(os.getpid()))
+            stack.callback((jobs / JOB_OWNER_FILE).unlink, missing_ok=True)
             settings.set("JOBDIR", str(jobs), priority="cmdline")
         if own_worker:
             from crawler.worker_process import start_worker, stop_worker
@@ -229,10 +262,9 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
                                log_file=str(log_file) if log_file else None)
         # No finish_reason: the spider never closed, which only an interrupt during start-up does.
         summary.finish_reason = str(stats.get("finish_reason", "shutdown"))
-        if jobs is not None:
-            summary.resumed = resumed
-            if summary.finish_reason == "finished":
-                shutil.rmtree(jobs, ignore_errors=True)     # nothing left to resume
+        summary.resumed = resumed
+        if jobs is not None and summary.finish_reason == "finished":
+            shutil.rmtree(jobs, ignore_errors=True)     # nothing left to resume
         if summary.finish_reason == REDIS_LOST:
             stored = stats.get("leafcrawl/stored", 0)
             where = f"; log: {log_file}" if log_file else ""
