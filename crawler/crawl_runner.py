@@ -41,15 +41,9 @@ def _job_in_use(jobs: Path) -> bool:
         pid = int((jobs / JOB_OWNER_FILE).read_text().strip())
     except (OSError, ValueError):
         return False
-    if pid == os.getpid():
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+    from crawler.embedded_redis import pid_alive
+
+    return pid != os.getpid() and pid_alive(pid)
 """Where the embedded Redis keeps its data, relative to the working directory."""
 
 JOBS_TIMEOUT_S = 1800

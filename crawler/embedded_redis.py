@@ -103,7 +103,8 @@ def _proc_start_time(pid: int) -> str | None:
         return None
 
 
-def _pid_alive(pid: int, start_time: str | None = None) -> bool:
+def pid_alive(pid: int, start_time: str | None = None) -> bool:
+    """Is process pid alive (and, given its start time, still the same process)?"""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -272,7 +273,7 @@ class EmbeddedRedis:
         owner = self._read_owner()
         owner_pid = owner.get("owner_pid")
         owner_alive = (isinstance(owner_pid, int) and owner_pid != os.getpid()
-                       and _pid_alive(owner_pid, owner.get("owner_start")))
+                       and pid_alive(owner_pid, owner.get("owner_start")))
         if self._answers():
             if owner_alive and owner.get("socket") == str(self.socket_path):
                 return True
@@ -280,7 +281,7 @@ class EmbeddedRedis:
                            "serving %s: shutting it down (with SAVE) first", owner_pid, self.socket_path)
             self._shutdown_stale(owner.get("redis_pid"))
         redis_pid = owner.get("redis_pid")
-        if isinstance(redis_pid, int) and _pid_alive(redis_pid, owner.get("redis_start")) \
+        if isinstance(redis_pid, int) and pid_alive(redis_pid, owner.get("redis_start")) \
                 and _is_redis_server(redis_pid):
             # Not answering on the socket but still alive (hung, or socket deleted): end it.
             logger.warning("killing stale redis-server pid %s from an earlier run", redis_pid)
@@ -309,7 +310,7 @@ class EmbeddedRedis:
     def _terminate_pid(self, pid: int) -> None:
         deadline = time.monotonic() + self.stop_timeout
         sig = signal.SIGTERM
-        while _pid_alive(pid):
+        while pid_alive(pid):
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, sig)
             if time.monotonic() > deadline:
