@@ -22,6 +22,7 @@ from pipelines.site_config import SiteConfig
 from pipelines.scrapy_pipelines import REDIS_LOST, STAT_REDIS_LOST
 
 EMBEDDED_DATA_DIR = ".leafcrawl"
+"""Where the embedded Redis keeps its data, relative to the working directory."""
 
 
 def job_dir(site: str) -> Path:
@@ -44,7 +45,7 @@ def _job_in_use(jobs: Path) -> bool:
     from crawler.embedded_redis import pid_alive
 
     return pid != os.getpid() and pid_alive(pid)
-"""Where the embedded Redis keeps its data, relative to the working directory."""
+
 
 JOBS_TIMEOUT_S = 1800
 """How long a finished crawl waits for its archive jobs before giving up on them."""
@@ -229,7 +230,7 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
         resumed = False
         if jobs is not None and _job_in_use(jobs):
             # another crawl of this site runs from here: leave its job dir alone (this one
-            # cannot be resumed, and says so in its log)
+            # cannot be resumed, and says so on stderr)
             print(f"leafcrawl: another crawl of {cfg.name} is using {jobs}; this one keeps no "
                   f"job dir and cannot be resumed", file=sys.stderr)
             jobs = None

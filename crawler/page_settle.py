@@ -119,8 +119,8 @@ async def settle_page(page, args: dict) -> dict:
     raises fails the download, and scrapy-playwright then hangs closing a page that is
     navigating (scrapy-playwright#244: the whole crawl stopped at a JS redirect). A script
     that navigates the page away (location.href = …) destroys the wait's context; the wait
-    starts again in the new document, whose address ``url`` says, so the spider can treat
-    it as the redirect it is."""
+    starts again in the new document, whose address ``url`` says: the spider names the
+    page by it, as it would after an HTTP redirect (SiteSpider.shown_url)."""
     timeout_s = args["max"] / 1000 + SETTLE_GRACE_S
     settled, error = False, None
     for _ in range(SETTLE_ATTEMPTS):
