@@ -9,7 +9,7 @@ nothing happens pays one scroll and one quiet window (LEAFCRAWL_SETTLE_QUIET_MS)
 
 Only buttons are clicked, never a link to an address (the crawl follows those itself) nor a
 form's button, so no round leaves the page or submits anything. A page that declares itself
-a piece of content (og:type article and the like) is left as it is: news sites scroll on
+a piece of content (og:type article and the like, or a JSON-LD Article) is left as it is: news sites scroll on
 into their next article, which is no part of this one. So is a listing that links its next
 page (rel=next): Ghost's themes scroll on by fetching exactly that page, which the crawl
 fetches anyway (Ghost Source's browser crawl: 3.95 pages/s with the rounds, 4.45 without). For a site that does so without
@@ -31,15 +31,32 @@ EXPAND_MAX_LINKS = 3000
 EXPAND_BUDGET_MS = 10000
 """Time all rounds may take together, waits included."""
 
+LD_ARTICLE_TYPES = ("article", "blogposting", "newsarticle", "techarticle", "report",
+                    "scholarlyarticle", "liveblogposting", "socialmediaposting")
+"""JSON-LD types of a piece of writing that a news site may scroll on from into its next
+story (narrower than metadata.ARTICLE_TYPES: a product or an event page scrolls into no
+other product)."""
+
 MORE_TEXT_MAX_CHARS = 40
 """A "load more" control's label is a few words; longer text is a teaser that says "more"."""
 
 EXPAND_JS = """
-async ({ rounds, quiet, max, maxLinks, budget, maxText, articleTypes }) => {
+async ({ rounds, quiet, max, maxLinks, budget, maxText, articleTypes, ldArticleTypes }) => {
   const settled = %(settled)s;
   const ogType = document.querySelector('meta[property="og:type"]');
   if (ogType && articleTypes.includes((ogType.getAttribute('content') || '').trim().toLowerCase()))
     return { clicks: 0, scrolls: 0, grew: 0, skipped: 'article' };
+  // ...or in JSON-LD: the page's own types (top level or in its @graph), not its entries'
+  for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
+    let data;
+    try { data = JSON.parse(script.textContent); } catch (e) { continue; }
+    const own = [].concat(data).flatMap((d) => (d && d['@graph']) ? [].concat(d['@graph']) : [d]);
+    for (const d of own) {
+      const types = [].concat((d && d['@type']) || []).map((t) => String(t).toLowerCase());
+      if (types.some((t) => ldArticleTypes.includes(t)))
+        return { clicks: 0, scrolls: 0, grew: 0, skipped: 'article' };
+    }
+  }
   // a listing that links its next page: the crawl reaches it through that link, and what
   // scrolling would fetch is that page again
   if (document.querySelector('link[rel~="next" i][href], a[rel~="next" i][href]'))
@@ -106,7 +123,7 @@ def expand_page_method(quiet_ms: int, max_ms: int, rounds: int) -> PageMethod:
     return PageMethod(expand_page, {
         "rounds": rounds, "quiet": quiet_ms, "max": max_ms, "maxLinks": EXPAND_MAX_LINKS,
         "budget": EXPAND_BUDGET_MS, "maxText": MORE_TEXT_MAX_CHARS,
-        "articleTypes": sorted(OG_ARTICLE)})
+        "articleTypes": sorted(OG_ARTICLE), "ldArticleTypes": list(LD_ARTICLE_TYPES)})
 
 
 def expand_result(meta: dict) -> dict | None:

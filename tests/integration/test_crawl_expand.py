@@ -72,15 +72,19 @@ window.scrollTo = () => { throw new Error('scrolling is ours'); };
 
 
 def make_site(root):
-    for n in range(1, 16):
+    for n in range(1, 17):
         html = POST.format(title=f"Post {n}", month=1 + n % 9)
-        if n == 1:
+        if n in (1, 16):
             html = html.replace("</body>", NEXT_STORY)
+        if n == 16:     # an article by its JSON-LD alone
+            html = html.replace('<meta property="og:type" content="article">',
+                                '<script type="application/ld+json">{"@context": "https://schema.org",'
+                                ' "@graph": [{"@type": "WebPage"}, {"@type": "NewsArticle"}]}</script>')
         write_page(root / "posts" / f"p{n}", html)
     write_page(root, LISTING.format(title="Lamps", first=teasers(range(1, 4)), extra=LOAD_MORE))
     write_page(root / "archive", LISTING.format(title="Archive", first=teasers(range(10, 12)),
                                                 extra=ENDLESS + '<a href="/odd/">Odd</a>'))
-    write_page(root / "odd", LISTING.format(title="Odd", first=teasers([13, 14, 15]),
+    write_page(root / "odd", LISTING.format(title="Odd", first=teasers([13, 14, 15, 16]),
                                             extra=BROKEN_SCROLL))
     (root / "batches").mkdir()
     (root / "batches" / "more-1.html").write_text(teasers(range(4, 7)))
@@ -94,14 +98,15 @@ def test_load_more_and_endless_scroll_reach_every_post(tmp_path, redis_ns):
     with serve_directory(site) as base_url:
         summary, _ = crawl(base_url, tmp_path, redis_ns, "always")
     files = archived_files(tmp_path / "archive")
-    assert {base_url + f"/posts/p{n}/" for n in range(1, 16)} <= set(files)
+    assert {base_url + f"/posts/p{n}/" for n in range(1, 17)} <= set(files)
     assert summary["failures"] == 0
     # the archive page is stored under its own address, not the one its script wrote
     store = ScoreStore(redis_ns.conn, redis_ns.prefix)
     assert store.get_page(base_url + "/archive/")["verdict"] == "index"
     assert store.get_page(base_url + "/archive/page/2/") is None
-    first = files[base_url + "/posts/p1/"].read_text()
-    assert "workbench lamps" in first and "Zebra" not in first
+    for n in (1, 16):     # declared an article by og:type, by JSON-LD
+        text = files[base_url + f"/posts/p{n}/"].read_text()
+        assert "workbench lamps" in text and "Zebra" not in text, n
 
 
 def test_a_script_redirect_is_followed_not_a_hang(tmp_path, redis_ns):
