@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 import scrapy
 from scrapy.http import HtmlResponse, TextResponse
 from scrapy.linkextractors import IGNORED_EXTENSIONS
-from scrapy.utils.url import url_has_any_extension
+from scrapy.utils.url import url_has_any_extension, url_is_from_any_domain
 from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.internet.error import DNSLookupError, TCPTimedOutError, TimeoutError
 
@@ -171,6 +171,14 @@ class SiteSpider(scrapy.Spider):
             error = f"not an HTML page ({ctype})"
             self.note_failure(url, error)
             yield failure_item(url, status=response.status, error=error, **where)
+            return
+        if (url != response.request.url and self.allowed_domains
+                and not url_is_from_any_domain(url, self.allowed_domains)):
+            # The browser was redirected off the site (by the server or a script). A plain
+            # crawl's offsite filter drops such a redirect; so does this one, and says where.
+            error = f"redirected off the site, to {url}"
+            self.note_failure(response.request.url, error)
+            yield failure_item(response.request.url, status=response.status, error=error, **where)
             return
         left_for = self.expansion_left(response)
         if left_for is not None:

@@ -146,3 +146,25 @@ def test_a_load_more_that_navigates_leaves_the_listing_its_own(tmp_path, redis_n
     home = ScoreStore(redis_ns.conn, redis_ns.prefix).get_page(base_url + "/")
     assert home["title"] == "Lamps" and home["verdict"] == "index"
     assert summary["failures"] == 0
+
+
+def test_a_redirect_off_the_site_is_a_failure_not_a_page(tmp_path, redis_ns):
+    # Chromium follows a redirect anywhere; a plain crawl's offsite filter would drop one
+    # that leaves the site. The other host here is "localhost": 127.0.0.1 is the site's.
+    elsewhere = tmp_path / "elsewhere"
+    write_page(elsewhere, POST.format(title="Someone else's post", month=3))
+    site = tmp_path / "site"
+    with serve_directory(elsewhere) as other_url:
+        away = other_url.replace("127.0.0.1", "localhost") + "/"
+        write_page(site, LISTING.format(title="Home", first=teasers([1]) + '<a href="/go/">Go</a>',
+                                        extra=""))
+        write_page(site / "archive", LISTING.format(title="Archive", first=teasers([1]), extra=""))
+        write_page(site / "go", f"<html><body><p>Moving on…</p><script>location.href = '{away}';"
+                                "</script></body></html>")
+        write_page(site / "posts" / "p1", POST.format(title="Post 1", month=1))
+        with serve_directory(site) as base_url:
+            summary, _ = crawl(base_url, tmp_path, redis_ns, "always")
+    assert set(archived_files(tmp_path / "archive")) == {base_url + "/posts/p1/"}
+    go = ScoreStore(redis_ns.conn, redis_ns.prefix).get_page(base_url + "/go/")
+    assert go["error"] == f"redirected off the site, to {away}"
+    assert summary["failures"] == 1
