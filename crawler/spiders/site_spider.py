@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 import scrapy
 from scrapy.http import HtmlResponse, TextResponse
 from scrapy.linkextractors import IGNORED_EXTENSIONS
-from scrapy.utils.url import url_has_any_extension, url_is_from_any_domain
+from scrapy.utils.url import url_has_any_extension
 from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.internet.error import DNSLookupError, TCPTimedOutError, TimeoutError
 
@@ -172,8 +172,7 @@ class SiteSpider(scrapy.Spider):
             self.note_failure(url, error)
             yield failure_item(url, status=response.status, error=error, **where)
             return
-        if (url != response.request.url and self.allowed_domains
-                and not url_is_from_any_domain(url, self.allowed_domains)):
+        if url != response.request.url and not self.on_site(url):
             # The browser was redirected off the site (by the server or a script). A plain
             # crawl's offsite filter drops such a redirect; so does this one, and says where.
             error = f"redirected off the site, to {url}"
@@ -272,6 +271,13 @@ class SiteSpider(scrapy.Spider):
             if directive in robots:
                 self.crawler.stats.inc_value(f"leafcrawl/robots_{directive}")
         return robots
+
+    def on_site(self, url: str) -> bool:
+        """Is url's host one of allowed_domains or under one? By host, not netloc: Scrapy's
+        url_is_from_any_domain compares the netloc, so no host with a port is ever in."""
+        host = (urlsplit(url).hostname or "").lower()
+        return not self.allowed_domains or any(
+            host == d or host.endswith("." + d) for d in (d.lower() for d in self.allowed_domains))
 
     def shown_url(self, response) -> str:
         """The address of the page analysed. In browser mode, the browser's address once the
