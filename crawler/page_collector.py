@@ -34,6 +34,8 @@ import time
 
 from scrapy_playwright.page import PageMethod
 
+from crawler.page_settle import page_method
+
 COLLECT_TIMEOUT_S = 5.0
 """A page whose collector runs longer is analysed unmeasured; measuring must not stall the crawl
 (the fixture blog's pages take a few ms)."""
@@ -213,7 +215,7 @@ def collector_page_method() -> PageMethod:
 
 def collector_result(meta: dict) -> dict | None:
     """The collector's result from a response's meta, or None when it did not run."""
-    for pm in meta.get("playwright_page_methods") or ():
-        if isinstance(pm, PageMethod) and pm.method is collect_measured_html:
-            return pm.result if isinstance(pm.result, dict) else {"error": "collector did not run"}
-    return None
+    pm = page_method(meta, collect_measured_html)
+    if pm is None:
+        return None
+    return pm.result if isinstance(pm.result, dict) else {"error": "collector did not run"}

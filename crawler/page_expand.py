@@ -22,7 +22,7 @@ import asyncio
 
 from scrapy_playwright.page import PageMethod
 
-from crawler.page_settle import WAIT_SETTLED_JS
+from crawler.page_settle import WAIT_SETTLED_JS, page_method
 from pipelines.signals import OG_ARTICLE
 
 EXPAND_MAX_LINKS = 3000
@@ -129,7 +129,5 @@ def expand_page_method(quiet_ms: int, max_ms: int, rounds: int) -> PageMethod:
 def expand_result(meta: dict) -> dict | None:
     """What the expansion did on a response's page ({clicks, scrolls, grew, links}, or
     {error}), or None when it did not run."""
-    for pm in meta.get("playwright_page_methods") or ():
-        if isinstance(pm, PageMethod) and pm.method is expand_page:
-            return pm.result if isinstance(pm.result, dict) else None
-    return None
+    pm = page_method(meta, expand_page)
+    return pm.result if pm is not None and isinstance(pm.result, dict) else None

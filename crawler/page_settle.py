@@ -147,9 +147,16 @@ def settle_page_methods(quiet_ms: int, max_ms: int) -> list[PageMethod]:
     return [PageMethod(settle_page, {"quiet": quiet_ms, "max": max_ms})]
 
 
+def page_method(meta: dict, method) -> PageMethod | None:
+    """The PageMethod of a response's request that called ``method`` (its .result holds what
+    the method returned), or None when the request had none (plain mode)."""
+    for pm in meta.get("playwright_page_methods") or ():
+        if isinstance(pm, PageMethod) and pm.method is method:
+            return pm
+    return None
+
+
 def settle_result(meta: dict) -> dict | None:
     """The settle wait's result from a response's meta ({settled, url[, error]}), or None."""
-    for pm in meta.get("playwright_page_methods") or ():
-        if isinstance(pm, PageMethod) and pm.method is settle_page:
-            return pm.result if isinstance(pm.result, dict) else None
-    return None
+    pm = page_method(meta, settle_page)
+    return pm.result if pm is not None and isinstance(pm.result, dict) else None

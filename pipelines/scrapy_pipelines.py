@@ -64,6 +64,17 @@ def _lost_redis(crawler, exc: redis.RedisError) -> DropItem:
     return DropItem(f"not stored, Redis went away: {reason}")
 
 
+def _write_or_stop(crawler, write, stat: str) -> None:
+    """Run a pipeline's Redis write and count it in ``stat``; a lost connection stops the
+    crawl (_lost_redis) and drops the item."""
+    try:
+        write()
+    except (redis.ConnectionError, redis.TimeoutError) as exc:
+        raise _lost_redis(crawler, exc) from None
+    if crawler.stats is not None:
+        crawler.stats.inc_value(stat)
+
+
 _connections: "weakref.WeakKeyDictionary[object, redis.Redis]" = weakref.WeakKeyDictionary()
 
 
@@ -101,12 +112,7 @@ class StoreScorePipeline:
         return cls(crawler, ScoreStore(conn, rk.prefix_from_settings(crawler.settings)))
 
     def process_item(self, item):
-        try:
-            self._store(ItemAdapter(item))
-        except (redis.ConnectionError, redis.TimeoutError) as exc:
-            raise _lost_redis(self.crawler, exc) from None
-        if self.crawler.stats is not None:
-            self.crawler.stats.inc_value(STAT_STORED)
+        _write_or_stop(self.crawler, lambda: self._store(ItemAdapter(item)), STAT_STORED)
         return item
 
     def _store(self, record: ItemAdapter) -> None:
@@ -177,12 +183,7 @@ class EnqueueLeafPipeline:
         adapter = ItemAdapter(item)
         if adapter.get("verdict") != "leaf" or not adapter.get("archive"):
             return item
-        try:
-            self._enqueue(self.payload(adapter))
-        except (redis.ConnectionError, redis.TimeoutError) as exc:
-            raise _lost_redis(self.crawler, exc) from None
-        if self.crawler.stats is not None:
-            self.crawler.stats.inc_value(STAT_ENQUEUED)
+        _write_or_stop(self.crawler, lambda: self._enqueue(self.payload(adapter)), STAT_ENQUEUED)
         return item
 
     def _enqueue(self, payload: dict) -> None:
