@@ -228,6 +228,9 @@ class SharedFrontier:
         self._beat = LoopingCall(self.heartbeat)
         self._beat.start(HEARTBEAT_S, now=False)
 
+    def _inflight(self, member: str) -> str:
+        return frontier_key("inflight", self.prefix, self.site, member)
+
     def _peers(self) -> dict[str, dict]:
         peers = {}
         for member, raw in self.redis.hgetall(self.members_key).items():
@@ -243,7 +246,7 @@ class SharedFrontier:
         return [m for m, state in self._peers().items()
                 if now - state.get("at", 0) < self.member_timeout
                 and (state.get("active", 0) > 0
-                     or self.redis.exists(frontier_key("inflight", self.prefix, self.site, m)))]
+                     or self.redis.exists(self._inflight(m)))]
 
     def requeue_dead_peers(self) -> int:
         """Put the in-flight requests of members silent for member_timeout back on the
@@ -252,7 +255,7 @@ class SharedFrontier:
         requeued = 0
         for member, state in self._peers().items():
             if now - state.get("at", 0) >= self.member_timeout:
-                inflight = frontier_key("inflight", self.prefix, self.site, member)
+                inflight = self._inflight(member)
                 n = self._requeue(keys=[inflight, self.requests_key, self.members_key], args=[member])
                 if n:
                     self.crawler.stats.inc_value("leafcrawl/frontier_requeued", n)
@@ -270,13 +273,13 @@ class SharedFrontier:
         if self._beat and self._beat.running:
             self._beat.stop()
         # what is still in flight here failed or was redirected: done with, either way
-        self.redis.delete(frontier_key("inflight", self.prefix, self.site, self.member))
+        self.redis.delete(self._inflight(self.member))
         self.redis.hdel(self.members_key, self.member)
         now = time.time()
         live = [m for m, raw in self.redis.hgetall(self.members_key).items()
                 if now - json.loads(raw).get("at", 0) < self.member_timeout]
         if not live and reason == "finished":
             # Last one out: clear the frontier so the next crawl of the site starts fresh.
-            stale = list(self.redis.scan_iter(frontier_key("inflight", self.prefix, self.site, "*")))
+            stale = list(self.redis.scan_iter(self._inflight("*")))
             self.redis.delete(self.members_key, *self.frontier_keys, *stale)
         self.redis.close()
