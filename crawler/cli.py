@@ -41,6 +41,10 @@ def _add_crawl(sub) -> None:
     p.add_argument("--expand-rounds", type=int, metavar="N",
                    help="browser mode: rounds of 'Load more' clicks or scrolls to the bottom "
                         "after a page settles (default 5; 0 = off)")
+    p.add_argument("--revisit", choices=["changed", "all"],
+                   help="changed (default): a leaf archived before is fetched again only when its "
+                        "server says it changed (If-None-Match / If-Modified-Since); "
+                        "all: fetch every page again")
     p.add_argument("--deny", action="append", metavar="REGEX",
                    help="never fetch URLs this regular expression finds (repeatable)")
     p.add_argument("--with-worker", action="store_true",
@@ -105,7 +109,7 @@ def cmd_crawl(args) -> int:
                  "load_images": args.load_images, "delay": args.delay,
                  "concurrency": args.concurrency,
                  "obey_crawl_delay": False if args.ignore_crawl_delay else None,
-                 "expand_rounds": args.expand_rounds}
+                 "expand_rounds": args.expand_rounds, "revisit": args.revisit}
     if args.config:
         cfg = load_site_config(args.config)
         if args.url:

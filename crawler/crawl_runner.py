@@ -67,6 +67,8 @@ class CrawlSummary:
     leaf: int = 0
     archived: int = 0
     unchanged: int = 0
+    # known leaves whose server said they are not modified: not fetched again
+    not_modified: int = 0
     duplicates: int = 0
     failures: int = 0
     jobs_failed: int = 0
@@ -113,6 +115,9 @@ class CrawlSummary:
             rows.append(("log", self.log_file))
         if self.jobs_pending:
             rows.insert(5, ("jobs pending", f"{self.jobs_pending}  (left for the workers)"))
+        if self.not_modified:
+            rows.insert(5, ("not modified", f"{self.not_modified}  (archived leaves their server "
+                                            "says are unchanged: not fetched again)"))
         if self.sitemap_pages:
             rows.insert(1, ("sitemaps", f"{self.sitemap_pages} pages listed"))
         lines = [f"leafcrawl: crawled {self.site} (run {self.run_id})"]
@@ -164,6 +169,7 @@ def crawl_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir:
         "CONCURRENT_REQUESTS": max(defaults.CONCURRENT_REQUESTS, cfg.concurrency),
         "LEAFCRAWL_OBEY_CRAWL_DELAY": cfg.obey_crawl_delay,
         "LEAFCRAWL_EXPAND_ROUNDS": cfg.expand_rounds,
+        "LEAFCRAWL_REVISIT": cfg.revisit,
         "CLOSESPIDER_PAGECOUNT": cfg.max_pages,
         "LOG_LEVEL": log_level,
         "LOG_FILE": str(log_file) if log_file else None,
@@ -273,6 +279,7 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
         summary.failures = stats.get("leafcrawl/failures", 0)
         summary.skipped_hash_routes = stats.get("leafcrawl/skipped_hash_route", 0)
         summary.sitemap_pages = stats.get("leafcrawl/sitemap_pages", 0)
+        summary.not_modified = stats.get("leafcrawl/not_modified", 0)
         summary.pages_fetched = summary.index + summary.leaf + summary.failures
 
         if wait_for_jobs:

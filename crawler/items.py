@@ -14,9 +14,16 @@ def utc_now() -> str:
 
 
 def page_item(analysis, *, site: str, status: int, depth: int, referrer: str | None,
-              referrer_score: float | None, render: str, archive: bool) -> dict:
-    """A fetched and analysed page."""
+              referrer_score: float | None, render: str, archive: bool,
+              validators: dict | None = None, followed: tuple[str, list[str]] | None = None) -> dict:
+    """A fetched and analysed page. validators: the response's etag and last_modified;
+    followed: a leaf's (links_ref, URLs) it was followed by, for a later revisit
+    (crawler/revisits.py)."""
+    ref, urls = followed or (None, None)
     return {
+        **(validators or {}),
+        "followed_links": ref,
+        "followed_urls": urls,
         "url": analysis.url,
         "site": site,
         "verdict": analysis.verdict,
@@ -40,6 +47,11 @@ def page_item(analysis, *, site: str, status: int, depth: int, referrer: str | N
         "archive": archive,
         "blocks": [b.to_dict() for b in analysis.blocks] if archive else [],
     }
+
+
+def not_modified_item(url: str, *, site: str) -> dict:
+    """A known leaf its server says is unchanged since the last crawl (HTTP 304)."""
+    return {"url": url, "site": site, "not_modified": True, "checked_at": utc_now()}
 
 
 def failure_item(url: str, *, site: str, status, error: str, depth: int,

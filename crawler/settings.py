@@ -40,6 +40,10 @@ DOWNLOAD_WARNSIZE = 16 * 1024 * 1024
 EXTENSIONS = {"crawler.crawl_delay.CrawlDelay": 500}
 LEAFCRAWL_OBEY_CRAWL_DELAY = True
 
+# A known leaf is first asked for with its validators; one not modified is not fetched again
+# (crawler/revisits.py). Nearest the download: it sees the answer before redirects and retries.
+DOWNLOADER_MIDDLEWARES = {"crawler.revisits.RevisitMiddleware": 950}
+
 ITEM_PIPELINES = {
     "pipelines.scrapy_pipelines.StoreScorePipeline": 300,
     "pipelines.scrapy_pipelines.EnqueueLeafPipeline": 400,
@@ -61,6 +65,9 @@ LEAFCRAWL_SETTLE_MAX_MS = 3000
 # brings new links (crawler/page_expand.py); 0 turns it off. A crawl takes the site
 # config's expand_rounds (--expand-rounds), whose default this is.
 LEAFCRAWL_EXPAND_ROUNDS = SiteConfig.expand_rounds
+# "changed": revisit known leaves conditionally; "all": fetch every page again (site config
+# revisit, --revisit)
+LEAFCRAWL_REVISIT = SiteConfig.revisit
 
 # --- browser mode only (merged in by crawl_runner.browser_settings) ---------------
 PLAYWRIGHT_SETTINGS = {

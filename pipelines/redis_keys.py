@@ -10,6 +10,8 @@ so several crawls or test runs can share one Redis without seeing each other's d
     <p>:content:<content_hash>     STRING the canonical URL that owns this content
                                           (claimed with SET NX by the archive job)
     <p>:aliases:<canonical_url>    SET    other URLs whose content equals the canonical's
+    <p>:links:<digest>             STRING JSON list of the URLs a leaf was followed by, named
+                                          by its page hash's followed_links (crawler/revisits.py)
     <p>:run:<run_id>               HASH   per-run counters: enqueued, archived, duplicates,
                                           unchanged, failed
 
@@ -19,8 +21,10 @@ so several crawls or test runs can share one Redis without seeing each other's d
 Page hash fields: url, site, verdict, score, seed_score, status (HTTP status or "error"),
 error, depth, referrer, referrer_score, fetched_at, content_hash, title, render; the JSON
 fields breakdown, counts, counted_links; one ``term:<name>`` field per breakdown term (so
-``HGETALL`` shows each contribution); and, once the archive job ran, archived_path,
-archived_hash and canonical. Fields whose value is None are absent.
+``HGETALL`` shows each contribution); a response's validators etag and last_modified, a
+leaf's followed_links, and checked_at, when a later crawl found the page not modified; and,
+once the archive job ran, archived_path, archived_hash and canonical. Fields whose value is
+None are absent.
 
 URLs and site names are used verbatim inside keys (Redis keys are binary-safe); the url is
 always the last component, so a ``:`` inside it is harmless.
@@ -75,6 +79,9 @@ CONTENT_KEY = "{prefix}:content:{content_hash}"
 
 ALIASES_KEY = "{prefix}:aliases:{url}"
 """SET: URLs whose content duplicates the canonical URL ``url``."""
+
+LINKS_KEY = "{prefix}:links:{digest}"
+"""STRING: JSON list of the URLs a leaf was followed by (crawler/revisits.py)."""
 
 PATH_KEY = "{prefix}:path:{path}"
 """STRING: the URL whose Markdown file is ``path`` (distinct URLs that map to one file name)."""
@@ -143,6 +150,11 @@ def content_key(prefix: str, content_hash: str) -> str:
 def aliases_key(prefix: str, canonical_url: str) -> str:
     """Key of the set of URLs duplicating ``canonical_url``."""
     return ALIASES_KEY.format(prefix=prefix, url=canonical_url)
+
+
+def links_key(prefix: str, digest: str) -> str:
+    """STRING: a followed-links list (JSON), shared by every page followed by the same links."""
+    return LINKS_KEY.format(prefix=prefix, digest=digest)
 
 
 def path_key(prefix: str, path: str) -> str:

@@ -31,6 +31,10 @@ JSON_FIELDS = frozenset({"breakdown", "counts", "counted_links"})
 ERROR_STATUS = "error"
 """The status of a page that could not be fetched or analysed."""
 
+REVISIT_FIELDS = ("etag", "last_modified", "followed_links", "checked_at")
+"""Fields for a later crawl's revisit (crawler/revisits.py): saved like the contract's,
+returned by get_page when present."""
+
 JOB_FIELDS = (rk.FIELD_ARCHIVED_PATH, rk.FIELD_ARCHIVED_HASH, rk.FIELD_CANONICAL,
               rk.FIELD_DECLARED_CANONICAL)
 """Fields the archive job adds to the page hash; returned by get_page when present."""
@@ -81,7 +85,7 @@ def decode_page_hash(raw: dict) -> dict | None:
             continue
         if name in RECORD_FIELDS:
             record[name] = _decode(name, value)
-        elif name in JOB_FIELDS:
+        elif name in JOB_FIELDS or name in REVISIT_FIELDS:
             record[name] = value
     return record
 
@@ -110,7 +114,7 @@ class ScoreStore:
         key = rk.page_key(self.prefix, url)
         mapping: dict[str, str] = {}
         to_delete: list[str] = []
-        for name in RECORD_FIELDS:
+        for name in RECORD_FIELDS + REVISIT_FIELDS:
             value = record.get(name)
             if value is None:
                 to_delete.append(name)
@@ -127,7 +131,14 @@ class ScoreStore:
                 to_delete.append(field)
 
         score = record.get("score")
+        followed = record.get("followed_urls")
         with self.redis.pipeline(transaction=True) as pipe:
+            if followed is not None and record.get("followed_links"):
+                # named by its digest (crawler/revisits.links_ref): pages that share a list
+                # share its key
+                digest = record["followed_links"].partition(":")[2]
+                pipe.set(rk.links_key(self.prefix, digest),
+                         json.dumps(followed, ensure_ascii=False))
             if to_delete:
                 pipe.hdel(key, *to_delete)
             pipe.hset(key, mapping=mapping)
@@ -169,6 +180,10 @@ class ScoreStore:
             pipe.zadd(rk.site_scores_key(self.prefix, site), {url: -math.inf}, nx=True)
             pipe.sadd(rk.sites_key(self.prefix), site)
             pipe.execute()
+
+    def note_not_modified(self, url: str, checked_at: str) -> None:
+        """A later crawl found ``url`` not modified (HTTP 304): its record stays, dated."""
+        self.redis.hset(rk.page_key(self.prefix, url), "checked_at", checked_at)
 
     # -- reading ------------------------------------------------------------------------
 

@@ -116,7 +116,9 @@ class StoreScorePipeline:
         return item
 
     def _store(self, record: ItemAdapter) -> None:
-        if record.get("error") and record.get("score") is None:
+        if record.get("not_modified"):
+            self.store.note_not_modified(record["url"], record["checked_at"])
+        elif record.get("error") and record.get("score") is None:
             status = record.get("status")
             self.store.record_failure(
                 record["url"], record["site"], record["error"], record.get("depth"),

@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 import yaml
 
 RENDER_MODES = ("always", "never")
+REVISIT_MODES = ("changed", "all")    # crawler/revisits.py
 """always: every page through headless Chromium; never: plain HTTP (no JavaScript)."""
 
 DEFAULT_ARCHIVE_DIR = "archive"
@@ -47,6 +48,10 @@ class SiteConfig:
     # batches of a typical 10-20 entries reach what a few pages of a paginated listing
     # would, and a feed without end stops there.
     expand_rounds: int = 5
+    # "changed": a leaf this archive holds is asked for with its last validators, and not
+    # fetched again when its server says it is not modified (crawler/revisits.py); "all":
+    # every page is fetched again
+    revisit: str = "changed"
     # regular expressions (re.search) of URLs never to fetch, as Scrapy's LinkExtractor deny:
     # a wiki's Special: pages, a shop's sort and filter links, a calendar's endless months
     deny: list[str] = field(default_factory=list)
@@ -76,6 +81,7 @@ _TYPES = {
     "sitemaps": bool,
     "load_images": bool,
     "expand_rounds": int,
+    "revisit": str,
     "deny": list,
     "delay": (int, float),
     "concurrency": int,
@@ -141,6 +147,8 @@ def validate(data: dict, source: str) -> SiteConfig:
     for key in ("depth_limit", "max_pages"):
         if clean.get(key, 0) < 0:
             raise _fail(source, key, "must be 0 (unlimited) or a positive number")
+    if clean.get("revisit", "changed") not in REVISIT_MODES:
+        raise _fail(source, "revisit", f"{clean['revisit']!r} is not one of {', '.join(REVISIT_MODES)}")
     if clean.get("expand_rounds", 0) < 0:
         raise _fail(source, "expand_rounds", "must be 0 (off) or a positive number")
     if clean.get("delay", 0) < 0:

@@ -18,10 +18,12 @@ from scrapy.utils.url import url_has_any_extension
 from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.internet.error import DNSLookupError, TCPTimedOutError, TimeoutError
 
-from crawler.items import failure_item, page_item
+from crawler.items import failure_item, not_modified_item, page_item
 from crawler.page_collector import collector_page_method, collector_result
 from crawler.page_expand import expand_page_method, expand_result
 from crawler.page_settle import settle_page_methods, settle_result
+from crawler.revisits import (PAGE_META, REVISIT_META, follow_tag, links_ref,
+                              response_validators)
 from crawler.shared_frontier import request_failed
 from crawler.sitemaps import NotASitemap, read_sitemap, robots_url, sitemaps_of_robots
 from pipelines.hash_routes import carries_route, route_of, routes_lead
@@ -138,7 +140,7 @@ class SiteSpider(scrapy.Spider):
 
     def page_request(self, url: str, referrer: str | None, referrer_score: float | None,
                      expand: bool = True) -> scrapy.Request:
-        meta = {REFERRER: referrer, REFERRER_SCORE: referrer_score}
+        meta = {REFERRER: referrer, REFERRER_SCORE: referrer_score, PAGE_META: True}
         # fetched again without the expansion (expansion_left): no new request, so no dupe
         again = self.browser and self.expand_rounds > 0 and not expand
         expand = expand and self.expand_rounds > 0
@@ -163,6 +165,10 @@ class SiteSpider(scrapy.Spider):
 
     def parse_page(self, response):
         meta = response.meta
+        revisit = meta.get(REVISIT_META)
+        if revisit and response.status == 304:
+            yield from self.not_modified(response, revisit)
+            return
         url = self.shown_url(response)
         where = dict(site=self.site.name, depth=meta.get("depth", 0), referrer=meta.get(REFERRER),
                      referrer_score=meta.get(REFERRER_SCORE), render=self.render_mode)
@@ -208,8 +214,14 @@ class SiteSpider(scrapy.Spider):
         is_index = analysis.verdict == "index"
         self.crawler.stats.inc_value(f"leafcrawl/{analysis.verdict}")
         robots = self.robots_directives(analysis, response)
+        links = [] if "nofollow" in robots else self.links_to_follow(analysis, url, meta)
+        # a leaf keeps the links it was followed by: a later crawl that finds it not
+        # modified follows them again without fetching it (crawler/revisits.py)
+        followed = None if is_index else (
+            links_ref(follow_tag(self.follow_leaf_links), links), links)
         item = page_item(analysis, status=response.status,
                          archive=not is_index and "noindex" not in robots and not analysis.account_form,
+                         validators=response_validators(response.headers), followed=followed,
                          **where)
         notes = {f"robots_{d}": 1 for d in ("noindex", "nofollow") if d in robots}
         if analysis.account_form:
@@ -217,9 +229,12 @@ class SiteSpider(scrapy.Spider):
         if notes:      # a note beside the terms, so `leafcrawl explain` says why not archived
             item["counts"] = {**item["counts"], **notes}
         yield item
-        if "nofollow" in robots:
-            return
+        for link in links:
+            if self.may_fetch(link):
+                yield self.page_request(link, referrer=analysis.url, referrer_score=analysis.score)
 
+    def links_to_follow(self, analysis, url: str, meta) -> list[str]:
+        """The links of an analysed page this crawl follows."""
         # A site's home page given as the start is followed whatever its verdict: a blog
         # whose home page shows whole posts reads as a leaf, and a crawl that stops there is
         # no use to someone who asked for the site. A deeper start URL that reads as a leaf
@@ -229,16 +244,23 @@ class SiteSpider(scrapy.Spider):
         # sub-pages (pages under its path): a docs section's introduction is a leaf that is
         # often the only way to its pages. And so are its siblings in the navigation that
         # lists it: a docs site's pages reach each other through their sidebar alone.
-        if is_index or (meta.get("depth", 0) == 0 and urlsplit(url).path in ("", "/")):
-            links = analysis.follow_links
-        elif self.follow_leaf_links:
-            links = analysis.page_links
-        else:
-            links = list(dict.fromkeys(analysis.continuation_links + analysis.child_links
-                                       + analysis.sibling_links))
-        for link in links:
+        if analysis.verdict == "index" or (meta.get("depth", 0) == 0
+                                           and urlsplit(url).path in ("", "/")):
+            return list(analysis.follow_links)
+        if self.follow_leaf_links:
+            return list(analysis.page_links)
+        return list(dict.fromkeys(analysis.continuation_links + analysis.child_links
+                                  + analysis.sibling_links))
+
+    def not_modified(self, response, revisit: dict):
+        """A known leaf its server says is unchanged (crawler/revisits.py): noted, and the
+        links it was followed by last time are followed again."""
+        url = page_address(response.url)
+        self.crawler.stats.inc_value("leafcrawl/not_modified")
+        yield not_modified_item(url, site=self.site.name)
+        for link in revisit["links"]:
             if self.may_fetch(link):
-                yield self.page_request(link, referrer=analysis.url, referrer_score=analysis.score)
+                yield self.page_request(link, referrer=url, referrer_score=revisit["score"])
 
     def may_fetch(self, link: str) -> bool:
         """Is the link a page this crawl may fetch? (Off-site links are Scrapy's to drop.)"""

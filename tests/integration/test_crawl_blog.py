@@ -77,12 +77,14 @@ def test_crawl_archives_every_post_once_and_no_listing(blog, tmp_path, redis_ns,
     else:
         assert expected.js_marker not in js_md
 
-    # a second crawl writes no new archive file and reports the pages as unchanged
+    # a second crawl writes no new archive file: the server says every archived post is not
+    # modified (crawler/revisits.py), so none is fetched again
     before = {p: p.stat().st_mtime_ns for p in archive.rglob("*")}
     again, _ = crawl(base_url, tmp_path, redis_ns, render)
     after = {p: p.stat().st_mtime_ns for p in archive.rglob("*")}
     assert after == before
-    assert again["archived"] == 0 and again["unchanged"] + again["duplicates"] == len(files)
+    assert again["archived"] == 0 and again["not_modified"] == len(files)
+    assert again["pages_fetched"] == again["index"] == summary["index"]
 
 
 def test_a_start_page_that_reads_as_a_leaf_still_leads_to_the_site(tmp_path, redis_ns):

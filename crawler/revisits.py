@@ -1,0 +1,230 @@
+"""Revisits: a later crawl asks the server whether a leaf it archived has changed, instead of
+fetching it (and, in browser mode, rendering it) again.
+
+A scheduled crawl of a site finds a few new posts among hundreds it archived before. Without
+this, every run fetched and rendered every page again, to find most of them "unchanged" in
+the archive job. Now a leaf this archive already holds is first asked for with the
+validators its last response carried (If-None-Match / If-Modified-Since), by plain HTTP in
+either mode:
+- 304 Not Modified: the page is not fetched again. Its record gets ``checked_at``, and the
+  links it was followed by last time (a docs page's siblings, a thread's next page) are
+  followed again from Redis, so the pages reachable only through it are still reached.
+- any other answer: in plain mode it is the page, analysed as usual; in browser mode the
+  page is fetched again through the browser.
+
+Only leaves are revisited so: index pages (and start pages) are where new pages appear, and
+a listing's script may draw new entries into an unchanged document. A leaf is revisited only
+when this archive directory holds its file, its last fetch succeeded in the same render mode,
+it still scores as a leaf at this crawl's threshold, and its server sent a validator. A site
+whose server sends none is fetched in full, as before. ``revisit: all`` (``--revisit all``)
+fetches every page again.
+
+What a 304 cannot tell: a leaf whose document is unchanged while its script draws other
+content (comments, a hash-routed app's routes, which are never revisited so) keeps the
+archived version until ``--revisit all``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+
+from scrapy.exceptions import NotConfigured
+
+from pipelines import redis_keys as rk
+from pipelines.hash_routes import route_of
+from pipelines.page_address import page_address
+from pipelines.site_config import REVISIT_MODES
+REVISIT_SETTING = "LEAFCRAWL_REVISIT"
+
+PAGE_META = "leafcrawl_page"            # set by the spider on every page request
+REVISIT_META = "leafcrawl_revisit"      # a KnownLeaf's fields: this request is a revisit
+REVISITED_META = "leafcrawl_revisited"  # the revisit was answered: never ask twice
+
+# The page hash fields a revisit reads (RECORD_FIELDS of pipelines/score_store.py).
+FIELD_ETAG = "etag"
+FIELD_LAST_MODIFIED = "last_modified"
+FIELD_FOLLOWED_LINKS = "followed_links"
+_LOOKUP_FIELDS = ("score", "status", "render", FIELD_ETAG, FIELD_LAST_MODIFIED,
+                  rk.FIELD_ARCHIVED_PATH, rk.FIELD_CANONICAL, FIELD_FOLLOWED_LINKS)
+
+
+@dataclass(frozen=True)
+class KnownLeaf:
+    """What a crawl needs to revisit a leaf: its validators, the links it was followed by
+    last time (a links_ref) and its score (the referrer score of those links)."""
+    etag: str | None
+    last_modified: str | None
+    links_ref: str
+    score: float
+
+
+def response_validators(headers) -> dict[str, str | None]:
+    """The ETag and Last-Modified of a response (Scrapy Headers), for the page record."""
+    def one(name):
+        value = headers.get(name)
+        return value.decode("latin-1").strip() or None if value else None
+    return {FIELD_ETAG: one("ETag"), FIELD_LAST_MODIFIED: one("Last-Modified")}
+
+
+def conditional_headers(known: KnownLeaf) -> dict[str, str]:
+    headers = {}
+    if known.etag:
+        headers["If-None-Match"] = known.etag
+    if known.last_modified:
+        headers["If-Modified-Since"] = known.last_modified
+    return headers
+
+
+def follow_tag(follow_leaf_links: bool) -> str:
+    """Which links a leaf is followed by depends on --follow-leaf-links: a stored list is
+    reused only by a crawl of the same setting."""
+    return "all" if follow_leaf_links else "leaf"
+
+
+def links_ref(tag: str, urls: list[str]) -> str:
+    """The name of a followed-links list: its follow_tag and a digest of its URLs. Stored
+    once per distinct list (<p>:links:<digest>): a docs site's pages share their sidebar."""
+    digest = hashlib.sha1(json.dumps(urls).encode("utf-8")).hexdigest()[:20]
+    return f"{tag}:{digest}"
+
+
+def ref_digest(ref: str) -> str:
+    return ref.partition(":")[2]
+
+
+def _text(value) -> str | None:
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else value
+
+
+def known_leaf(url: str, fields: dict, *, threshold: float, render: str, archive_dir: str,
+               tag: str) -> KnownLeaf | None:
+    """The KnownLeaf of a page record's fields (_LOOKUP_FIELDS), when the page may be
+    revisited (see the module's docstring), else None."""
+    f = {k: _text(v) for k, v in fields.items()}
+    etag, modified, ref, path = (f.get(FIELD_ETAG), f.get(FIELD_LAST_MODIFIED),
+                                 f.get(FIELD_FOLLOWED_LINKS), f.get(rk.FIELD_ARCHIVED_PATH))
+    if not (etag or modified) or not ref or not ref.startswith(tag + ":") or not path:
+        return None
+    if f.get("status") != "200" or f.get("render") != render or f.get(rk.FIELD_CANONICAL) != url:
+        return None
+    try:
+        score = float(f.get("score"))
+    except (TypeError, ValueError):
+        return None
+    if score > threshold:
+        return None
+    # the file this archive holds (another --archive-dir, or a file deleted since, is fetched)
+    if not path.startswith(os.path.join(archive_dir, "")) or not os.path.isfile(path):
+        return None
+    return KnownLeaf(etag, modified, ref, score)
+
+
+class RevisitMiddleware:
+    """Downloader middleware: turns the request of a known leaf into its revisit, and a
+    revisit's answer into what the spider needs (module docstring).
+
+    A 304 reaches the spider with the stored links in ``meta[REVISIT_META]["links"]``; a
+    changed page in browser mode goes back to the scheduler as a browser request of the same
+    depth (dont_filter: its URL is seen)."""
+
+    def __init__(self, redis, *, prefix: str, threshold: float, render: str, archive_dir: str,
+                 tag: str, stats=None):
+        self.redis = redis
+        self.prefix = prefix
+        self.threshold = threshold
+        self.render = render
+        self.archive_dir = archive_dir
+        self.tag = tag
+        self.stats = stats
+        self.site_known: bool | None = None
+
+    @classmethod
+    def from_crawler(cls, crawler):
+        settings = crawler.settings
+        mode = settings.get(REVISIT_SETTING, "changed")
+        if mode not in REVISIT_MODES:
+            raise NotConfigured(f"{REVISIT_SETTING}={mode!r} is not one of {REVISIT_MODES}")
+        url = settings.get(rk.REDIS_URL_SETTING)
+        if mode != "changed" or not url:
+            raise NotConfigured
+        from pipelines.scrapy_pipelines import redis_for
+
+        archive_dir = os.path.abspath(os.path.expanduser(
+            settings.get(rk.ARCHIVE_DIR_SETTING) or rk.DEFAULT_ARCHIVE_DIR))
+        render = "browser" if settings.get("LEAFCRAWL_RENDER", "always") == "always" else "plain"
+        middleware = cls(redis_for(crawler), prefix=rk.prefix_from_settings(settings),
+                         threshold=settings.getfloat("LEAFCRAWL_THRESHOLD", 0.0), render=render,
+                         archive_dir=archive_dir,
+                         tag=follow_tag(settings.getbool("LEAFCRAWL_FOLLOW_LEAF_LINKS")),
+                         stats=crawler.stats)
+        middleware.site = settings.get("LEAFCRAWL_SITE")
+        return middleware
+
+    def _site_has_pages(self) -> bool:
+        """A first crawl of a site has nothing to revisit: one ZCARD, not a lookup per page."""
+        if self.site_known is None:
+            site = getattr(self, "site", None)
+            self.site_known = not site or bool(self.redis.zcard(rk.site_scores_key(self.prefix, site)))
+        return self.site_known
+
+    def lookup(self, url: str) -> KnownLeaf | None:
+        values = self.redis.hmget(rk.page_key(self.prefix, url), _LOOKUP_FIELDS)
+        return known_leaf(url, dict(zip(_LOOKUP_FIELDS, values)), threshold=self.threshold,
+                          render=self.render, archive_dir=self.archive_dir, tag=self.tag)
+
+    def process_request(self, request):
+        meta = request.meta
+        if (not meta.get(PAGE_META) or meta.get(REVISITED_META) or REVISIT_META in meta
+                or not meta.get("depth") or route_of(request.url) is not None
+                or not self._site_has_pages()):
+            return None
+        known = self.lookup(page_address(request.url))
+        if known is None:
+            return None
+        # asked by plain HTTP in either mode: a 304 needs no browser
+        meta[REVISIT_META] = {"ref": known.links_ref, "score": known.score,
+                              "playwright": bool(meta.get("playwright"))}
+        meta["playwright"] = False
+        meta["handle_httpstatus_list"] = [*meta.get("handle_httpstatus_list", ()), 304]
+        for name, value in conditional_headers(known).items():
+            request.headers[name] = value
+        return None
+
+    def process_response(self, request, response):
+        revisit = request.meta.get(REVISIT_META)
+        if not revisit or "links" in revisit:
+            return response
+        if response.status == 304:
+            raw = self.redis.get(rk.links_key(self.prefix, ref_digest(revisit["ref"])))
+            if raw is not None:
+                revisit["links"] = json.loads(raw)
+                return response
+            # the stored links are gone: fetch the page to find them again
+        if self.stats is not None:
+            self.stats.inc_value("leafcrawl/revisit_changed")
+        # the browser's page, or a redirect the page's own request follows without validators
+        if response.status == 304 or revisit["playwright"] or 300 <= response.status < 400:
+            return self._fetch_again(request)
+        request.meta.pop(REVISIT_META, None)     # changed: this answer is the page
+        return response
+
+    @staticmethod
+    def _fetch_again(request):
+        """The page's own request, as the spider built it (browser or plain), of the same
+        depth: a request returned here skips the spider middlewares that would deepen it."""
+        meta = dict(request.meta)
+        revisit = meta.pop(REVISIT_META)
+        meta["playwright"] = revisit["playwright"]
+        meta[REVISITED_META] = True
+        statuses = [s for s in meta.get("handle_httpstatus_list", ()) if s != 304]
+        if statuses:
+            meta["handle_httpstatus_list"] = statuses
+        else:
+            meta.pop("handle_httpstatus_list", None)
+        headers = request.headers.copy()
+        for name in ("If-None-Match", "If-Modified-Since"):
+            headers.pop(name, None)
+        return request.replace(meta=meta, headers=headers, dont_filter=True)

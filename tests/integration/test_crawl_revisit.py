@@ -1,0 +1,117 @@
+"""A later crawl of a site revisits the leaves it archived conditionally (crawler/revisits.py):
+the server's 304 spares the fetch (and the browser's render), a changed or new page is
+archived, and a page reachable only through an unchanged leaf is still reached."""
+
+from __future__ import annotations
+
+import json
+import os
+import uuid
+
+import pytest
+
+from tests.support.cli import archived_files, run_leafcrawl
+from tests.support.http_server import serve_directory, write_page
+
+pytestmark = pytest.mark.integration
+
+PROSE = ("The bench plane needs a sharp iron and a flat sole before it will take a shaving "
+         "thinner than paper, and getting there is an afternoon of patient work on stones. ")
+
+
+def article(title: str, words: str, links: str = "") -> str:
+    body = "".join(f"<p>{words} {PROSE * 3}</p>" for _ in range(4))
+    return f"""<!doctype html><html><head><title>{title}</title>
+<meta property="og:type" content="article"></head><body>
+<header><a href="/">Workshop notes</a></header>
+<main><article><h1>{title}</h1><time datetime="2026-03-0{len(title) % 9 + 1}">March</time>
+{body}{links}</article></main></body></html>"""
+
+
+def home(posts: dict[str, str]) -> str:
+    teasers = "".join(
+        f'<article><h2><a href="{path}">{title}</a></h2><time datetime="2026-03-01">March 1</time>'
+        f"<p>{PROSE}</p></article>" for path, title in posts.items())
+    return f"""<!doctype html><html><head><title>Workshop notes</title></head><body>
+<header><a href="/">Workshop notes</a></header><main><h1>Recent notes</h1>{teasers}</main>
+</body></html>"""
+
+
+POSTS = {"/notes/plane/": "Tuning a bench plane", "/notes/vise/": "Fitting a leg vise",
+         "/guide/": "A guide to sharpening"}
+
+
+def write_site(root):
+    write_page(root, home(POSTS))
+    write_page(root / "notes" / "plane", article("Tuning a bench plane", "Plane."))
+    write_page(root / "notes" / "vise", article("Fitting a leg vise", "Vise."))
+    # the guide's second part is linked from the guide alone (a sub-page, followed from a leaf)
+    write_page(root / "guide", article("A guide to sharpening", "Guide.",
+                                       '<p>Go on with <a href="/guide/part-2/">part two</a>.</p>'))
+    write_page(root / "guide" / "part-2", article("Sharpening, part two", "Part two."))
+
+
+def crawl(base_url, workdir, ns, render, *extra):
+    summary_file = workdir / f"summary-{uuid.uuid4().hex[:6]}.json"
+    result = run_leafcrawl(
+        "crawl", base_url + "/", "--render", render, "--archive-dir", str(workdir / "archive"),
+        "--with-worker", "--json-summary", str(summary_file), *extra,
+        cwd=workdir, redis_url=ns.url, env=ns.env)
+    assert result.returncode == 0, result.stderr
+    return json.loads(summary_file.read_text())
+
+
+def touch_later(path, seconds=120):
+    """A file changed after the last crawl: its Last-Modified moves on (http.server's
+    If-Modified-Since has one-second resolution, so the time is set, not waited for)."""
+    st = path.stat()
+    os.utime(path, (st.st_atime + seconds, st.st_mtime + seconds))
+
+
+@pytest.mark.parametrize("render", [pytest.param("always", marks=pytest.mark.browser), "never"])
+def test_a_later_crawl_fetches_only_what_changed(tmp_path, redis_ns, render):
+    site = tmp_path / "site"
+    write_site(site)
+    statuses: list[tuple[str, int]] = []
+    with serve_directory(site, status_log=statuses) as base_url:
+        first = crawl(base_url, tmp_path, redis_ns, render)
+        files = archived_files(tmp_path / "archive")
+        leaves = {"/notes/plane/", "/notes/vise/", "/guide/", "/guide/part-2/"}
+        assert {u.removeprefix(base_url) for u in files} == leaves
+        assert first["archived"] == 4 and first["not_modified"] == 0
+
+        # the vise post is edited, a new post appears on the home page
+        vise = site / "notes" / "vise" / "index.html"
+        vise.write_text(article("Fitting a leg vise", "Vise, revised with a parallel guide."))
+        touch_later(vise)
+        write_page(site / "notes" / "bench", article("Building the bench", "Bench."))
+        write_page(site, home({**POSTS, "/notes/bench/": "Building the bench"}))
+        touch_later(site / "index.html")
+        before = {p: p.stat().st_mtime_ns for p in files.values()}
+        statuses.clear()
+
+        second = crawl(base_url, tmp_path, redis_ns, render)
+        answers = {}
+        for path, status in statuses:
+            answers.setdefault(path, []).append(status)
+        # the unchanged leaves were asked for once and answered 304, never served again;
+        # the guide's part two was still reached, through the links stored for the guide
+        for path in ("/notes/plane/", "/guide/", "/guide/part-2/"):
+            assert answers[path] == [304], (path, answers.get(path))
+        assert second["not_modified"] == 3
+        assert second["archived"] == 2 and second["leaf"] == 2   # the edited post, the new one
+        assert second["failures"] == 0
+        files = archived_files(tmp_path / "archive")
+        assert "parallel guide" in files[base_url + "/notes/vise/"].read_text()
+        assert base_url + "/notes/bench/" in files
+        for path in ("/notes/plane/", "/guide/", "/guide/part-2/"):
+            file = files[base_url + path]
+            assert file.stat().st_mtime_ns == before[file]
+        checked = redis_ns.conn.hget(f"{redis_ns.prefix}:page:{base_url}/notes/plane/", "checked_at")
+        assert checked
+
+        # --revisit all fetches every page again: nothing is "not modified"
+        statuses.clear()
+        third = crawl(base_url, tmp_path, redis_ns, render, "--revisit", "all")
+        assert third["not_modified"] == 0 and third["leaf"] == 5 and third["unchanged"] == 5
+        assert all(status == 200 for path, status in statuses if path.startswith(("/notes/", "/guide/")))

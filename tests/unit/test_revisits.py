@@ -1,0 +1,180 @@
+"""Which known pages a later crawl revisits conditionally (crawler/revisits.py)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from scrapy.http import Headers, Request, Response
+
+from crawler.revisits import (KnownLeaf, RevisitMiddleware, conditional_headers, follow_tag,
+                              known_leaf, links_ref, response_validators, REVISIT_META,
+                              REVISITED_META)
+from pipelines.page_address import page_address
+from pipelines.site_config import ConfigError, validate
+
+URL = "http://127.0.0.1:8000/posts/a/"
+
+
+@pytest.fixture
+def archived(tmp_path):
+    path = tmp_path / "archive" / "127.0.0.1_8000" / "posts" / "a.md"
+    path.parent.mkdir(parents=True)
+    path.write_text("# A\n")
+    return tmp_path / "archive", path
+
+
+def fields(path, **changes):
+    record = {"score": b"-30.5", "status": b"200", "render": b"browser",
+              "etag": b'"abc"', "last_modified": b"Tue, 01 Dec 2026 12:00:00 GMT",
+              "archived_path": str(path).encode(), "canonical": URL.encode(),
+              "followed_links": b"leaf:0123"}
+    record.update(changes)
+    return record
+
+
+def known(archive_dir, record, **kwargs):
+    options = dict(threshold=0.0, render="browser", archive_dir=str(archive_dir), tag="leaf")
+    options.update(kwargs)
+    return known_leaf(URL, record, **options)
+
+
+def test_an_archived_leaf_with_a_validator_is_revisited(archived):
+    archive_dir, path = archived
+    leaf = known(archive_dir, fields(path))
+    assert leaf == KnownLeaf('"abc"', "Tue, 01 Dec 2026 12:00:00 GMT", "leaf:0123", -30.5)
+    assert conditional_headers(leaf) == {"If-None-Match": '"abc"',
+                                         "If-Modified-Since": "Tue, 01 Dec 2026 12:00:00 GMT"}
+    # one validator is enough
+    only_date = known(archive_dir, fields(path, etag=None))
+    assert conditional_headers(only_date) == {"If-Modified-Since": "Tue, 01 Dec 2026 12:00:00 GMT"}
+
+
+@pytest.mark.parametrize("change, why", [
+    (dict(etag=None, last_modified=None), "the server sent no validator"),
+    (dict(status=b"404"), "its last fetch failed"),
+    (dict(render=b"plain"), "archived from a plain fetch, crawled now in a browser"),
+    (dict(score=b"4.0"), "an index at this threshold"),
+    (dict(canonical=b"http://127.0.0.1:8000/other/"), "a duplicate of another page"),
+    (dict(followed_links=b"all:0123"), "followed under --follow-leaf-links"),
+    (dict(followed_links=None), "no stored links"),
+    (dict(archived_path=None), "never archived"),
+])
+def test_a_page_is_fetched_in_full(archived, change, why):
+    archive_dir, path = archived
+    assert known(archive_dir, fields(path, **change)) is None, why
+
+
+def test_a_file_gone_or_in_another_archive_is_fetched_in_full(archived, tmp_path):
+    archive_dir, path = archived
+    assert known(tmp_path / "elsewhere", fields(path)) is None
+    # a sibling directory whose name starts like the archive's is not inside it
+    assert known(str(archive_dir) + "-old", fields(path)) is None
+    path.unlink()
+    assert known(archive_dir, fields(path)) is None
+
+
+def test_the_threshold_of_this_crawl_decides_what_is_a_leaf(archived):
+    archive_dir, path = archived
+    assert known(archive_dir, fields(path), threshold=-40.0) is None
+    assert known(archive_dir, fields(path, score=b"3.0"), threshold=5.0) is not None
+
+
+def test_validators_and_links_ref():
+    headers = Headers({"ETag": 'W/"x1"', "Last-Modified": "Tue, 01 Dec 2026 12:00:00 GMT"})
+    assert response_validators(headers) == {"etag": 'W/"x1"',
+                                            "last_modified": "Tue, 01 Dec 2026 12:00:00 GMT"}
+    assert response_validators(Headers({})) == {"etag": None, "last_modified": None}
+    ref = links_ref(follow_tag(False), ["http://h/a/", "http://h/b/"])
+    assert ref.startswith("leaf:")
+    assert ref == links_ref("leaf", ["http://h/a/", "http://h/b/"])
+    assert ref != links_ref("leaf", ["http://h/b/", "http://h/a/"])
+    assert links_ref(follow_tag(True), []).startswith("all:")
+
+
+def middleware(ns, archive_dir, record, url=URL):
+    """The middleware on the test's Redis, which holds one known page and its site."""
+    ns.conn.hset(f"{ns.prefix}:page:{url}", mapping={k: v for k, v in record.items() if v is not None})
+    ns.conn.zadd(f"{ns.prefix}:site:s:scores", {url: -30.5})
+    revisit = RevisitMiddleware(ns.conn, prefix=ns.prefix, threshold=0.0, render="browser",
+                                archive_dir=str(archive_dir), tag="leaf")
+    revisit.site = "s"
+    return revisit
+
+
+def page_request(url=URL, depth=1, **meta):
+    return Request(url, meta={"leafcrawl_page": True, "depth": depth, "playwright": True, **meta})
+
+
+def test_a_known_leaf_is_asked_for_by_plain_http_with_its_validators(archived, redis_ns):
+    archive_dir, path = archived
+    request = page_request()
+    assert middleware(redis_ns, archive_dir, fields(path)).process_request(request) is None
+    assert request.meta["playwright"] is False
+    assert request.meta[REVISIT_META]["playwright"] is True
+    assert 304 in request.meta["handle_httpstatus_list"]
+    assert request.headers[b"If-None-Match"] == b'"abc"'
+
+
+@pytest.mark.parametrize("request_", [
+    page_request(depth=0),                                      # a start page
+    page_request(url="http://127.0.0.1:8000/#/posts/a"),        # a route: the shell answers
+    page_request(**{REVISITED_META: True}),                     # asked once already
+    Request(URL, meta={"depth": 1}),                            # no page (a sitemap, robots.txt)
+])
+def test_start_pages_routes_and_other_requests_are_left_alone(archived, redis_ns, request_):
+    archive_dir, path = archived
+    # the page's record is there, under the address the page is known by
+    key = page_address(request_.url)
+    revisit = middleware(redis_ns, archive_dir, fields(path, canonical=key.encode()), url=key)
+    assert revisit.process_request(request_) is None
+    assert REVISIT_META not in request_.meta
+    assert b"If-None-Match" not in request_.headers
+
+
+def test_the_revisit_setting_is_checked():
+    base = {"name": "s", "start_urls": ["http://h/"]}
+    assert validate(base, "t").revisit == "changed"
+    assert validate(dict(base, revisit="all"), "t").revisit == "all"
+    with pytest.raises(ConfigError, match="revisit.*'sometimes' is not one of changed, all"):
+        validate(dict(base, revisit="sometimes"), "t")
+
+
+def asked(ns, archive_dir, path, playwright=True):
+    revisit = middleware(ns, archive_dir, fields(path))
+    request = page_request(playwright=playwright)
+    revisit.process_request(request)
+    assert REVISIT_META in request.meta
+    return revisit, request
+
+
+def test_not_modified_reaches_the_spider_with_the_links_stored_for_the_page(archived, redis_ns):
+    archive_dir, path = archived
+    redis_ns.conn.set(f"{redis_ns.prefix}:links:0123", json.dumps(["http://127.0.0.1:8000/b/"]))
+    revisit, request = asked(redis_ns, archive_dir, path)
+    response = Response(URL, status=304, request=request)
+    assert revisit.process_response(request, response) is response
+    assert request.meta[REVISIT_META]["links"] == ["http://127.0.0.1:8000/b/"]
+
+
+@pytest.mark.parametrize("status, playwright", [(304, True), (304, False), (200, True), (301, False)])
+def test_the_page_is_fetched_again_as_the_spider_asked(archived, redis_ns, status, playwright):
+    """304 without its stored links (they were lost), a change seen by a browser crawl, a
+    redirect: the page's own request again, of the same depth, without validators."""
+    archive_dir, path = archived
+    revisit, request = asked(redis_ns, archive_dir, path, playwright=playwright)
+    again = revisit.process_response(request, Response(URL, status=status, request=request))
+    assert isinstance(again, Request) and again.url == URL and again.dont_filter
+    assert again.meta["playwright"] is playwright and again.meta["depth"] == 1
+    assert again.meta[REVISITED_META] and REVISIT_META not in again.meta
+    assert b"If-None-Match" not in again.headers and b"If-Modified-Since" not in again.headers
+    assert 304 not in again.meta.get("handle_httpstatus_list", ())
+    assert revisit.process_request(again) is None and REVISIT_META not in again.meta
+
+
+def test_a_changed_page_fetched_by_plain_http_is_the_page(archived, redis_ns):
+    archive_dir, path = archived
+    revisit, request = asked(redis_ns, archive_dir, path, playwright=False)
+    response = Response(URL, status=200, request=request, body=b"<html></html>")
+    assert revisit.process_response(request, response) is response
+    assert REVISIT_META not in request.meta
