@@ -12,6 +12,13 @@ of its front matter. Reported: leaf precision/recall/F1 of the archive, pages fe
 pages in the site, pages/s, and archived vs not per `how` group; the verdict of every
 fetched page too when `leafcrawl scores --json` answers. Table on stdout, JSON in
 OUT/eval.json. `--evaluate-only` re-scores an existing OUT without crawling.
+
+`--recrawl` measures what a later (scheduled) crawl of the unchanged site costs: after the
+first crawl, the same server, archive and Redis are crawled again twice, first with
+`--revisit all` (every page fetched again: the reference) and then with the default
+`--revisit changed` (archived leaves asked for conditionally, crawler/revisits.py). It
+reports both times, their ratio, and each run's pages fetched and leaves not modified; the
+archive is scored after the last run.
 """
 
 from __future__ import annotations
@@ -252,12 +259,14 @@ def _collect_verdicts(obj, out: dict[str, str]) -> None:
             _collect_verdicts(v, out)
 
 
-def crawl(base_url: str, out: Path, args, env: dict) -> tuple[int, float]:
-    """Run `leafcrawl crawl` in OUT; returns (exit code, wall seconds)."""
+def crawl(base_url: str, out: Path, args, env: dict, extra: tuple = (),
+          name: str = "") -> tuple[int, float]:
+    """Run `leafcrawl crawl` in OUT; returns (exit code, wall seconds). Its summary is
+    OUT/summary{name}.json, its output OUT/crawl{name}.log."""
     cmd = leafcrawl_command(args.leafcrawl) + [
         "crawl", base_url + "/", "--render", args.render,
         "--archive-dir", str(out / "archive"), "--max-pages", str(args.max_pages),
-        "--json-summary", str(out / "summary.json"),
+        "--json-summary", str(out / f"summary{name}.json"), *extra,
     ]
     if args.depth is not None:
         cmd += ["--depth", str(args.depth)]
@@ -269,12 +278,33 @@ def crawl(base_url: str, out: Path, args, env: dict) -> tuple[int, float]:
         cmd.append("--sitemaps")
     if args.expand_rounds is not None:
         cmd += ["--expand-rounds", str(args.expand_rounds)]
-    (out / "command.txt").write_text(" ".join(cmd) + "\n", encoding="utf-8")
+    (out / f"command{name}.txt").write_text(" ".join(cmd) + "\n", encoding="utf-8")
     started = time.monotonic()
-    with open(out / "crawl.log", "w", encoding="utf-8") as log:
+    with open(out / f"crawl{name}.log", "w", encoding="utf-8") as log:
         proc = subprocess.run(cmd, cwd=out, env=env, stdout=log, stderr=subprocess.STDOUT,
                               timeout=args.timeout, check=False)
     return proc.returncode, time.monotonic() - started
+
+
+def recrawl(base_url: str, out: Path, args, env: dict) -> dict:
+    """Two later crawls of the unchanged site (see the module's docstring), same run."""
+    runs = {}
+    for mode in ("all", "changed"):
+        name = f"-revisit-{mode}"
+        print(f"crawling again with --revisit {mode} ...", flush=True)
+        code, wall = crawl(base_url, out, args, env, ("--revisit", mode), name)
+        path = out / f"summary{name}.json"
+        summary = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+        runs[mode] = {"exit_code": code, "wall_s": round(wall, 2),
+                      **{k: summary.get(k) for k in ("pages_fetched", "index", "leaf",
+                                                     "not_modified", "archived", "unchanged")}}
+    ratio = runs["changed"]["wall_s"] / runs["all"]["wall_s"] if runs["all"]["wall_s"] else None
+    print(f"later crawl: --revisit all {runs['all']['wall_s']} s "
+          f"({runs['all']['pages_fetched']} pages fetched), --revisit changed "
+          f"{runs['changed']['wall_s']} s ({runs['changed']['pages_fetched']} fetched, "
+          f"{runs['changed']['not_modified']} not modified): ratio {ratio:.3f}" if ratio else
+          f"later crawl: {runs}")
+    return {**runs, "time_ratio_changed_vs_all": round(ratio, 3) if ratio else None}
 
 
 def stored_verdicts(out: Path, args, env: dict) -> dict[str, str]:
@@ -308,6 +338,9 @@ def parse_args(argv=None):
     ap.add_argument("--port", type=int, default=0,
                     help="serve site/ on this port (default: a free one): a site mirrored from a "
                          "live server links its own address, e.g. WordPress's 127.0.0.1:8000")
+    ap.add_argument("--recrawl", action="store_true",
+                    help="then crawl the unchanged site twice more, --revisit all and changed, "
+                         "and report the later crawls' cost (see above)")
     ap.add_argument("--evaluate-only", action="store_true",
                     help="do not crawl: score OUT/archive and OUT/summary.json as they are")
     return ap.parse_args(argv)
@@ -356,6 +389,10 @@ def main(argv=None) -> int:
             print(f"serving {site} at {base_url}; crawling ({args.render}) ...", flush=True)
             code, wall = crawl(base_url, out, args, env)
             run.update(base_url=base_url, exit_code=code, wall_s=round(wall, 2))
+            if args.recrawl and code == 0:
+                run["recrawl"] = recrawl(base_url, out, args, env)
+                code = max(r["exit_code"] for r in run["recrawl"].values() if isinstance(r, dict))
+                run["exit_code"] = code
         if code != 0:
             print(f"eval_crawl: leafcrawl crawl exited {code}; see {out / 'crawl.log'}",
                   file=sys.stderr)

@@ -37,6 +37,8 @@ def render_explanation(page: dict) -> str:
     for key in ("title", "referrer", "depth", "fetched_at", "archived_path", "canonical"):
         if page.get(key) not in (None, ""):
             lines.append(f"  {key:<9} {page[key]}")
+    if page.get("checked_at"):      # a later crawl's revisit found it not modified
+        lines.append(f"  checked   {page['checked_at']}  (not modified since fetched)")
     if page.get("declared_canonical"):      # its <link rel="canonical">, when it names another URL
         lines.append(f"  rel=canonical {page['declared_canonical']}")
     breakdown = page.get("breakdown") or {}

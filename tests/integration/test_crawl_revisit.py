@@ -108,7 +108,9 @@ def test_a_later_crawl_fetches_only_what_changed(tmp_path, redis_ns, render):
             file = files[base_url + path]
             assert file.stat().st_mtime_ns == before[file]
         checked = redis_ns.conn.hget(f"{redis_ns.prefix}:page:{base_url}/notes/plane/", "checked_at")
-        assert checked
+        explained = run_leafcrawl("explain", base_url + "/notes/plane/", cwd=tmp_path,
+                                  redis_url=redis_ns.url, env=redis_ns.env)
+        assert f"checked   {checked.decode()}  (not modified since fetched)" in explained.stdout
 
         # --revisit all fetches every page again: nothing is "not modified"
         statuses.clear()
