@@ -38,7 +38,7 @@ def page_item(analysis, *, site: str, status: int, depth: int, referrer: str | N
         "referrer": referrer,
         "referrer_score": referrer_score,
         "fetched_at": utc_now(),
-        "content_hash": analysis.content_hash,
+        "content_hash": analysis.content_hash or None,     # none for an index (analyze_page)
         "title": analysis.title,
         "author": analysis.author,
         "date_published": analysis.date_published,

@@ -201,8 +201,9 @@ class SiteSpider(scrapy.Spider):
         try:
             # a page is known by its address: a hash-routed page by its route, and the root
             # route a router writes on arrival (/ -> /#/) is the page asked for
+            # an index page's content is never archived: not cut (analyze_page)
             analysis = analyze_page(self.page_html(response), page_address(url),
-                                    self.index_config)
+                                    self.index_config, content="leaves")
         except PageError as exc:
             self.note_failure(url, str(exc))
             yield failure_item(url, status=response.status, error=str(exc), **where)

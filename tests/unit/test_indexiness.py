@@ -62,3 +62,19 @@ def test_table_index_counts_table_links_as_lists():
     r = ix.score_links(extract_links(f"<body><table>{rows}</table></body>", "https://x.org/"), False)
     assert r.seed_score == ix.HEAD_START
     assert r.counts["inlinks_in_lists"] == 6 and r.score > 0
+
+
+def test_a_crawl_cuts_the_content_of_leaves_only():
+    """content="leaves": an index page's content is never archived, so it is not cut; the
+    verdict, the score and the links do not depend on it."""
+    for html, url in ((INDEX, "https://blog.example.org/"), (ARTICLE, "https://blog.example.org/posts/1/")):
+        full = analyze_page(html, url)
+        crawl = analyze_page(html, url, content="leaves")
+        assert (crawl.verdict, crawl.score, crawl.breakdown, crawl.follow_links, crawl.page_links) == (
+            full.verdict, full.score, full.breakdown, full.follow_links, full.page_links)
+        assert full.content_hash
+        if full.verdict == "index":
+            assert crawl.blocks == [] and crawl.content_hash == ""
+        else:
+            assert crawl.blocks and crawl.blocks == full.blocks
+            assert crawl.content_hash == full.content_hash
