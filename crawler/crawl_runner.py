@@ -67,7 +67,7 @@ class CrawlSummary:
     leaf: int = 0
     archived: int = 0
     unchanged: int = 0
-    # known leaves whose server said they are not modified: not fetched again
+    # known pages whose server said they are not modified: not fetched again
     not_modified: int = 0
     duplicates: int = 0
     failures: int = 0
@@ -116,8 +116,8 @@ class CrawlSummary:
         if self.jobs_pending:
             rows.insert(5, ("jobs pending", f"{self.jobs_pending}  (left for the workers)"))
         if self.not_modified:
-            rows.insert(5, ("not modified", f"{self.not_modified}  (archived leaves their server "
-                                            "says are unchanged: not fetched again)"))
+            rows.insert(5, ("not modified", f"{self.not_modified}  (pages crawled before that "
+                                            "their server says are unchanged: not fetched again)"))
         if self.sitemap_pages:
             rows.insert(1, ("sitemaps", f"{self.sitemap_pages} pages listed"))
         lines = [f"leafcrawl: crawled {self.site} (run {self.run_id})"]

@@ -17,7 +17,7 @@ def page_item(analysis, *, site: str, status: int, depth: int, referrer: str | N
               referrer_score: float | None, render: str, archive: bool,
               validators: dict | None = None, followed: tuple[str, list[str]] | None = None) -> dict:
     """A fetched and analysed page. validators: the response's etag and last_modified;
-    followed: a leaf's (links_ref, URLs) it was followed by, for a later revisit
+    followed: the (links_ref, URLs) the page was followed by, for a later revisit
     (crawler/revisits.py)."""
     ref, urls = followed or (None, None)
     return {
@@ -50,7 +50,7 @@ def page_item(analysis, *, site: str, status: int, depth: int, referrer: str | N
 
 
 def not_modified_item(url: str, *, site: str) -> dict:
-    """A known leaf its server says is unchanged since the last crawl (HTTP 304)."""
+    """A known page its server says is unchanged since the last crawl (HTTP 304)."""
     return {"url": url, "site": site, "not_modified": True, "checked_at": utc_now()}
 
 

@@ -1,26 +1,25 @@
-"""Revisits: a later crawl asks the server whether a leaf it archived has changed, instead of
+"""Revisits: a later crawl asks the server whether a page it crawled has changed, instead of
 fetching it (and, in browser mode, rendering it) again.
 
 A scheduled crawl of a site finds a few new posts among hundreds it archived before. Without
 this, every run fetched and rendered every page again, to find most of them "unchanged" in
-the archive job. Now a leaf this archive already holds is first asked for with the
-validators its last response carried (If-None-Match / If-Modified-Since), by plain HTTP in
-either mode:
+the archive job. Now a page crawled before is first asked for with the validators its last
+response carried (If-None-Match / If-Modified-Since), by plain HTTP in either mode:
 - 304 Not Modified: the page is not fetched again. Its record gets ``checked_at``, and the
-  links it was followed by last time (a docs page's siblings, a thread's next page) are
-  followed again from Redis, so the pages reachable only through it are still reached.
+  links it was followed by last time (an index's entries, a docs page's siblings, a thread's
+  next page) are followed again from Redis, so the pages reachable through it are reached.
 - any other answer: in plain mode it is the page, analysed as usual; in browser mode the
   page is fetched again through the browser.
 
-Only leaves are revisited so: index pages (and start pages) are where new pages appear, and
-a listing's script may draw new entries into an unchanged document. A leaf is revisited only
-when this archive directory holds its file, its last fetch succeeded in the same render mode,
-it still scores as a leaf at this crawl's threshold, and its server sent a validator. A site
-whose server sends none is fetched in full, as before. ``revisit: all`` (``--revisit all``)
-fetches every page again.
+Which pages: a leaf whose file this archive directory holds, and, in plain mode, an index
+page; either must have been fetched successfully in the same render mode, score on the same
+side of this crawl's threshold, and come from a server that sent a validator. A site whose
+server sends none is fetched in full, as before. Start pages are always fetched, and so are
+index pages in browser mode: a listing's script may draw new entries into an unchanged
+document. ``revisit: all`` (``--revisit all``) fetches every page again.
 
 What a 304 cannot tell: a leaf whose document is unchanged while its script draws other
-content (comments, a hash-routed app's routes, which are never revisited so) keeps the
+content (comments; a hash-routed app's routes, which are never revisited so) keeps the
 archived version until ``--revisit all``.
 """
 
@@ -40,7 +39,7 @@ from pipelines.site_config import REVISIT_MODES
 REVISIT_SETTING = "LEAFCRAWL_REVISIT"
 
 PAGE_META = "leafcrawl_page"            # set by the spider on every page request
-REVISIT_META = "leafcrawl_revisit"      # a KnownLeaf's fields: this request is a revisit
+REVISIT_META = "leafcrawl_revisit"      # a KnownPage's fields: this request is a revisit
 REVISITED_META = "leafcrawl_revisited"  # the revisit was answered: never ask twice
 
 # The page hash fields a revisit reads (RECORD_FIELDS of pipelines/score_store.py).
@@ -52,8 +51,8 @@ _LOOKUP_FIELDS = ("score", "status", "render", FIELD_ETAG, FIELD_LAST_MODIFIED,
 
 
 @dataclass(frozen=True)
-class KnownLeaf:
-    """What a crawl needs to revisit a leaf: its validators, the links it was followed by
+class KnownPage:
+    """What a crawl needs to revisit a page: its validators, the links it was followed by
     last time (a links_ref) and its score (the referrer score of those links)."""
     etag: str | None
     last_modified: str | None
@@ -69,7 +68,7 @@ def response_validators(headers) -> dict[str, str | None]:
     return {FIELD_ETAG: one("ETag"), FIELD_LAST_MODIFIED: one("Last-Modified")}
 
 
-def conditional_headers(known: KnownLeaf) -> dict[str, str]:
+def conditional_headers(known: KnownPage) -> dict[str, str]:
     headers = {}
     if known.etag:
         headers["If-None-Match"] = known.etag
@@ -79,7 +78,7 @@ def conditional_headers(known: KnownLeaf) -> dict[str, str]:
 
 
 def follow_tag(follow_leaf_links: bool) -> str:
-    """Which links a leaf is followed by depends on --follow-leaf-links: a stored list is
+    """Which links a page is followed by depends on --follow-leaf-links: a stored list is
     reused only by a crawl of the same setting."""
     return "all" if follow_leaf_links else "leaf"
 
@@ -99,31 +98,41 @@ def _text(value) -> str | None:
     return value.decode("utf-8", "replace") if isinstance(value, bytes) else value
 
 
-def known_leaf(url: str, fields: dict, *, threshold: float, render: str, archive_dir: str,
-               tag: str) -> KnownLeaf | None:
-    """The KnownLeaf of a page record's fields (_LOOKUP_FIELDS), when the page may be
+def keeps_followed_links(is_index: bool, browser: bool) -> bool:
+    """Does a page's record keep the links it was followed by? Only where a revisit may use
+    them (known_page): every leaf, and an index page in plain mode."""
+    return not (is_index and browser)
+
+
+def known_page(url: str, fields: dict, *, threshold: float, render: str, archive_dir: str,
+               tag: str) -> KnownPage | None:
+    """The KnownPage of a page record's fields (_LOOKUP_FIELDS), when the page may be
     revisited (see the module's docstring), else None."""
     f = {k: _text(v) for k, v in fields.items()}
-    etag, modified, ref, path = (f.get(FIELD_ETAG), f.get(FIELD_LAST_MODIFIED),
-                                 f.get(FIELD_FOLLOWED_LINKS), f.get(rk.FIELD_ARCHIVED_PATH))
-    if not (etag or modified) or not ref or not ref.startswith(tag + ":") or not path:
+    etag, modified, ref = f.get(FIELD_ETAG), f.get(FIELD_LAST_MODIFIED), f.get(FIELD_FOLLOWED_LINKS)
+    if not (etag or modified) or not ref or not ref.startswith(tag + ":"):
         return None
-    if f.get("status") != "200" or f.get("render") != render or f.get(rk.FIELD_CANONICAL) != url:
+    if f.get("status") != "200" or f.get("render") != render:
         return None
     try:
         score = float(f.get("score"))
     except (TypeError, ValueError):
         return None
     if score > threshold:
+        # an index page: its document is all a plain crawl reads of it
+        return KnownPage(etag, modified, ref, score) if render == "plain" else None
+    # a leaf: the file this archive holds (another --archive-dir, a file deleted since, a
+    # duplicate of another page's content: fetched)
+    path = f.get(rk.FIELD_ARCHIVED_PATH)
+    if not path or f.get(rk.FIELD_CANONICAL) != url:
         return None
-    # the file this archive holds (another --archive-dir, or a file deleted since, is fetched)
     if not path.startswith(os.path.join(archive_dir, "")) or not os.path.isfile(path):
         return None
-    return KnownLeaf(etag, modified, ref, score)
+    return KnownPage(etag, modified, ref, score)
 
 
 class RevisitMiddleware:
-    """Downloader middleware: turns the request of a known leaf into its revisit, and a
+    """Downloader middleware: turns the request of a known page into its revisit, and a
     revisit's answer into what the spider needs (module docstring).
 
     A 304 reaches the spider with the stored links in ``meta[REVISIT_META]["links"]``; a
@@ -170,9 +179,9 @@ class RevisitMiddleware:
             self.site_known = not site or bool(self.redis.zcard(rk.site_scores_key(self.prefix, site)))
         return self.site_known
 
-    def lookup(self, url: str) -> KnownLeaf | None:
+    def lookup(self, url: str) -> KnownPage | None:
         values = self.redis.hmget(rk.page_key(self.prefix, url), _LOOKUP_FIELDS)
-        return known_leaf(url, dict(zip(_LOOKUP_FIELDS, values)), threshold=self.threshold,
+        return known_page(url, dict(zip(_LOOKUP_FIELDS, values)), threshold=self.threshold,
                           render=self.render, archive_dir=self.archive_dir, tag=self.tag)
 
     def process_request(self, request):

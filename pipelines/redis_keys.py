@@ -10,7 +10,7 @@ so several crawls or test runs can share one Redis without seeing each other's d
     <p>:content:<content_hash>     STRING the canonical URL that owns this content
                                           (claimed with SET NX by the archive job)
     <p>:aliases:<canonical_url>    SET    other URLs whose content equals the canonical's
-    <p>:links:<digest>             STRING JSON list of the URLs a leaf was followed by, named
+    <p>:links:<digest>             STRING JSON list of the URLs a page was followed by, named
                                           by its page hash's followed_links (crawler/revisits.py)
     <p>:run:<run_id>               HASH   per-run counters: enqueued, archived, duplicates,
                                           unchanged, failed
@@ -22,7 +22,7 @@ Page hash fields: url, site, verdict, score, seed_score, status (HTTP status or 
 error, depth, referrer, referrer_score, fetched_at, content_hash, title, render; the JSON
 fields breakdown, counts, counted_links; one ``term:<name>`` field per breakdown term (so
 ``HGETALL`` shows each contribution); a response's validators etag and last_modified, a
-leaf's followed_links, and checked_at, when a later crawl found the page not modified; and,
+page's followed_links, and checked_at, when a later crawl found the page not modified; and,
 once the archive job ran, archived_path, archived_hash and canonical. Fields whose value is
 None are absent.
 
@@ -81,7 +81,7 @@ ALIASES_KEY = "{prefix}:aliases:{url}"
 """SET: URLs whose content duplicates the canonical URL ``url``."""
 
 LINKS_KEY = "{prefix}:links:{digest}"
-"""STRING: JSON list of the URLs a leaf was followed by (crawler/revisits.py)."""
+"""STRING: JSON list of the URLs a page was followed by (crawler/revisits.py)."""
 
 PATH_KEY = "{prefix}:path:{path}"
 """STRING: the URL whose Markdown file is ``path`` (distinct URLs that map to one file name)."""

@@ -22,8 +22,8 @@ from crawler.items import failure_item, not_modified_item, page_item
 from crawler.page_collector import collector_page_method, collector_result
 from crawler.page_expand import expand_page_method, expand_result
 from crawler.page_settle import settle_page_methods, settle_result
-from crawler.revisits import (PAGE_META, REVISIT_META, follow_tag, links_ref,
-                              response_validators)
+from crawler.revisits import (PAGE_META, REVISIT_META, follow_tag, keeps_followed_links,
+                              links_ref, response_validators)
 from crawler.shared_frontier import request_failed
 from crawler.sitemaps import NotASitemap, read_sitemap, robots_url, sitemaps_of_robots
 from pipelines.hash_routes import carries_route, route_of, routes_lead
@@ -216,10 +216,10 @@ class SiteSpider(scrapy.Spider):
         self.crawler.stats.inc_value(f"leafcrawl/{analysis.verdict}")
         robots = self.robots_directives(analysis, response)
         links = [] if "nofollow" in robots else self.links_to_follow(analysis, url, meta)
-        # a leaf keeps the links it was followed by: a later crawl that finds it not
-        # modified follows them again without fetching it (crawler/revisits.py)
-        followed = None if is_index else (
-            links_ref(follow_tag(self.follow_leaf_links), links), links)
+        # the links it was followed by, kept: a later crawl that finds the page not modified
+        # follows them again without fetching it (crawler/revisits.py)
+        followed = ((links_ref(follow_tag(self.follow_leaf_links), links), links)
+                    if keeps_followed_links(is_index, self.browser) else None)
         item = page_item(analysis, status=response.status,
                          archive=not is_index and "noindex" not in robots and not analysis.account_form,
                          validators=response_validators(response.headers), followed=followed,
@@ -254,7 +254,7 @@ class SiteSpider(scrapy.Spider):
                                   + analysis.sibling_links))
 
     def not_modified(self, response, revisit: dict):
-        """A known leaf its server says is unchanged (crawler/revisits.py): noted, and the
+        """A known page its server says is unchanged (crawler/revisits.py): noted, and the
         links it was followed by last time are followed again."""
         url = page_address(response.url)
         self.crawler.stats.inc_value("leafcrawl/not_modified")

@@ -7,8 +7,8 @@ import json
 import pytest
 from scrapy.http import Headers, Request, Response
 
-from crawler.revisits import (KnownLeaf, RevisitMiddleware, conditional_headers, follow_tag,
-                              known_leaf, links_ref, response_validators, REVISIT_META,
+from crawler.revisits import (KnownPage, RevisitMiddleware, conditional_headers, follow_tag,
+                              keeps_followed_links, known_page, links_ref, response_validators, REVISIT_META,
                               REVISITED_META)
 from pipelines.page_address import page_address
 from pipelines.site_config import ConfigError, validate
@@ -36,13 +36,13 @@ def fields(path, **changes):
 def known(archive_dir, record, **kwargs):
     options = dict(threshold=0.0, render="browser", archive_dir=str(archive_dir), tag="leaf")
     options.update(kwargs)
-    return known_leaf(URL, record, **options)
+    return known_page(URL, record, **options)
 
 
 def test_an_archived_leaf_with_a_validator_is_revisited(archived):
     archive_dir, path = archived
     leaf = known(archive_dir, fields(path))
-    assert leaf == KnownLeaf('"abc"', "Tue, 01 Dec 2026 12:00:00 GMT", "leaf:0123", -30.5)
+    assert leaf == KnownPage('"abc"', "Tue, 01 Dec 2026 12:00:00 GMT", "leaf:0123", -30.5)
     assert conditional_headers(leaf) == {"If-None-Match": '"abc"',
                                          "If-Modified-Since": "Tue, 01 Dec 2026 12:00:00 GMT"}
     # one validator is enough
@@ -54,7 +54,7 @@ def test_an_archived_leaf_with_a_validator_is_revisited(archived):
     (dict(etag=None, last_modified=None), "the server sent no validator"),
     (dict(status=b"404"), "its last fetch failed"),
     (dict(render=b"plain"), "archived from a plain fetch, crawled now in a browser"),
-    (dict(score=b"4.0"), "an index at this threshold"),
+    (dict(score=b"4.0"), "an index at this threshold, in browser mode"),
     (dict(canonical=b"http://127.0.0.1:8000/other/"), "a duplicate of another page"),
     (dict(followed_links=b"all:0123"), "followed under --follow-leaf-links"),
     (dict(followed_links=None), "no stored links"),
@@ -78,6 +78,20 @@ def test_the_threshold_of_this_crawl_decides_what_is_a_leaf(archived):
     archive_dir, path = archived
     assert known(archive_dir, fields(path), threshold=-40.0) is None
     assert known(archive_dir, fields(path, score=b"3.0"), threshold=5.0) is not None
+
+
+def test_a_plain_crawl_revisits_index_pages_too(archived):
+    """An index page's document is all a plain crawl reads of it: unchanged, it links what it
+    linked. A browser crawl fetches it (a script may draw new entries into it)."""
+    archive_dir, path = archived
+    index = fields(path, score=b"12.0", archived_path=None, canonical=None, render=b"plain")
+    assert known(archive_dir, index, render="plain") == KnownPage(
+        '"abc"', "Tue, 01 Dec 2026 12:00:00 GMT", "leaf:0123", 12.0)
+    assert known(archive_dir, dict(index, render=b"browser")) is None
+    assert known(archive_dir, dict(index, etag=None, last_modified=None), render="plain") is None
+    assert keeps_followed_links(is_index=True, browser=False)
+    assert not keeps_followed_links(is_index=True, browser=True)
+    assert keeps_followed_links(is_index=False, browser=True)
 
 
 def test_validators_and_links_ref():
@@ -106,7 +120,7 @@ def page_request(url=URL, depth=1, **meta):
     return Request(url, meta={"leafcrawl_page": True, "depth": depth, "playwright": True, **meta})
 
 
-def test_a_known_leaf_is_asked_for_by_plain_http_with_its_validators(archived, redis_ns):
+def test_a_known_page_is_asked_for_by_plain_http_with_its_validators(archived, redis_ns):
     archive_dir, path = archived
     request = page_request()
     assert middleware(redis_ns, archive_dir, fields(path)).process_request(request) is None
