@@ -82,6 +82,8 @@ class SiteSpider(scrapy.Spider):
         # the site draws its pages at hash routes (/#/x): set by the first page that shows it
         # (pipelines/hash_routes.py); until then route-like links are an app's dialogs
         self.hash_routed = False
+        # link -> the least depth this spider asked for it at (follow)
+        self.followed: dict[str, int] = {}
 
     @classmethod
     def from_crawler(cls, crawler, *args, **kwargs):
@@ -129,9 +131,7 @@ class SiteSpider(scrapy.Spider):
                 yield self.sitemap_request(url)
             return
         self.crawler.stats.inc_value("leafcrawl/sitemap_pages", len(locations))
-        for url in locations:
-            if self.may_fetch(url):
-                yield self.page_request(url, referrer=response.url, referrer_score=None)
+        yield from self.follow(locations, response.meta, referrer=response.url, referrer_score=None)
 
     def on_sitemap_error(self, failure):
         # a site without sitemaps is no failure of the crawl: noted, not counted
@@ -230,9 +230,27 @@ class SiteSpider(scrapy.Spider):
         if notes:      # a note beside the terms, so `leafcrawl explain` says why not archived
             item["counts"] = {**item["counts"], **notes}
         yield item
+        yield from self.follow(links, meta, referrer=analysis.url, referrer_score=analysis.score)
+
+    def follow(self, links, meta, referrer: str, referrer_score: float | None):
+        """Requests for the links a page leads to, from a response of meta's depth.
+
+        A link asked for before at no greater depth is not asked for again. Scrapy's
+        dupefilter would drop it, but only after the request had gone through every spider
+        middleware and the scheduler: a site's menus and tag clouds repeat the same links on
+        every page, 3,591 of the 4,167 requests a plain crawl of the Hugo blog made for its
+        576 pages. Skipped here, that crawl went from 50-55 to 65-71 pages/s (Pelican 31.7
+        -> 36.6). The dupefilter still judges what is left: other spellings of one URL, and a
+        shared frontier's other crawlers. A link first asked for too deep for DEPTH_LIMIT is
+        asked for again when found higher up."""
+        depth = meta.get("depth", 0) + 1
+        followed = self.followed
         for link in links:
+            if followed.get(link, depth + 1) <= depth:
+                continue
             if self.may_fetch(link):
-                yield self.page_request(link, referrer=analysis.url, referrer_score=analysis.score)
+                followed[link] = depth
+                yield self.page_request(link, referrer=referrer, referrer_score=referrer_score)
 
     def links_to_follow(self, analysis, url: str, meta) -> list[str]:
         """The links of an analysed page this crawl follows."""
@@ -259,9 +277,8 @@ class SiteSpider(scrapy.Spider):
         url = page_address(response.url)
         self.crawler.stats.inc_value("leafcrawl/not_modified")
         yield not_modified_item(url, site=self.site.name)
-        for link in revisit["links"]:
-            if self.may_fetch(link):
-                yield self.page_request(link, referrer=url, referrer_score=revisit["score"])
+        yield from self.follow(revisit["links"], response.meta, referrer=url,
+                               referrer_score=revisit["score"])
 
     def may_fetch(self, link: str) -> bool:
         """Is the link a page this crawl may fetch? (Off-site links are Scrapy's to drop.)"""
