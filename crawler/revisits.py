@@ -77,6 +77,24 @@ def conditional_headers(known: KnownPage) -> dict[str, str]:
     return headers
 
 
+def _opaque(etag: str) -> str:
+    return etag[2:] if etag.startswith("W/") else etag
+
+
+def same_validators(known: dict, headers) -> bool:
+    """Does a full answer carry the validators the page had (known: its "etag" and
+    "last_modified")? Then it is the same representation: some servers send validators
+    but answer a conditional request in full, and in browser mode each such page cost a
+    plain fetch on top of its render. ETags are compared weakly, as If-None-Match does;
+    Last-Modified only when neither side has an ETag to compare."""
+    got = response_validators(headers)
+    if known.get(FIELD_ETAG) and got[FIELD_ETAG]:
+        return _opaque(known[FIELD_ETAG]) == _opaque(got[FIELD_ETAG])
+    if known.get(FIELD_ETAG) or got[FIELD_ETAG]:
+        return False
+    return bool(known.get(FIELD_LAST_MODIFIED)) and known[FIELD_LAST_MODIFIED] == got[FIELD_LAST_MODIFIED]
+
+
 def follow_tag(follow_leaf_links: bool) -> str:
     """Which links a page is followed by depends on --follow-leaf-links: a stored list is
     reused only by a crawl of the same setting."""
@@ -135,9 +153,10 @@ class RevisitMiddleware:
     """Downloader middleware: turns the request of a known page into its revisit, and a
     revisit's answer into what the spider needs (module docstring).
 
-    A 304 reaches the spider with the stored links in ``meta[REVISIT_META]["links"]``; a
-    changed page in browser mode goes back to the scheduler as a browser request of the same
-    depth (dont_filter: its URL is seen)."""
+    A 304 (or a full answer with the same validators, same_validators) reaches the spider
+    with the stored links in ``meta[REVISIT_META]["links"]``; a changed page in browser mode
+    goes back to the scheduler as a browser request of the same depth (dont_filter: its URL
+    is seen)."""
 
     def __init__(self, redis, *, prefix: str, threshold: float, render: str, archive_dir: str,
                  tag: str, stats=None):
@@ -195,6 +214,7 @@ class RevisitMiddleware:
             return None
         # asked by plain HTTP in either mode: a 304 needs no browser
         meta[REVISIT_META] = {"ref": known.links_ref, "score": known.score,
+                              FIELD_ETAG: known.etag, FIELD_LAST_MODIFIED: known.last_modified,
                               "playwright": bool(meta.get("playwright"))}
         meta["playwright"] = False
         meta["handle_httpstatus_list"] = [*meta.get("handle_httpstatus_list", ()), 304]
@@ -206,10 +226,14 @@ class RevisitMiddleware:
         revisit = request.meta.get(REVISIT_META)
         if not revisit or "links" in revisit:
             return response
-        if response.status == 304:
+        unchanged = response.status == 304 or (
+            response.status == 200 and same_validators(revisit, response.headers))
+        if unchanged:
             raw = self.redis.get(rk.links_key(self.prefix, ref_digest(revisit["ref"])))
             if raw is not None:
-                revisit["links"] = json.loads(raw)
+                revisit["links"] = json.loads(raw)     # the spider's sign: not modified
+                if response.status != 304 and self.stats is not None:
+                    self.stats.inc_value("leafcrawl/revisit_same_validators")
                 return response
             # the stored links are gone: fetch the page to find them again
         if self.stats is not None:

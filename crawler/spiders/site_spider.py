@@ -166,7 +166,7 @@ class SiteSpider(scrapy.Spider):
     def parse_page(self, response):
         meta = response.meta
         revisit = meta.get(REVISIT_META)
-        if revisit and response.status == 304:
+        if revisit and "links" in revisit:     # not modified (crawler/revisits.py)
             yield from self.not_modified(response, revisit)
             return
         url = self.shown_url(response)

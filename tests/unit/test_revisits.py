@@ -8,7 +8,7 @@ import pytest
 from scrapy.http import Headers, Request, Response
 
 from crawler.revisits import (KnownPage, RevisitMiddleware, conditional_headers, follow_tag,
-                              keeps_followed_links, known_page, links_ref, response_validators, REVISIT_META,
+                              keeps_followed_links, known_page, links_ref, same_validators, response_validators, REVISIT_META,
                               REVISITED_META)
 from pipelines.page_address import page_address
 from pipelines.site_config import ConfigError, validate
@@ -192,3 +192,33 @@ def test_a_changed_page_fetched_by_plain_http_is_the_page(archived, redis_ns):
     response = Response(URL, status=200, request=request, body=b"<html></html>")
     assert revisit.process_response(request, response) is response
     assert REVISIT_META not in request.meta
+
+
+@pytest.mark.parametrize("answer, unchanged", [
+    ({"ETag": '"abc"'}, True),
+    ({"ETag": 'W/"abc"'}, True),                   # weak comparison, as If-None-Match
+    ({"ETag": '"abd"'}, False),
+    ({"Last-Modified": "Tue, 01 Dec 2026 12:00:00 GMT"}, False),   # an ETag to compare is gone
+    ({}, False),
+])
+def test_a_full_answer_with_the_same_etag_is_not_modified(answer, unchanged):
+    known = {"etag": '"abc"', "last_modified": "Tue, 01 Dec 2026 12:00:00 GMT"}
+    assert same_validators(known, Headers(answer)) is unchanged
+
+
+def test_without_etags_the_same_last_modified_is_not_modified():
+    known = {"etag": None, "last_modified": "Tue, 01 Dec 2026 12:00:00 GMT"}
+    assert same_validators(known, Headers({"Last-Modified": "Tue, 01 Dec 2026 12:00:00 GMT"}))
+    assert not same_validators(known, Headers({"Last-Modified": "Tue, 01 Dec 2026 12:00:09 GMT"}))
+    assert not same_validators({"etag": None, "last_modified": None}, Headers({}))
+
+
+def test_a_server_that_ignores_validators_but_sends_the_same_ones(archived, redis_ns):
+    """It answers in full; the same ETag says the page is the one archived: no render."""
+    archive_dir, path = archived
+    redis_ns.conn.set(f"{redis_ns.prefix}:links:0123", json.dumps([]))
+    revisit, request = asked(redis_ns, archive_dir, path)
+    response = Response(URL, status=200, request=request, headers={"ETag": '"abc"'},
+                        body=b"<html></html>")
+    assert revisit.process_response(request, response) is response
+    assert request.meta[REVISIT_META]["links"] == []
