@@ -30,12 +30,14 @@ import json
 import os
 from dataclasses import dataclass
 
+from redis.exceptions import RedisError
 from scrapy.exceptions import NotConfigured
 
 from pipelines import redis_keys as rk
 from pipelines.hash_routes import route_of
 from pipelines.page_address import page_address
 from pipelines.site_config import REVISIT_MODES
+
 REVISIT_SETTING = "LEAFCRAWL_REVISIT"
 
 PAGE_META = "leafcrawl_page"            # set by the spider on every page request
@@ -159,8 +161,9 @@ class RevisitMiddleware:
     is seen)."""
 
     def __init__(self, redis, *, prefix: str, threshold: float, render: str, archive_dir: str,
-                 tag: str, stats=None):
+                 tag: str, site: str | None = None, stats=None):
         self.redis = redis
+        self.site = site
         self.prefix = prefix
         self.threshold = threshold
         self.render = render
@@ -187,19 +190,25 @@ class RevisitMiddleware:
                          threshold=settings.getfloat("LEAFCRAWL_THRESHOLD", 0.0), render=render,
                          archive_dir=archive_dir,
                          tag=follow_tag(settings.getbool("LEAFCRAWL_FOLLOW_LEAF_LINKS")),
-                         stats=crawler.stats)
-        middleware.site = settings.get("LEAFCRAWL_SITE")
+                         site=settings.get("LEAFCRAWL_SITE"), stats=crawler.stats)
         return middleware
 
     def _site_has_pages(self) -> bool:
         """A first crawl of a site has nothing to revisit: one ZCARD, not a lookup per page."""
         if self.site_known is None:
-            site = getattr(self, "site", None)
-            self.site_known = not site or bool(self.redis.zcard(rk.site_scores_key(self.prefix, site)))
+            try:
+                self.site_known = not self.site or bool(
+                    self.redis.zcard(rk.site_scores_key(self.prefix, self.site)))
+            except RedisError:
+                return False      # fetched in full (lookup)
         return self.site_known
 
     def lookup(self, url: str) -> KnownPage | None:
-        values = self.redis.hmget(rk.page_key(self.prefix, url), _LOOKUP_FIELDS)
+        try:
+            values = self.redis.hmget(rk.page_key(self.prefix, url), _LOOKUP_FIELDS)
+        except RedisError:
+            # fetched in full: the item pipelines stop the crawl if Redis is gone for good
+            return None
         return known_page(url, dict(zip(_LOOKUP_FIELDS, values)), threshold=self.threshold,
                           render=self.render, archive_dir=self.archive_dir, tag=self.tag)
 
@@ -229,7 +238,10 @@ class RevisitMiddleware:
         unchanged = response.status == 304 or (
             response.status == 200 and same_validators(revisit, response.headers))
         if unchanged:
-            raw = self.redis.get(rk.links_key(self.prefix, ref_digest(revisit["ref"])))
+            try:
+                raw = self.redis.get(rk.links_key(self.prefix, ref_digest(revisit["ref"])))
+            except RedisError:
+                raw = None
             if raw is not None:
                 revisit["links"] = json.loads(raw)     # the spider's sign: not modified
                 if response.status != 304 and self.stats is not None:

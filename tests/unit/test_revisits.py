@@ -110,10 +110,8 @@ def middleware(ns, archive_dir, record, url=URL):
     """The middleware on the test's Redis, which holds one known page and its site."""
     ns.conn.hset(f"{ns.prefix}:page:{url}", mapping={k: v for k, v in record.items() if v is not None})
     ns.conn.zadd(f"{ns.prefix}:site:s:scores", {url: -30.5})
-    revisit = RevisitMiddleware(ns.conn, prefix=ns.prefix, threshold=0.0, render="browser",
-                                archive_dir=str(archive_dir), tag="leaf")
-    revisit.site = "s"
-    return revisit
+    return RevisitMiddleware(ns.conn, prefix=ns.prefix, threshold=0.0, render="browser",
+                             archive_dir=str(archive_dir), tag="leaf", site="s")
 
 
 def page_request(url=URL, depth=1, **meta):
@@ -222,3 +220,16 @@ def test_a_server_that_ignores_validators_but_sends_the_same_ones(archived, redi
                         body=b"<html></html>")
     assert revisit.process_response(request, response) is response
     assert request.meta[REVISIT_META]["links"] == []
+
+
+def test_without_redis_the_page_is_fetched_in_full(archived):
+    """Redis gone mid-crawl: no revisit (the item pipelines stop the crawl and say why)."""
+    import redis
+
+    archive_dir, _ = archived
+    gone = redis.Redis(host="127.0.0.1", port=1, socket_connect_timeout=0.2)
+    revisit = RevisitMiddleware(gone, prefix="t", threshold=0.0, render="browser",
+                                archive_dir=str(archive_dir), tag="leaf", site="s")
+    request = page_request()
+    assert revisit.process_request(request) is None
+    assert REVISIT_META not in request.meta and request.meta["playwright"] is True
