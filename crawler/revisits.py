@@ -171,6 +171,9 @@ class RevisitMiddleware:
         self.tag = tag
         self.stats = stats
         self.site_known: bool | None = None
+        # Redis failed a revisit's read: every request of the crawl is fetched in full, and
+        # none waits out the client's retries again
+        self.unavailable = False
 
     @classmethod
     def from_crawler(cls, crawler):
@@ -200,7 +203,8 @@ class RevisitMiddleware:
                 self.site_known = not self.site or bool(
                     self.redis.zcard(rk.site_scores_key(self.prefix, self.site)))
             except RedisError:
-                return False      # fetched in full (lookup)
+                self.unavailable = True
+                return False
         return self.site_known
 
     def lookup(self, url: str) -> KnownPage | None:
@@ -208,13 +212,15 @@ class RevisitMiddleware:
             values = self.redis.hmget(rk.page_key(self.prefix, url), _LOOKUP_FIELDS)
         except RedisError:
             # fetched in full: the item pipelines stop the crawl if Redis is gone for good
+            self.unavailable = True
             return None
         return known_page(url, dict(zip(_LOOKUP_FIELDS, values)), threshold=self.threshold,
                           render=self.render, archive_dir=self.archive_dir, tag=self.tag)
 
     def process_request(self, request):
         meta = request.meta
-        if (not meta.get(PAGE_META) or meta.get(REVISITED_META) or REVISIT_META in meta
+        if (self.unavailable or not meta.get(PAGE_META) or meta.get(REVISITED_META)
+                or REVISIT_META in meta
                 or not meta.get("depth") or route_of(request.url) is not None
                 or not self._site_has_pages()):
             return None
@@ -241,6 +247,7 @@ class RevisitMiddleware:
             try:
                 raw = self.redis.get(rk.links_key(self.prefix, ref_digest(revisit["ref"])))
             except RedisError:
+                self.unavailable = True
                 raw = None
             if raw is not None:
                 revisit["links"] = json.loads(raw)     # the spider's sign: not modified
