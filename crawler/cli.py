@@ -42,9 +42,10 @@ def _add_crawl(sub) -> None:
                    help="browser mode: rounds of 'Load more' clicks or scrolls to the bottom "
                         "after a page settles (default 5; 0 = off)")
     p.add_argument("--revisit", choices=["changed", "all"],
-                   help="changed (default): a page crawled before (an archived leaf; in plain "
-                        "mode an index page too) is fetched again only when its server says it "
-                        "changed (If-None-Match / If-Modified-Since); all: fetch every page again")
+                   help="changed (default): a page crawled before (an archived leaf, an index "
+                        "page whose links are its document's) is fetched again only when its "
+                        "server says it changed (If-None-Match / If-Modified-Since); all: fetch "
+                        "every page again")
     p.add_argument("--deny", action="append", metavar="REGEX",
                    help="never fetch URLs this regular expression finds (repeatable)")
     p.add_argument("--with-worker", action="store_true",

@@ -176,8 +176,11 @@ COLLECTOR_JS = r"""
       if (old === null) el.removeAttribute(name); else el.setAttribute(name, old);
     }
   }
+  // the links the document held once parsed (page_settle's tracker): what its own HTML
+  // and its synchronous scripts drew, before anything fetched or clicked (revisits.py)
   return { html, elements: total, rects: rects.length, hidden: hidden.length,
-           shadowRoots: roots.length, walkMs: tWalk, ms: performance.now() - t0 };
+           shadowRoots: roots.length, walkMs: tWalk, ms: performance.now() - t0,
+           parsedLinks: window.__leafcrawlParsedLinks || null };
 }
 """
 

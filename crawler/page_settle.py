@@ -71,6 +71,11 @@ TRACKER_JS = """
       return origCancelRaf(id);
     };
   }
+  // The links of the parsed document, before timers, fetches and clicks add any: a page
+  // whose followed links were all there can be revisited by plain HTTP (revisits.py).
+  document.addEventListener('DOMContentLoaded', () => {
+    window.__leafcrawlParsedLinks = Array.from(document.querySelectorAll('a[href]'), (a) => a.href);
+  }, { once: true });
   if (window.fetch) { const f = window.fetch.bind(window);
     window.fetch = (...a) => track(f(...a)); }
   const send = XMLHttpRequest.prototype.send;

@@ -11,12 +11,14 @@ response carried (If-None-Match / If-Modified-Since), by plain HTTP in either mo
 - any other answer: in plain mode it is the page, analysed as usual; in browser mode the
   page is fetched again through the browser.
 
-Which pages: a leaf whose file this archive directory holds, and, in plain mode, an index
-page; either must have been fetched successfully in the same render mode, score on the same
-side of this crawl's threshold, and come from a server that sent a validator. A site whose
-server sends none is fetched in full, as before. Start pages are always fetched, and so are
-index pages in browser mode: a listing's script may draw new entries into an unchanged
-document. ``revisit: all`` (``--revisit all``) fetches every page again.
+Which pages: a leaf whose file this archive directory holds, and an index page whose links
+are its document's: always in plain mode, and in browser mode when every link it was
+followed by was there once the document was parsed (a listing whose script fetches its
+entries, or whose "Load more" brings them, may show new ones in an unchanged document: it
+is rendered every time). Either must have been fetched successfully in the same render
+mode, score on the same side of this crawl's threshold, and come from a server that sent a
+validator. A site whose server sends none is fetched in full, as before. Start pages are
+always fetched. ``revisit: all`` (``--revisit all``) fetches every page again.
 
 What a 304 cannot tell: a leaf whose document is unchanged while its script draws other
 content (comments; a hash-routed app's routes, which are never revisited so) keeps the
@@ -97,9 +99,12 @@ def same_validators(known: dict, headers) -> bool:
     return bool(known.get(FIELD_LAST_MODIFIED)) and known[FIELD_LAST_MODIFIED] == got[FIELD_LAST_MODIFIED]
 
 
-def follow_tag(follow_leaf_links: bool) -> str:
-    """Which links a page is followed by depends on --follow-leaf-links: a stored list is
-    reused only by a crawl of the same setting."""
+def follow_tag(follow_leaf_links: bool, is_index: bool = False) -> str:
+    """Which links a page is followed by depends on its verdict and, for a leaf, on
+    --follow-leaf-links: a stored list is reused only by a crawl that would follow the
+    same kind (another --threshold may make a leaf an index)."""
+    if is_index:
+        return "index"
     return "all" if follow_leaf_links else "leaf"
 
 
@@ -118,19 +123,32 @@ def _text(value) -> str | None:
     return value.decode("utf-8", "replace") if isinstance(value, bytes) else value
 
 
-def keeps_followed_links(is_index: bool, browser: bool) -> bool:
+def keeps_followed_links(is_index: bool, browser: bool, in_document: bool) -> bool:
     """Does a page's record keep the links it was followed by? Only where a revisit may use
-    them (known_page): every leaf, and an index page in plain mode."""
-    return not (is_index and browser)
+    them (known_page): every leaf; an index page in plain mode; and an index page in browser
+    mode when every link it was followed by was in its document once parsed (in_document,
+    links_in_document), so that an unchanged document means unchanged links."""
+    return not is_index or not browser or in_document
+
+
+def links_in_document(links: list[str], parsed_links: list[str] | None) -> bool:
+    """Were all these links in the page's document once parsed (page_settle's tracker, at
+    DOMContentLoaded: what its HTML and synchronous scripts drew)? Links a script fetched,
+    or a "Load more" brought, came later: such a listing is rendered on every crawl."""
+    if parsed_links is None:
+        return False
+    held = {url.split("#", 1)[0] for url in parsed_links}
+    return all(url.split("#", 1)[0] in held for url in links)
 
 
 def known_page(url: str, fields: dict, *, threshold: float, render: str, archive_dir: str,
                tag: str) -> KnownPage | None:
     """The KnownPage of a page record's fields (_LOOKUP_FIELDS), when the page may be
-    revisited (see the module's docstring), else None."""
+    revisited (see the module's docstring), else None. tag: follow_tag of a leaf in this
+    crawl."""
     f = {k: _text(v) for k, v in fields.items()}
     etag, modified, ref = f.get(FIELD_ETAG), f.get(FIELD_LAST_MODIFIED), f.get(FIELD_FOLLOWED_LINKS)
-    if not (etag or modified) or not ref or not ref.startswith(tag + ":"):
+    if not (etag or modified) or not ref:
         return None
     if f.get("status") != "200" or f.get("render") != render:
         return None
@@ -138,9 +156,13 @@ def known_page(url: str, fields: dict, *, threshold: float, render: str, archive
         score = float(f.get("score"))
     except (TypeError, ValueError):
         return None
-    if score > threshold:
-        # an index page: its document is all a plain crawl reads of it
-        return KnownPage(etag, modified, ref, score) if render == "plain" else None
+    is_index = score > threshold
+    if not ref.startswith(("index" if is_index else tag) + ":"):
+        return None       # followed as the other kind, or under another --follow-leaf-links
+    if is_index:
+        # an index page whose links are its document's (the spider kept them only then:
+        # keeps_followed_links)
+        return KnownPage(etag, modified, ref, score)
     # a leaf: the file this archive holds (another --archive-dir, a file deleted since, a
     # duplicate of another page's content: fetched)
     path = f.get(rk.FIELD_ARCHIVED_PATH)

@@ -48,9 +48,10 @@ class SiteConfig:
     # batches of a typical 10-20 entries reach what a few pages of a paginated listing
     # would, and a feed without end stops there.
     expand_rounds: int = 5
-    # "changed": a page crawled before (a leaf this archive holds; in plain mode an index
-    # page too) is asked for with its last validators, and not fetched again when its server
-    # says it is not modified (crawler/revisits.py); "all": every page is fetched again
+    # "changed": a page crawled before (a leaf this archive holds, an index page whose links
+    # are its document's) is asked for with its last validators, and not fetched again when
+    # its server says it is not modified (crawler/revisits.py); "all": every page is fetched
+    # again
     revisit: str = "changed"
     # regular expressions (re.search) of URLs never to fetch, as Scrapy's LinkExtractor deny:
     # a wiki's Special: pages, a shop's sort and filter links, a calendar's endless months

@@ -7,9 +7,9 @@ import json
 import pytest
 from scrapy.http import Headers, Request, Response
 
-from crawler.revisits import (KnownPage, RevisitMiddleware, conditional_headers, follow_tag,
-                              keeps_followed_links, known_page, links_ref, same_validators, response_validators, REVISIT_META,
-                              REVISITED_META)
+from crawler.revisits import (REVISIT_META, REVISITED_META, KnownPage, RevisitMiddleware,
+                              conditional_headers, follow_tag, keeps_followed_links, known_page,
+                              links_in_document, links_ref, response_validators, same_validators)
 from pipelines.page_address import page_address
 from pipelines.site_config import ConfigError, validate
 
@@ -54,7 +54,6 @@ def test_an_archived_leaf_with_a_validator_is_revisited(archived):
     (dict(etag=None, last_modified=None), "the server sent no validator"),
     (dict(status=b"404"), "its last fetch failed"),
     (dict(render=b"plain"), "archived from a plain fetch, crawled now in a browser"),
-    (dict(score=b"4.0"), "an index at this threshold, in browser mode"),
     (dict(canonical=b"http://127.0.0.1:8000/other/"), "a duplicate of another page"),
     (dict(followed_links=b"all:0123"), "followed under --follow-leaf-links"),
     (dict(followed_links=None), "no stored links"),
@@ -75,23 +74,39 @@ def test_a_file_gone_or_in_another_archive_is_fetched_in_full(archived, tmp_path
 
 
 def test_the_threshold_of_this_crawl_decides_what_is_a_leaf(archived):
+    """A leaf's stored links are a leaf's: at a threshold that makes it an index, the crawl
+    would follow more of its links, so it is fetched; and the other way round."""
     archive_dir, path = archived
     assert known(archive_dir, fields(path), threshold=-40.0) is None
     assert known(archive_dir, fields(path, score=b"3.0"), threshold=5.0) is not None
+    index = fields(path, score=b"3.0", followed_links=b"index:0123")
+    assert known(archive_dir, index) is not None
+    assert known(archive_dir, index, threshold=5.0) is None
 
 
-def test_a_plain_crawl_revisits_index_pages_too(archived):
-    """An index page's document is all a plain crawl reads of it: unchanged, it links what it
-    linked. A browser crawl fetches it (a script may draw new entries into it)."""
+def test_an_index_page_is_revisited_when_its_links_are_its_documents(archived):
+    """An unchanged document links what it linked, if its links were the document's own:
+    always so for a plain crawl; for a browser's, when every link followed was there once
+    the document was parsed. A listing whose script fetches its entries is rendered again."""
     archive_dir, path = archived
-    index = fields(path, score=b"12.0", archived_path=None, canonical=None, render=b"plain")
-    assert known(archive_dir, index, render="plain") == KnownPage(
-        '"abc"', "Tue, 01 Dec 2026 12:00:00 GMT", "leaf:0123", 12.0)
-    assert known(archive_dir, dict(index, render=b"browser")) is None
-    assert known(archive_dir, dict(index, etag=None, last_modified=None), render="plain") is None
-    assert keeps_followed_links(is_index=True, browser=False)
-    assert not keeps_followed_links(is_index=True, browser=True)
-    assert keeps_followed_links(is_index=False, browser=True)
+    index = fields(path, score=b"12.0", archived_path=None, canonical=None,
+                   followed_links=b"index:0123")
+    assert known(archive_dir, index) == KnownPage(
+        '"abc"', "Tue, 01 Dec 2026 12:00:00 GMT", "index:0123", 12.0)
+    assert known(archive_dir, dict(index, followed_links=None)) is None
+    assert known(archive_dir, dict(index, etag=None, last_modified=None)) is None
+    assert keeps_followed_links(is_index=True, browser=False, in_document=False)
+    assert keeps_followed_links(is_index=False, browser=True, in_document=False)
+    assert keeps_followed_links(is_index=True, browser=True, in_document=True)
+    assert not keeps_followed_links(is_index=True, browser=True, in_document=False)
+
+
+def test_links_in_the_parsed_document():
+    parsed = ["http://h/a/", "http://h/b/#top", "http://h/c/"]
+    assert links_in_document(["http://h/a/", "http://h/b/"], parsed)
+    assert not links_in_document(["http://h/a/", "http://h/d/"], parsed)    # a script's
+    assert not links_in_document(["http://h/a/"], None)     # not measured: no telling
+    assert links_in_document([], [])
 
 
 def test_validators_and_links_ref():
@@ -104,6 +119,7 @@ def test_validators_and_links_ref():
     assert ref == links_ref("leaf", ["http://h/a/", "http://h/b/"])
     assert ref != links_ref("leaf", ["http://h/b/", "http://h/a/"])
     assert links_ref(follow_tag(True), []).startswith("all:")
+    assert links_ref(follow_tag(True, is_index=True), []).startswith("index:")
 
 
 def middleware(ns, archive_dir, record, url=URL):
