@@ -98,9 +98,19 @@ class CrawlSummary:
         data["pages_per_s"] = round(self.pages_per_s, 2)
         return data
 
+    def _fetched_text(self) -> str:
+        if not self.not_modified:
+            return f"{self.pages_fetched}  ({self.pages_per_s:.1f} pages/s, {self.render})"
+        # a later crawl: most pages only asked whether they changed; a rate of the fetched
+        # alone (0.3 pages/s for 1 page) would say the crawl crawled
+        checked = self.pages_fetched + self.not_modified
+        rate = checked / self.crawl_s if self.crawl_s > 0 else 0.0
+        return (f"{self.pages_fetched}  (and {self.not_modified} not modified: {rate:.1f} pages/s "
+                f"checked, {self.render})")
+
     def render_text(self) -> str:
         rows = [
-            ("pages fetched", f"{self.pages_fetched}  ({self.pages_per_s:.1f} pages/s, {self.render})"),
+            ("pages fetched", self._fetched_text()),
             ("index", self.index),
             ("leaf", self.leaf),
             ("archived", self.archived),

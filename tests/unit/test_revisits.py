@@ -254,3 +254,16 @@ def test_without_redis_the_page_is_fetched_in_full(archived):
         assert revisit.process_request(request) is None
         assert REVISIT_META not in request.meta and request.meta["playwright"] is True
     assert revisit.unavailable
+
+
+def test_the_summary_of_a_later_crawl_counts_the_pages_it_checked():
+    from crawler.crawl_runner import CrawlSummary
+
+    summary = CrawlSummary(site="s", run_id="r", render="browser", redis="-", archive_dir="/a",
+                           pages_fetched=1, index=1, not_modified=55, crawl_s=4.0)
+    text = summary.render_text()
+    assert "pages fetched 1  (and 55 not modified: 14.0 pages/s checked, browser)" in text
+    assert "not modified  55" in text
+    first = CrawlSummary(site="s", run_id="r", render="plain", redis="-", archive_dir="/a",
+                         pages_fetched=56, index=29, leaf=27, crawl_s=2.0)
+    assert "pages fetched 56  (28.0 pages/s, plain)" in first.render_text()
