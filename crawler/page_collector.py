@@ -176,11 +176,15 @@ COLLECTOR_JS = r"""
       if (old === null) el.removeAttribute(name); else el.setAttribute(name, old);
     }
   }
-  // the links the document held once parsed (page_settle's tracker): what its own HTML
-  // and its synchronous scripts drew, before anything fetched or clicked (revisits.py)
+  // the links and text the document held once parsed (page_settle's tracker), against its
+  // text now: what its own HTML and synchronous scripts drew, before anything fetched or
+  // clicked (revisits.py)
+  const parsedText = window.__leafcrawlParsedText;
   return { html, elements: total, rects: rects.length, hidden: hidden.length,
            shadowRoots: roots.length, walkMs: tWalk, ms: performance.now() - t0,
-           parsedLinks: window.__leafcrawlParsedLinks || null };
+           parsedLinks: window.__leafcrawlParsedLinks || null,
+           parsedText: parsedText === undefined ? null : parsedText,
+           text: doc.body ? doc.body.textContent.length : 0 };
 }
 """
 

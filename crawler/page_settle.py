@@ -71,10 +71,12 @@ TRACKER_JS = """
       return origCancelRaf(id);
     };
   }
-  // The links of the parsed document, before timers, fetches and clicks add any: a page
-  // whose followed links were all there can be revisited by plain HTTP (revisits.py).
+  // The links and the amount of text of the parsed document, before timers, fetches and
+  // clicks add any: a page whose links and text were there can be revisited by plain HTTP
+  // (revisits.py).
   document.addEventListener('DOMContentLoaded', () => {
     window.__leafcrawlParsedLinks = Array.from(document.querySelectorAll('a[href]'), (a) => a.href);
+    window.__leafcrawlParsedText = document.body ? document.body.textContent.length : 0;
   }, { once: true });
   if (window.fetch) { const f = window.fetch.bind(window);
     window.fetch = (...a) => track(f(...a)); }

@@ -11,18 +11,19 @@ response carried (If-None-Match / If-Modified-Since), by plain HTTP in either mo
 - any other answer: in plain mode it is the page, analysed as usual; in browser mode the
   page is fetched again through the browser.
 
-Which pages: a leaf whose file this archive directory holds, and an index page whose links
-are its document's: always in plain mode, and in browser mode when every link it was
-followed by was there once the document was parsed (a listing whose script fetches its
-entries, or whose "Load more" brings them, may show new ones in an unchanged document: it
-is rendered every time). Either must have been fetched successfully in the same render
+Which pages: a leaf whose file this archive directory holds, and an index page, when what
+the crawl takes from it is its document's: always in plain mode; in browser mode when every
+link an index page was followed by, or nearly all of a leaf's text, was there once the
+document was parsed (drawn_by_its_document). A listing whose script fetches its entries or
+whose "Load more" brings them, and an article whose body a script draws, may change in an
+unchanged document: they are rendered every time. Either must have been fetched successfully in the same render
 mode, score on the same side of this crawl's threshold, and come from a server that sent a
 validator. A site whose server sends none is fetched in full, as before. Start pages are
 always fetched. ``revisit: all`` (``--revisit all``) fetches every page again.
 
-What a 304 cannot tell: a leaf whose document is unchanged while its script draws other
-content (comments; a hash-routed app's routes, which are never revisited so) keeps the
-archived version until ``--revisit all``.
+What a 304 cannot tell: a page whose scripts change it a little (a few hundred characters of
+a leaf's text) in an unchanged document keeps the archived version until ``--revisit all``.
+A hash-routed app's routes are never revisited: their document is the app's shell.
 """
 
 from __future__ import annotations
@@ -123,12 +124,27 @@ def _text(value) -> str | None:
     return value.decode("utf-8", "replace") if isinstance(value, bytes) else value
 
 
-def keeps_followed_links(is_index: bool, browser: bool, in_document: bool) -> bool:
-    """Does a page's record keep the links it was followed by? Only where a revisit may use
-    them (known_page): every leaf; an index page in plain mode; and an index page in browser
-    mode when every link it was followed by was in its document once parsed (in_document,
-    links_in_document), so that an unchanged document means unchanged links."""
-    return not is_index or not browser or in_document
+# A leaf's text counts as its document's when scripts added at most this much of it after
+# the document was parsed: widgets, a cookie banner, a date formatted in place add a few
+# hundred characters; a body drawn by script (fetched, or injected after load) is most of it.
+SCRIPT_TEXT_MIN_CHARS = 500
+SCRIPT_TEXT_SHARE = 0.2
+
+
+def drawn_by_its_document(is_index: bool, links: list[str], collector: dict | None) -> bool:
+    """In browser mode: is what the crawl takes from this page, an index page's links or a
+    leaf's text, already in its document once parsed (page_settle's tracker, at
+    DOMContentLoaded)? Only then does an unchanged document (a 304) mean an unchanged page,
+    and the page keep the links it was followed by for a later revisit. A listing whose
+    script fetches its entries, or whose "Load more" brings them, and an article whose body
+    a script draws, are rendered on every crawl."""
+    collector = collector or {}
+    if is_index:
+        return links_in_document(links, collector.get("parsedLinks"))
+    parsed, text = collector.get("parsedText"), collector.get("text")
+    if not isinstance(parsed, int) or not isinstance(text, int):
+        return False      # not measured: no telling
+    return text - parsed <= max(SCRIPT_TEXT_MIN_CHARS, SCRIPT_TEXT_SHARE * text)
 
 
 def links_in_document(links: list[str], parsed_links: list[str] | None) -> bool:
@@ -161,7 +177,7 @@ def known_page(url: str, fields: dict, *, threshold: float, render: str, archive
         return None       # followed as the other kind, or under another --follow-leaf-links
     if is_index:
         # an index page whose links are its document's (the spider kept them only then:
-        # keeps_followed_links)
+        # drawn_by_its_document)
         return KnownPage(etag, modified, ref, score)
     # a leaf: the file this archive holds (another --archive-dir, a file deleted since, a
     # duplicate of another page's content: fetched)

@@ -22,8 +22,8 @@ from crawler.items import failure_item, not_modified_item, page_item
 from crawler.page_collector import collector_page_method, collector_result
 from crawler.page_expand import expand_page_method, expand_result
 from crawler.page_settle import settle_page_methods, settle_result
-from crawler.revisits import (PAGE_META, REVISIT_META, follow_tag, keeps_followed_links,
-                              links_in_document, links_ref, response_validators)
+from crawler.revisits import (PAGE_META, REVISIT_META, drawn_by_its_document, follow_tag,
+                              links_ref, response_validators)
 from crawler.shared_frontier import request_failed
 from crawler.sitemaps import NotASitemap, read_sitemap, robots_url, sitemaps_of_robots
 from pipelines.hash_routes import carries_route, route_of, routes_lead
@@ -218,10 +218,8 @@ class SiteSpider(scrapy.Spider):
         links = [] if "nofollow" in robots else self.links_to_follow(analysis, url, meta)
         # the links it was followed by, kept: a later crawl that finds the page not modified
         # follows them again without fetching it (crawler/revisits.py)
-        parsed = (collector_result(meta) or {}).get("parsedLinks") if self.browser else None
-        followed = ((links_ref(follow_tag(self.follow_leaf_links, is_index), links), links)
-                    if keeps_followed_links(is_index, self.browser,
-                                            links_in_document(links, parsed)) else None)
+        own = not self.browser or drawn_by_its_document(is_index, links, collector_result(meta))
+        followed = (links_ref(follow_tag(self.follow_leaf_links, is_index), links), links) if own else None
         item = page_item(analysis, status=response.status,
                          archive=not is_index and "noindex" not in robots and not analysis.account_form,
                          validators=response_validators(response.headers), followed=followed,

@@ -52,13 +52,25 @@ def drawn_by_script(page: str) -> str:
 
 
 POSTS = {"/notes/plane/": "Tuning a bench plane", "/notes/vise/": "Fitting a leg vise",
-         "/guide/": "A guide to sharpening"}
+         "/guide/": "A guide to sharpening", "/notes/lamp/": "A lamp for the bench"}
+
+
+def body_drawn_by_script(page: str) -> str:
+    """An article whose body its script draws after load: an unchanged document may show
+    another body, so a browser crawl renders it every time."""
+    head, rest = page.split("<p>", 1)
+    body = "<p>" + rest.rsplit("</p>", 1)[0] + "</p>"
+    return (head + "<p>The lamp, in short: a clamp, an arm and a bulb.</p>"
+            + rest.rsplit("</p>", 1)[1].replace(
+                "</body>", "<script>setTimeout(() => document.querySelector('article')"
+                f".insertAdjacentHTML('beforeend', {json.dumps(body)}), 50);</script></body>"))
 
 
 def write_site(root):
     write_page(root, home(POSTS))
     write_page(root / "notes" / "plane", article("Tuning a bench plane", "Plane."))
     write_page(root / "notes" / "vise", article("Fitting a leg vise", "Vise."))
+    write_page(root / "notes" / "lamp", body_drawn_by_script(article("A lamp for the bench", "Lamp.")))
     # the guide's second part is linked from the guide alone (a sub-page, followed from a leaf)
     write_page(root / "guide", article("A guide to sharpening", "Guide.",
                                        '<p>Go on with <a href="/guide/part-2/">part two</a>.</p>'))
@@ -93,7 +105,7 @@ def test_a_later_crawl_fetches_only_what_changed(tmp_path, redis_ns, render):
     with serve_directory(site, status_log=statuses) as base_url:
         first = crawl(base_url, tmp_path, redis_ns, render)
         files = archived_files(tmp_path / "archive")
-        leaves = {"/notes/plane/", "/notes/vise/", "/guide/", "/guide/part-2/"}
+        leaves = {"/notes/plane/", "/notes/vise/", "/guide/", "/guide/part-2/", "/notes/lamp/"}
         if render == "never":
             leaves.add("/picks/")     # without its script, a page of no entries
         assert {u.removeprefix(base_url) for u in files} == leaves
@@ -124,10 +136,13 @@ def test_a_later_crawl_fetches_only_what_changed(tmp_path, redis_ns, render):
             assert answers["/picks/"] == [200]
             assert redis_ns.conn.hget(f"{redis_ns.prefix}:page:{base_url}/picks/",
                                       "verdict") == b"index"
+            # an article whose body its script draws: rendered again
+            assert answers["/notes/lamp/"] == [200]
         else:
-            assert answers["/picks/"] == [304]
-        assert second["not_modified"] == (5 if render == "never" else 4)
-        assert second["archived"] == 2 and second["leaf"] == 2   # the edited post, the new one
+            assert answers["/picks/"] == answers["/notes/lamp/"] == [304]
+        assert second["not_modified"] == (6 if render == "never" else 4)
+        # archived: the edited post and the new one (the lamp, rendered again, is unchanged)
+        assert second["archived"] == 2 and second["leaf"] == (2 if render == "never" else 3)
         assert second["failures"] == 0
         files = archived_files(tmp_path / "archive")
         assert "parallel guide" in files[base_url + "/notes/vise/"].read_text()

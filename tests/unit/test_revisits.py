@@ -8,7 +8,7 @@ import pytest
 from scrapy.http import Headers, Request, Response
 
 from crawler.revisits import (REVISIT_META, REVISITED_META, KnownPage, RevisitMiddleware,
-                              conditional_headers, follow_tag, keeps_followed_links, known_page,
+                              conditional_headers, drawn_by_its_document, follow_tag, known_page,
                               links_in_document, links_ref, response_validators, same_validators)
 from pipelines.page_address import page_address
 from pipelines.site_config import ConfigError, validate
@@ -95,10 +95,20 @@ def test_an_index_page_is_revisited_when_its_links_are_its_documents(archived):
         '"abc"', "Tue, 01 Dec 2026 12:00:00 GMT", "index:0123", 12.0)
     assert known(archive_dir, dict(index, followed_links=None)) is None
     assert known(archive_dir, dict(index, etag=None, last_modified=None)) is None
-    assert keeps_followed_links(is_index=True, browser=False, in_document=False)
-    assert keeps_followed_links(is_index=False, browser=True, in_document=False)
-    assert keeps_followed_links(is_index=True, browser=True, in_document=True)
-    assert not keeps_followed_links(is_index=True, browser=True, in_document=False)
+
+    parsed = {"parsedLinks": ["http://h/a/", "http://h/b/"], "parsedText": 900, "text": 1000}
+    assert drawn_by_its_document(True, ["http://h/a/"], parsed)
+    assert not drawn_by_its_document(True, ["http://h/a/", "http://h/c/"], parsed)
+
+
+def test_a_leaf_whose_body_a_script_draws_is_rendered_every_time():
+    """Its text came after the document was parsed: an unchanged document says nothing of it."""
+    assert drawn_by_its_document(False, [], {"parsedText": 9000, "text": 9400})     # a widget
+    assert drawn_by_its_document(False, [], {"parsedText": 90000, "text": 100000})  # 10%
+    assert not drawn_by_its_document(False, [], {"parsedText": 300, "text": 9000})  # the body
+    assert not drawn_by_its_document(False, [], {"parsedText": None, "text": 9000})
+    assert not drawn_by_its_document(False, [], {"error": "collector timed out"})
+    assert not drawn_by_its_document(False, [], None)
 
 
 def test_links_in_the_parsed_document():
