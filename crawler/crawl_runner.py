@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from crawler.redis_connection import RedisUnavailable, connect
-from pipelines.site_config import SiteConfig
+from pipelines.site_config import SiteConfig, render_label
 from pipelines.scrapy_pipelines import REDIS_LOST, STAT_REDIS_LOST
 
 EMBEDDED_DATA_DIR = ".leafcrawl"
@@ -268,7 +268,7 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
         stats, errors = _run_scrapy(cfg, settings)
         crawl_s = time.monotonic() - crawl_started
 
-        summary = CrawlSummary(site=cfg.name, run_id=run_id, render="browser" if cfg.render == "always" else "plain",
+        summary = CrawlSummary(site=cfg.name, run_id=run_id, render=render_label(cfg.render),
                                redis=shown, archive_dir=str(archive_dir), crawl_s=crawl_s, errors=errors,
                                log_file=str(log_file) if log_file else None)
         # No finish_reason: the spider never closed, which only an interrupt during start-up does.

@@ -39,7 +39,8 @@ from scrapy.exceptions import NotConfigured
 from pipelines import redis_keys as rk
 from pipelines.hash_routes import route_of
 from pipelines.page_address import page_address
-from pipelines.site_config import REVISIT_MODES
+from pipelines.score_store import as_text
+from pipelines.site_config import REVISIT_MODES, render_label
 
 REVISIT_SETTING = "LEAFCRAWL_REVISIT"
 
@@ -120,10 +121,6 @@ def ref_digest(ref: str) -> str:
     return ref.partition(":")[2]
 
 
-def _text(value) -> str | None:
-    return value.decode("utf-8", "replace") if isinstance(value, bytes) else value
-
-
 # A leaf's text counts as its document's when scripts added at most this much of it after
 # the document was parsed: widgets, a cookie banner, a date formatted in place add a few
 # hundred characters; a body drawn by script (fetched, or injected after load) is most of it.
@@ -162,7 +159,7 @@ def known_page(url: str, fields: dict, *, threshold: float, render: str, archive
     """The KnownPage of a page record's fields (_LOOKUP_FIELDS), when the page may be
     revisited (see the module's docstring), else None. tag: follow_tag of a leaf in this
     crawl."""
-    f = {k: _text(v) for k, v in fields.items()}
+    f = {k: as_text(v) for k, v in fields.items()}
     etag, modified, ref = f.get(FIELD_ETAG), f.get(FIELD_LAST_MODIFIED), f.get(FIELD_FOLLOWED_LINKS)
     if not (etag or modified) or not ref:
         return None
@@ -224,12 +221,10 @@ class RevisitMiddleware:
             raise NotConfigured
         from pipelines.scrapy_pipelines import redis_for
 
-        archive_dir = os.path.abspath(os.path.expanduser(
-            settings.get(rk.ARCHIVE_DIR_SETTING) or rk.DEFAULT_ARCHIVE_DIR))
-        render = "browser" if settings.get("LEAFCRAWL_RENDER", "always") == "always" else "plain"
         middleware = cls(redis_for(crawler), prefix=rk.prefix_from_settings(settings),
-                         threshold=settings.getfloat("LEAFCRAWL_THRESHOLD", 0.0), render=render,
-                         archive_dir=archive_dir,
+                         threshold=settings.getfloat("LEAFCRAWL_THRESHOLD", 0.0),
+                         render=render_label(settings.get("LEAFCRAWL_RENDER", "always")),
+                         archive_dir=rk.archive_dir_from_settings(settings),
                          tag=follow_tag(settings.getbool("LEAFCRAWL_FOLLOW_LEAF_LINKS")),
                          site=settings.get("LEAFCRAWL_SITE"), stats=crawler.stats)
         return middleware

@@ -186,6 +186,14 @@ def prefix_from_settings(settings: Any) -> str:
     return settings.get(PREFIX_SETTING) or DEFAULT_PREFIX
 
 
+def archive_dir_from_settings(settings: Any) -> str:
+    """The absolute archive directory configured in ``settings`` (DEFAULT_ARCHIVE_DIR,
+    relative to the working directory, when unset or empty)."""
+    import os
+
+    return os.path.abspath(os.path.expanduser(settings.get(ARCHIVE_DIR_SETTING) or DEFAULT_ARCHIVE_DIR))
+
+
 def queue_from_settings(settings: Any) -> str:
     """The RQ queue name configured in ``settings`` (DEFAULT_QUEUE when unset or empty)."""
     return settings.get(QUEUE_SETTING) or DEFAULT_QUEUE

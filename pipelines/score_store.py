@@ -40,8 +40,8 @@ JOB_FIELDS = (rk.FIELD_ARCHIVED_PATH, rk.FIELD_ARCHIVED_HASH, rk.FIELD_CANONICAL
 """Fields the archive job adds to the page hash; returned by get_page when present."""
 
 
-def _text(value: Any) -> str:
-    """A Redis reply (bytes or str) as str."""
+def as_text(value: Any) -> str:
+    """A Redis reply (bytes or str) as str; None stays None."""
     if isinstance(value, bytes):
         return value.decode("utf-8", errors="replace")
     return value
@@ -78,7 +78,7 @@ def decode_page_hash(raw: dict) -> dict | None:
     """
     if not raw:
         return None
-    fields = {_text(k): _text(v) for k, v in raw.items()}
+    fields = {as_text(k): as_text(v) for k, v in raw.items()}
     record: dict[str, Any] = {name: None for name in RECORD_FIELDS}
     for name, value in fields.items():
         if name.startswith(rk.TERM_FIELD_PREFIX):
@@ -126,7 +126,7 @@ class ScoreStore:
         # Terms of an earlier save that this breakdown no longer has (read outside the
         # transaction: a concurrent save of the same URL at worst leaves one extra term field).
         for existing in self.redis.hkeys(key):
-            field = _text(existing)
+            field = as_text(existing)
             if field.startswith(rk.TERM_FIELD_PREFIX) and field not in mapping:
                 to_delete.append(field)
 
@@ -196,7 +196,7 @@ class ScoreStore:
         stop = -1 if limit is None else limit - 1
         if limit is not None and limit <= 0:
             return []
-        urls = [_text(u) for u in self.redis.zrevrange(rk.site_scores_key(self.prefix, site), 0, stop)]
+        urls = [as_text(u) for u in self.redis.zrevrange(rk.site_scores_key(self.prefix, site), 0, stop)]
         if not urls:
             return []
         with self.redis.pipeline(transaction=False) as pipe:
@@ -207,13 +207,13 @@ class ScoreStore:
 
     def sites(self) -> list[str]:
         """Every site with at least one page, sorted."""
-        return sorted(_text(s) for s in self.redis.smembers(rk.sites_key(self.prefix)))
+        return sorted(as_text(s) for s in self.redis.smembers(rk.sites_key(self.prefix)))
 
     def aliases(self, canonical_url: str) -> list[str]:
         """URLs found to duplicate ``canonical_url``'s content, sorted."""
-        return sorted(_text(u) for u in self.redis.smembers(rk.aliases_key(self.prefix, canonical_url)))
+        return sorted(as_text(u) for u in self.redis.smembers(rk.aliases_key(self.prefix, canonical_url)))
 
     def run_counters(self, run_id: str) -> dict[str, int]:
         """Counters of run ``run_id``: every name of redis_keys.RUN_COUNTERS, 0 when unset."""
-        raw = {_text(k): int(_text(v)) for k, v in self.redis.hgetall(rk.run_key(self.prefix, run_id)).items()}
+        raw = {as_text(k): int(as_text(v)) for k, v in self.redis.hgetall(rk.run_key(self.prefix, run_id)).items()}
         return {name: raw.get(name, 0) for name in rk.RUN_COUNTERS} | raw

@@ -13,7 +13,6 @@ Both share one Redis client per crawler. The archive job is enqueued by its dott
 from __future__ import annotations
 
 import logging
-import os
 import time
 import uuid
 import weakref
@@ -155,11 +154,9 @@ class EnqueueLeafPipeline:
         if not run_id:
             run_id = time.strftime("%Y%m%dT%H%M%S") + "-" + uuid.uuid4().hex[:6]
             logger.info("%s not set: this run is %s", rk.RUN_ID_SETTING, run_id)
-        archive_dir = os.path.abspath(os.path.expanduser(
-            settings.get(rk.ARCHIVE_DIR_SETTING) or rk.DEFAULT_ARCHIVE_DIR))
         return cls(crawler, conn, queue=rk.queue_from_settings(settings),
                    prefix=rk.prefix_from_settings(settings), run_id=str(run_id),
-                   archive_dir=archive_dir)
+                   archive_dir=rk.archive_dir_from_settings(settings))
 
     def payload(self, item: ItemAdapter) -> dict:
         """The archive job's JSON-able argument (docs/interfaces.md)."""

@@ -16,6 +16,11 @@ import yaml
 
 RENDER_MODES = ("always", "never")
 REVISIT_MODES = ("changed", "all")    # crawler/revisits.py
+
+
+def render_label(render: str) -> str:
+    """How a render mode is named in page records and summaries: "browser" or "plain"."""
+    return "browser" if render == "always" else "plain"
 """always: every page through headless Chromium; never: plain HTTP (no JavaScript)."""
 
 DEFAULT_ARCHIVE_DIR = "archive"

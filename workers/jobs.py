@@ -13,9 +13,9 @@ import logging
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
 
 from pipelines import redis_keys as rk
+from pipelines.score_store import as_text
 from workers.archive_paths import archive_path, distinct_archive_path
 
 logger = logging.getLogger(__name__)
@@ -41,12 +41,6 @@ _HAND_OVER_CLAIM = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2]) return 1 end
 return 0
 """
-
-
-def _text(value: Any) -> str | None:
-    if isinstance(value, bytes):
-        return value.decode("utf-8", errors="replace")
-    return value
 
 
 def _connection(connection=None):
@@ -105,13 +99,13 @@ def _own_path(redis, prefix: str, path: Path, url: str) -> Path:
     URL to write a name keeps it in every later run, so no file changes hands."""
     for candidate in (path, distinct_archive_path(path, url)):
         key = rk.path_key(prefix, str(candidate))
-        if redis.set(key, url, nx=True) or _text(redis.get(key)) == url:
+        if redis.set(key, url, nx=True) or as_text(redis.get(key)) == url:
             return candidate
     raise RuntimeError(f"archive file {path} and its distinct name are both owned by other URLs")
 
 
 def _declared_canonical_of(redis, prefix: str, url: str) -> str | None:
-    return _text(redis.hget(rk.page_key(prefix, url), rk.FIELD_DECLARED_CANONICAL))
+    return as_text(redis.hget(rk.page_key(prefix, url), rk.FIELD_DECLARED_CANONICAL))
 
 
 def _note_declared_canonical(pipe, page_key: str, payload: dict) -> None:
@@ -126,10 +120,10 @@ def _retire_to_alias(redis, prefix: str, *, old: str, new: str) -> str | None:
     """``old`` gave its content to ``new``: it and its aliases become aliases of ``new``.
     Returns old's file, for the caller to remove once new's file is written."""
     old_key = rk.page_key(prefix, old)
-    old_file = _text(redis.hget(old_key, rk.FIELD_ARCHIVED_PATH))
+    old_file = as_text(redis.hget(old_key, rk.FIELD_ARCHIVED_PATH))
     old_aliases = rk.aliases_key(prefix, old)
     new_aliases = rk.aliases_key(prefix, new)
-    moved = [_text(a) for a in redis.smembers(old_aliases)]
+    moved = [as_text(a) for a in redis.smembers(old_aliases)]
     with redis.pipeline(transaction=True) as pipe:
         pipe.sadd(new_aliases, old)
         if moved:
@@ -177,12 +171,12 @@ def archive_page(payload: dict, *, connection=None) -> dict:
         path = archive_path(payload["archive_dir"], url)
         claim_key = rk.content_key(prefix, content_hash)
         claimed = bool(redis.set(claim_key, url, nx=True))
-        owner = url if claimed else _text(redis.get(claim_key))
+        owner = url if claimed else as_text(redis.get(claim_key))
         if owner is None:  # released between SET NX and GET: try once more
             claimed = bool(redis.set(claim_key, url, nx=True))
-            owner = url if claimed else (_text(redis.get(claim_key)) or url)
+            owner = url if claimed else (as_text(redis.get(claim_key)) or url)
 
-        previous_hash, previous_path, previous_canonical = map(_text, redis.hmget(
+        previous_hash, previous_path, previous_canonical = map(as_text, redis.hmget(
             page_key, [rk.FIELD_ARCHIVED_HASH, rk.FIELD_ARCHIVED_PATH, rk.FIELD_CANONICAL]))
         if previous_canonical not in (None, url, owner):
             # It duplicated another page before; not any more.
