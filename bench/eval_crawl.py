@@ -323,7 +323,7 @@ def stored_verdicts(out: Path, args, env: dict) -> dict[str, str]:
 def parse_args(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("corpus", type=Path, help="a corpus site folder with site/ and labels.csv")
-    ap.add_argument("--render", choices=["never", "always"], default="never")
+    ap.add_argument("--render", choices=["never", "always", "auto"], default="never")
     ap.add_argument("--redis-url", help="use this Redis (REDIS_URL) with --with-worker and a "
                                         "fresh key prefix; default: the crawl's embedded Redis")
     ap.add_argument("--out", type=Path, help=f"run folder (default {DEFAULT_OUT}/<corpus>-<render>-<time>)")

@@ -20,8 +20,10 @@ def _add_crawl(sub) -> None:
     p = sub.add_parser("crawl", help="crawl a site: follow its index pages, archive its leaves")
     p.add_argument("url", nargs="?", help="start URL (or use --config)")
     p.add_argument("--config", help="site config file (configs/sites/NAME.yaml or .toml)")
-    p.add_argument("--render", choices=["always", "never"],
-                   help="always: headless Chromium (default); never: plain HTTP, no JavaScript")
+    p.add_argument("--render", choices=["always", "never", "auto"],
+                   help="always: headless Chromium (default); never: plain HTTP, no JavaScript; "
+                        "auto: the browser only where the start page shows that scripts draw "
+                        "the site, or for a page that arrives as an empty frame")
     p.add_argument("--archive-dir", help="where Markdown goes (default ./archive)")
     p.add_argument("--depth", type=int, help="depth limit (0 = unlimited)")
     p.add_argument("--max-pages", type=int, help="stop after this many pages (0 = unlimited)")

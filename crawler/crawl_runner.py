@@ -84,6 +84,8 @@ class CrawlSummary:
     sitemap_pages: int = 0
     # this crawl went on from an interrupted one (--resume)
     resumed: bool = False
+    # --render auto: what the start pages showed, and so how the site was crawled
+    render_reason: str = ""
 
     @property
     def interrupted(self) -> bool:
@@ -128,6 +130,8 @@ class CrawlSummary:
         if self.not_modified:
             rows.insert(5, ("not modified", f"{self.not_modified}  (pages crawled before that "
                                             "their server says are unchanged: not fetched again)"))
+        if self.render_reason:
+            rows.insert(1, ("render", f"{self.render}, by --render auto ({self.render_reason})"))
         if self.sitemap_pages:
             rows.insert(1, ("sitemaps", f"{self.sitemap_pages} pages listed"))
         lines = [f"leafcrawl: crawled {self.site} (run {self.run_id})"]
@@ -184,7 +188,7 @@ def crawl_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir:
         "LOG_LEVEL": log_level,
         "LOG_FILE": str(log_file) if log_file else None,
     }
-    if cfg.render == "always":
+    if cfg.render in ("always", "auto"):     # auto: its start pages are rendered
         from crawler.browser import find_chromium
 
         overrides.update(defaults.PLAYWRIGHT_SETTINGS)
@@ -290,6 +294,9 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
         summary.skipped_hash_routes = stats.get("leafcrawl/skipped_hash_route", 0)
         summary.sitemap_pages = stats.get("leafcrawl/sitemap_pages", 0)
         summary.not_modified = stats.get("leafcrawl/not_modified", 0)
+        if cfg.render == "auto":
+            summary.render = stats.get("leafcrawl/render_auto", "browser")
+            summary.render_reason = stats.get("leafcrawl/render_reason", "no start page was fetched")
         summary.pages_fetched = summary.index + summary.leaf + summary.failures
 
         if wait_for_jobs:

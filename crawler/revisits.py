@@ -39,8 +39,9 @@ from scrapy.exceptions import NotConfigured
 from pipelines import redis_keys as rk
 from pipelines.hash_routes import route_of
 from pipelines.page_address import page_address
+from pipelines.render_need import SCRIPT_TEXT_MIN_CHARS, SCRIPT_TEXT_SHARE
 from pipelines.score_store import as_text
-from pipelines.site_config import REVISIT_MODES, render_label
+from pipelines.site_config import REVISIT_MODES
 
 REVISIT_SETTING = "LEAFCRAWL_REVISIT"
 
@@ -121,13 +122,6 @@ def ref_digest(ref: str) -> str:
     return ref.partition(":")[2]
 
 
-# A leaf's text counts as its document's when scripts added at most this much of it after
-# the document was parsed: widgets, a cookie banner, a date formatted in place add a few
-# hundred characters; a body drawn by script (fetched, or injected after load) is most of it.
-SCRIPT_TEXT_MIN_CHARS = 500
-SCRIPT_TEXT_SHARE = 0.2
-
-
 def drawn_by_its_document(is_index: bool, links: list[str], collector: dict | None) -> bool:
     """In browser mode: is what the crawl takes from this page, an index page's links or a
     leaf's text, already in its document once parsed (page_settle's tracker, at
@@ -195,13 +189,12 @@ class RevisitMiddleware:
     goes back to the scheduler as a browser request of the same depth (dont_filter: its URL
     is seen)."""
 
-    def __init__(self, redis, *, prefix: str, threshold: float, render: str, archive_dir: str,
+    def __init__(self, redis, *, prefix: str, threshold: float, archive_dir: str,
                  tag: str, site: str | None = None, stats=None):
         self.redis = redis
         self.site = site
         self.prefix = prefix
         self.threshold = threshold
-        self.render = render
         self.archive_dir = archive_dir
         self.tag = tag
         self.stats = stats
@@ -223,7 +216,6 @@ class RevisitMiddleware:
 
         middleware = cls(redis_for(crawler), prefix=rk.prefix_from_settings(settings),
                          threshold=settings.getfloat("LEAFCRAWL_THRESHOLD", 0.0),
-                         render=render_label(settings.get("LEAFCRAWL_RENDER", "always")),
                          archive_dir=rk.archive_dir_from_settings(settings),
                          tag=follow_tag(settings.getbool("LEAFCRAWL_FOLLOW_LEAF_LINKS")),
                          site=settings.get("LEAFCRAWL_SITE"), stats=crawler.stats)
@@ -240,7 +232,9 @@ class RevisitMiddleware:
                 return False
         return self.site_known
 
-    def lookup(self, url: str) -> KnownPage | None:
+    def lookup(self, url: str, render: str) -> KnownPage | None:
+        """render: how the crawl would fetch it now ("browser" or "plain"; per request, as
+        --render auto decides per site)."""
         try:
             values = self.redis.hmget(rk.page_key(self.prefix, url), _LOOKUP_FIELDS)
         except RedisError:
@@ -248,7 +242,7 @@ class RevisitMiddleware:
             self.unavailable = True
             return None
         return known_page(url, dict(zip(_LOOKUP_FIELDS, values)), threshold=self.threshold,
-                          render=self.render, archive_dir=self.archive_dir, tag=self.tag)
+                          render=render, archive_dir=self.archive_dir, tag=self.tag)
 
     def process_request(self, request):
         meta = request.meta
@@ -257,7 +251,8 @@ class RevisitMiddleware:
                 or not meta.get("depth") or route_of(request.url) is not None
                 or not self._site_has_pages()):
             return None
-        known = self.lookup(page_address(request.url))
+        known = self.lookup(page_address(request.url),
+                            "browser" if meta.get("playwright") else "plain")
         if known is None:
             return None
         # asked by plain HTTP in either mode: a 304 needs no browser

@@ -14,14 +14,16 @@ from urllib.parse import urlsplit
 
 import yaml
 
-RENDER_MODES = ("always", "never")
+# always: every page through headless Chromium; never: plain HTTP (no JavaScript); auto:
+# plain HTTP unless the start pages show that scripts draw the site (pipelines/render_need.py)
+RENDER_MODES = ("always", "never", "auto")
 REVISIT_MODES = ("changed", "all")    # crawler/revisits.py
 
 
 def render_label(render: str) -> str:
-    """How a render mode is named in page records and summaries: "browser" or "plain"."""
+    """How a fixed render mode is named in page records and summaries: "browser" or "plain"
+    (under auto each page's record names how it was fetched)."""
     return "browser" if render == "always" else "plain"
-"""always: every page through headless Chromium; never: plain HTTP (no JavaScript)."""
 
 DEFAULT_ARCHIVE_DIR = "archive"
 

@@ -30,9 +30,13 @@ from pipelines.hash_routes import carries_route, route_of, routes_lead
 from pipelines.page_address import page_address
 from pipelines.metadata import robots_directives
 from pipelines.page import IndexinessConfig, PageError, analyze_page
+from pipelines.render_need import app_shell, script_drawn, shown
 
 REFERRER = "leafcrawl_referrer"
 REFERRER_SCORE = "leafcrawl_referrer_score"
+# --render auto: what a start page's plain fetch showed (render_need.Shown), carried by its
+# browser request so the two can be compared
+RENDER_PROBE = "leafcrawl_render_probe"
 MAX_ERRORS_KEPT = 20  # enough to explain a failed crawl; the rest are in Redis
 # Links to images, archives, media and office files are not pages: don't spend a fetch
 # (or a browser tab) on them. Scrapy's own LinkExtractor list, so behaviour is familiar.
@@ -67,6 +71,13 @@ def is_html_response(response) -> bool:
     return isinstance(response, HtmlResponse)
 
 
+def fetched_in_browser(meta) -> bool:
+    """Was (or would) the page of this request's meta be rendered? A revisit asks by plain
+    HTTP whatever the page's own mode, which it keeps (crawler/revisits.py)."""
+    revisit = meta.get(REVISIT_META)
+    return bool(revisit["playwright"] if revisit else meta.get("playwright"))
+
+
 class SiteSpider(scrapy.Spider):
     name = "site"
 
@@ -90,7 +101,13 @@ class SiteSpider(scrapy.Spider):
         spider = super().from_crawler(crawler, *args, **kwargs)
         settings = crawler.settings
         spider.index_config = IndexinessConfig.from_settings(settings)
-        spider.browser = settings.get("LEAFCRAWL_RENDER", "always") == "always"
+        render = settings.get("LEAFCRAWL_RENDER", "always")
+        spider.browser = render == "always"
+        # --render auto: the start pages decide (decide_render); until then a page's links
+        # are fetched as the page was (a --shared-frontier peer that fetched no start page)
+        spider.auto = render == "auto"
+        spider.render_decided = not spider.auto
+        spider.render_reason: str | None = None
         spider.follow_leaf_links = settings.getbool("LEAFCRAWL_FOLLOW_LEAF_LINKS")
         spider.obey_robots_meta = settings.getbool("LEAFCRAWL_OBEY_ROBOTS_META", True)
         spider.settle = (settings.getint("LEAFCRAWL_SETTLE_QUIET_MS"),
@@ -100,7 +117,14 @@ class SiteSpider(scrapy.Spider):
 
     async def start(self):
         for url in self.start_urls:
-            yield self.page_request(url, referrer=None, referrer_score=None)
+            if self.auto:
+                # a start page is rendered in any case; what its plain fetch shows decides
+                # how the rest of the site is fetched (decide_render)
+                request = self.page_request(url, referrer=None, referrer_score=None, browser=True)
+                request.meta[RENDER_PROBE] = await self.plain_view(url)
+                yield request
+            else:
+                yield self.page_request(url, referrer=None, referrer_score=None)
         if self.site.sitemaps:
             # after the start pages (lower priority): the crawl begins where the user pointed
             for robots in dict.fromkeys(robots_url(url) for url in self.start_urls):
@@ -139,12 +163,14 @@ class SiteSpider(scrapy.Spider):
         self.logger.warning("sitemap %s: %s", failure.request.url, failure.getErrorMessage())
 
     def page_request(self, url: str, referrer: str | None, referrer_score: float | None,
-                     expand: bool = True) -> scrapy.Request:
+                     expand: bool = True, browser: bool | None = None) -> scrapy.Request:
+        """A page's request; browser: render it (default: as this crawl renders pages)."""
+        browser = self.browser if browser is None else browser
         meta = {REFERRER: referrer, REFERRER_SCORE: referrer_score, PAGE_META: True}
         # fetched again without the expansion (expansion_left): no new request, so no dupe
-        again = self.browser and self.expand_rounds > 0 and not expand
+        again = browser and self.expand_rounds > 0 and not expand
         expand = expand and self.expand_rounds > 0
-        if self.browser:
+        if browser:
             meta.update({
                 "playwright": True,
                 "playwright_page_init_callback": "crawler.page_settle.install_settle_tracker",
@@ -159,6 +185,34 @@ class SiteSpider(scrapy.Spider):
         return scrapy.Request(url, callback=self.parse_page, errback=self.on_error, meta=meta,
                               dont_filter=again)
 
+    async def plain_view(self, url: str):
+        """What a plain fetch of the page shows (render_need.Shown), or None when it could
+        not be fetched or read (the browser's fetch then says what is wrong)."""
+        request = scrapy.Request(url, dont_filter=True)
+        try:
+            response = await self.crawler.engine.download_async(request)
+            analysis = analyze_page(response.body, page_address(response.url), self.index_config,
+                                    content="leaves")
+        except Exception as exc:      # any failure of the probe: the page is rendered anyway
+            self.logger.info("--render auto: no plain view of %s (%s)", url, exc)
+            return None
+        return shown(analysis.page_links, response.body, analysis.url)
+
+    def decide_render(self, url: str, plain, analysis, html) -> None:
+        """--render auto, at a start page both fetched plain and rendered: the site needs a
+        browser when its script drew links or text the document lacks (render_need). Any start
+        page may say so; none takes it back."""
+        reason = ("its plain fetch failed" if plain is None
+                  else script_drawn(plain, shown(analysis.page_links, html, analysis.url)))
+        self.render_decided = True
+        if reason is not None and not self.browser:
+            self.browser, self.render_reason = True, f"{url}: {reason}"
+        elif reason is None and not self.browser:
+            self.render_reason = f"{url}: its document holds its links and text"
+        self.crawler.stats.set_value("leafcrawl/render_auto", self.render_mode)
+        self.crawler.stats.set_value("leafcrawl/render_reason", self.render_reason)
+        self.logger.info("--render auto: crawling by %s (%s)", self.render_mode, self.render_reason)
+
     @property
     def render_mode(self) -> str:
         return "browser" if self.browser else "plain"
@@ -169,9 +223,15 @@ class SiteSpider(scrapy.Spider):
         if revisit and "links" in revisit:     # not modified (crawler/revisits.py)
             yield from self.not_modified(response, revisit)
             return
+        rendered = bool(meta.get("playwright"))
+        if self.auto and self.browser and not rendered:
+            # asked for by plain HTTP before the crawl knew the site needs a browser
+            self.render_again(response.request)
+            return
         url = self.shown_url(response)
         where = dict(site=self.site.name, depth=meta.get("depth", 0), referrer=meta.get(REFERRER),
-                     referrer_score=meta.get(REFERRER_SCORE), render=self.render_mode)
+                     referrer_score=meta.get(REFERRER_SCORE),
+                     render="browser" if rendered else "plain")
         if not is_html_response(response):
             ctype = response.headers.get("Content-Type", b"").decode("latin-1") or "no content type"
             error = f"not an HTML page ({ctype})"
@@ -193,20 +253,32 @@ class SiteSpider(scrapy.Spider):
             self.crawler.stats.inc_value("leafcrawl/expand_navigated")
             self.logger.info("%s: expanding it led to %s; fetching it again as it settles",
                              url, left_for)
-            yield self.page_request(url, referrer=meta.get(REFERRER),
-                                    referrer_score=meta.get(REFERRER_SCORE), expand=False)
+            again = self.page_request(url, referrer=meta.get(REFERRER),
+                                      referrer_score=meta.get(REFERRER_SCORE), expand=False,
+                                      browser=rendered)
+            if RENDER_PROBE in meta:
+                again.meta[RENDER_PROBE] = meta[RENDER_PROBE]
+            yield again
             if self.may_fetch(left_for):
                 yield self.page_request(left_for, referrer=url, referrer_score=None)
             return
+        html = self.page_html(response)
         try:
             # a page is known by its address: a hash-routed page by its route, and the root
             # route a router writes on arrival (/ -> /#/) is the page asked for
             # an index page's content is never archived: not cut (analyze_page)
-            analysis = analyze_page(self.page_html(response), page_address(url),
-                                    self.index_config, content="leaves")
+            analysis = analyze_page(html, page_address(url), self.index_config, content="leaves")
         except PageError as exc:
             self.note_failure(url, str(exc))
             yield failure_item(url, status=response.status, error=str(exc), **where)
+            return
+        if RENDER_PROBE in meta:
+            self.decide_render(url, meta[RENDER_PROBE], analysis, html)
+        elif self.auto and not rendered and app_shell(analysis):
+            # a frame a script may fill, on a site whose start page needed no browser
+            self.crawler.stats.inc_value("leafcrawl/render_app_shell")
+            self.logger.info("%s reads as a leaf with almost no content (a script may draw it): rendering it", url)
+            self.render_again(response.request)
             return
 
         if not self.hash_routed and (carries_route(url)
@@ -218,7 +290,7 @@ class SiteSpider(scrapy.Spider):
         links = [] if "nofollow" in robots else self.links_to_follow(analysis, url, meta)
         # the links it was followed by, kept: a later crawl that finds the page not modified
         # follows them again without fetching it (crawler/revisits.py)
-        own = not self.browser or drawn_by_its_document(is_index, links, collector_result(meta))
+        own = not rendered or drawn_by_its_document(is_index, links, collector_result(meta))
         followed = (links_ref(follow_tag(self.follow_leaf_links, is_index), links), links) if own else None
         item = page_item(analysis, status=response.status,
                          archive=not is_index and "noindex" not in robots and not analysis.account_form,
@@ -231,6 +303,14 @@ class SiteSpider(scrapy.Spider):
             item["counts"] = {**item["counts"], **notes}
         yield item
         yield from self.follow(links, meta, referrer=analysis.url, referrer_score=analysis.score)
+
+    def render_again(self, request) -> None:
+        """--render auto: the page through the browser, at its depth. Straight to the
+        scheduler: a request yielded from the callback would be a level deeper."""
+        again = self.page_request(request.url, referrer=request.meta.get(REFERRER),
+                                  referrer_score=request.meta.get(REFERRER_SCORE), browser=True)
+        again.meta["depth"] = request.meta.get("depth", 0)
+        self.crawler.engine.crawl(again.replace(dont_filter=True, priority=request.priority))
 
     def follow(self, links, meta, referrer: str, referrer_score: float | None):
         """Requests for the links a page leads to, from a response of meta's depth.
@@ -245,12 +325,14 @@ class SiteSpider(scrapy.Spider):
         asked for again when found higher up."""
         depth = meta.get("depth", 0) + 1
         followed = self.followed
+        browser = None if self.render_decided else fetched_in_browser(meta)
         for link in links:
             if followed.get(link, depth + 1) <= depth:
                 continue
             if self.may_fetch(link):
                 followed[link] = depth
-                yield self.page_request(link, referrer=referrer, referrer_score=referrer_score)
+                yield self.page_request(link, referrer=referrer, referrer_score=referrer_score,
+                                        browser=browser)
 
     def links_to_follow(self, analysis, url: str, meta) -> list[str]:
         """The links of an analysed page this crawl follows."""
@@ -393,6 +475,7 @@ class SiteSpider(scrapy.Spider):
         self.note_failure(request.url, error)
         yield failure_item(request.url, site=self.site.name, status=status, error=error,
                            depth=meta.get("depth", 0), referrer=meta.get(REFERRER),
-                           referrer_score=meta.get(REFERRER_SCORE), render=self.render_mode)
+                           referrer_score=meta.get(REFERRER_SCORE),
+                           render="browser" if fetched_in_browser(meta) else "plain")
         # recorded: a shared frontier may forget the request (shared_frontier.request_failed)
         self.crawler.signals.send_catch_log(signal=request_failed, request=request)

@@ -12,70 +12,29 @@ import pytest
 
 from tests.support.cli import archived_files, run_leafcrawl
 from tests.support.http_server import serve_directory, write_page
+from tests.support.workshop_site import article, body_drawn_by_script, drawn_by_script, home, listing
 
 pytestmark = pytest.mark.integration
 
-PROSE = ("The bench plane needs a sharp iron and a flat sole before it will take a shaving "
-         "thinner than paper, and getting there is an afternoon of patient work on stones. ")
-
-
-def article(title: str, words: str, links: str = "") -> str:
-    body = "".join(f"<p>{words} {PROSE * 3}</p>" for _ in range(4))
-    return f"""<!doctype html><html><head><title>{title}</title>
-<meta property="og:type" content="article"></head><body>
-<header><a href="/">Workshop notes</a></header>
-<main><article><h1>{title}</h1><time datetime="2026-03-0{len(title) % 9 + 1}">March</time>
-{body}{links}</article></main></body></html>"""
-
-
-def listing(heading: str, posts: dict[str, str]) -> str:
-    teasers = "".join(
-        f'<article><h2><a href="{path}">{title}</a></h2><time datetime="2026-03-01">March 1</time>'
-        f"<p>{PROSE}</p></article>" for path, title in posts.items())
-    return f"""<!doctype html><html><head><title>Workshop notes</title></head><body>
-<header><a href="/">Workshop notes</a><nav><a href="/tags/tools/">Tools</a>
-<a href="/picks/">Picks</a></nav></header>
-<main><h1>{heading}</h1>{teasers}</main></body></html>"""
-
-
-def home(posts: dict[str, str]) -> str:
-    return listing("Recent notes", posts)
-
-
-def drawn_by_script(page: str) -> str:
-    """A listing whose entries its script adds after load: an unchanged document may show
-    new entries, so a browser crawl renders it every time."""
-    entries = listing("", POSTS).split("<h1></h1>", 1)[1].split("</main>", 1)[0]
-    return page.replace("</body>", "<script>setTimeout(() => document.querySelector('main')"
-                        f".insertAdjacentHTML('beforeend', {json.dumps(entries)}), 50);"
-                        "</script></body>")
-
-
 POSTS = {"/notes/plane/": "Tuning a bench plane", "/notes/vise/": "Fitting a leg vise",
          "/guide/": "A guide to sharpening", "/notes/lamp/": "A lamp for the bench"}
-
-
-def body_drawn_by_script(page: str) -> str:
-    """An article whose body its script draws after load: an unchanged document may show
-    another body, so a browser crawl renders it every time."""
-    head, rest = page.split("<p>", 1)
-    body = "<p>" + rest.rsplit("</p>", 1)[0] + "</p>"
-    return (head + "<p>The lamp, in short: a clamp, an arm and a bulb.</p>"
-            + rest.rsplit("</p>", 1)[1].replace(
-                "</body>", "<script>setTimeout(() => document.querySelector('article')"
-                f".insertAdjacentHTML('beforeend', {json.dumps(body)}), 50);</script></body>"))
 
 
 def write_site(root):
     write_page(root, home(POSTS))
     write_page(root / "notes" / "plane", article("Tuning a bench plane", "Plane."))
     write_page(root / "notes" / "vise", article("Fitting a leg vise", "Vise."))
-    write_page(root / "notes" / "lamp", body_drawn_by_script(article("A lamp for the bench", "Lamp.")))
+    # its script draws its body: an unchanged document may show another body, so a browser
+    # crawl renders it every time
+    write_page(root / "notes" / "lamp", body_drawn_by_script(
+        article("A lamp for the bench", "Lamp."), "The lamp, in short: a clamp, an arm and a bulb."))
     # the guide's second part is linked from the guide alone (a sub-page, followed from a leaf)
     write_page(root / "guide", article("A guide to sharpening", "Guide.",
                                        '<p>Go on with <a href="/guide/part-2/">part two</a>.</p>'))
     write_page(root / "guide" / "part-2", article("Sharpening, part two", "Part two."))
-    write_page(root / "picks", drawn_by_script(listing("Our picks", {})))
+    # its script draws its entries: an unchanged document may show new ones, so a browser
+    # crawl renders it every time
+    write_page(root / "picks", drawn_by_script(listing("Our picks", {}), POSTS))
     write_page(root / "tags" / "tools", listing("Tagged: tools", {
         p: t for p, t in POSTS.items() if p.startswith("/notes/")}))
 

@@ -136,7 +136,7 @@ def middleware(ns, archive_dir, record, url=URL):
     """The middleware on the test's Redis, which holds one known page and its site."""
     ns.conn.hset(f"{ns.prefix}:page:{url}", mapping={k: v for k, v in record.items() if v is not None})
     ns.conn.zadd(f"{ns.prefix}:site:s:scores", {url: -30.5})
-    return RevisitMiddleware(ns.conn, prefix=ns.prefix, threshold=0.0, render="browser",
+    return RevisitMiddleware(ns.conn, prefix=ns.prefix, threshold=0.0,
                              archive_dir=str(archive_dir), tag="leaf", site="s")
 
 
@@ -152,6 +152,20 @@ def test_a_known_page_is_asked_for_by_plain_http_with_its_validators(archived, r
     assert request.meta[REVISIT_META]["playwright"] is True
     assert 304 in request.meta["handle_httpstatus_list"]
     assert request.headers[b"If-None-Match"] == b'"abc"'
+
+
+@pytest.mark.parametrize("recorded, playwright, revisited", [
+    (b"plain", False, True), (b"browser", True, True),
+    (b"browser", False, False), (b"plain", True, False)])
+def test_a_page_is_revisited_only_in_the_mode_its_request_fetches_it_in(
+        archived, redis_ns, recorded, playwright, revisited):
+    """The mode is the request's: --render auto decides it per site, so one crawler process
+    may hold plain and browser requests. A page archived from one mode is not taken as
+    unchanged by the other's request (a plain document says nothing of what a script drew)."""
+    archive_dir, path = archived
+    request = page_request(playwright=playwright)
+    middleware(redis_ns, archive_dir, fields(path, render=recorded)).process_request(request)
+    assert (REVISIT_META in request.meta) is revisited
 
 
 @pytest.mark.parametrize("request_", [
@@ -179,7 +193,7 @@ def test_the_revisit_setting_is_checked():
 
 
 def asked(ns, archive_dir, path, playwright=True):
-    revisit = middleware(ns, archive_dir, fields(path))
+    revisit = middleware(ns, archive_dir, fields(path, render=b"browser" if playwright else b"plain"))
     request = page_request(playwright=playwright)
     revisit.process_request(request)
     assert REVISIT_META in request.meta
@@ -257,7 +271,7 @@ def test_without_redis_the_page_is_fetched_in_full(archived):
     archive_dir, _ = archived
     gone = redis.Redis(host="127.0.0.1", port=1, socket_connect_timeout=0.2,
                        retry=Retry(NoBackoff(), 0))
-    revisit = RevisitMiddleware(gone, prefix="t", threshold=0.0, render="browser",
+    revisit = RevisitMiddleware(gone, prefix="t", threshold=0.0,
                                 archive_dir=str(archive_dir), tag="leaf", site="s")
     for _ in range(2):   # the second asks Redis nothing (it would wait out the retries again)
         request = page_request()

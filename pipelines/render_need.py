@@ -1,0 +1,89 @@
+"""Does a site need a browser? The measure behind ``--render auto``.
+
+A browser renders about 5 pages a second here, plain HTTP 100 to 250: most blogs and docs
+sites send every link and every word in their HTML, and rendering them buys nothing. Some
+draw their pages by script (a single-page app, a listing that fetches its entries). Auto
+mode fetches a start page both ways and compares what each shows (script_drawn); a site
+whose start page is its document's is crawled by plain HTTP, and any page of it that
+arrives as a leaf with almost no content (app_shell) is rendered after all.
+
+Pure: documents and analyses in, reasons out. The spider does the fetching.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .htmlparse import parse_html
+from .links import SKIP_TAGS
+
+# A page's text counts as its document's when scripts add at most this much of it: widgets,
+# a cookie banner, a date formatted in place add a few hundred characters; a body drawn by
+# script (fetched, or injected after load) is most of it. (Revisits read the same line:
+# crawler/revisits.py.)
+SCRIPT_TEXT_MIN_CHARS = 500
+SCRIPT_TEXT_SHARE = 0.2
+# The browser shows in-site links the document lacks: at least this many, and this share of
+# what it shows. A script that adds a "log in" or a language switch adds one or two; a
+# listing or a menu drawn by script adds its every entry.
+SCRIPT_LINKS_MIN = 3
+SCRIPT_LINKS_SHARE = 0.1
+# A plain page read as a leaf with less content text than this is an empty frame a script
+# fills (<div id="app"></div>), or an article whose body a script draws (its title and byline
+# stand in the HTML, its paragraphs do not): rendered. A real leaf so bare is rare (a photo,
+# a contact form), and rendering one costs only its render.
+APP_SHELL_MAX_CHARS = 200
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What one fetch of a page shows the crawl: its in-site page links and its text."""
+    links: frozenset[str]
+    text_chars: int
+
+
+def visible_text_chars(html: str | bytes) -> int:
+    """Characters of the body's text, whitespace runs counted once, leaving out what is never
+    shown (script, style, template, noscript)."""
+    root = parse_html(html)
+    body = root.find("body")
+    if body is None:
+        return 0
+    chars = 0
+    stack = [body]
+    while stack:
+        element = stack.pop()
+        if isinstance(element.tag, str) and element.tag not in SKIP_TAGS:
+            if element.text:
+                chars += len(" ".join(element.text.split()))
+            stack.extend(element)
+        # a comment's or a skipped element's tail is shown; the body's own is past it
+        if element.tail and element is not body:
+            chars += len(" ".join(element.tail.split()))
+    return chars
+
+
+def shown(page_links, html: str | bytes, url: str = "") -> Shown:
+    """What a fetch of the page at url shows: its links to other pages, its text."""
+    pages = frozenset(link.split("#", 1)[0] for link in page_links)
+    return Shown(pages - {url.split("#", 1)[0]}, visible_text_chars(html))
+
+
+def script_drawn(plain: Shown, rendered: Shown) -> str | None:
+    """Why the rendered page shows more than its document (in-site links, text), or None
+    when the document holds what the crawl takes from it."""
+    new_links = rendered.links - plain.links
+    if len(new_links) >= max(SCRIPT_LINKS_MIN, SCRIPT_LINKS_SHARE * len(rendered.links)):
+        return (f"a script drew {len(new_links)} of its {len(rendered.links)} links "
+                "to other pages of the site")
+    grew = rendered.text_chars - plain.text_chars
+    if grew > max(SCRIPT_TEXT_MIN_CHARS, SCRIPT_TEXT_SHARE * rendered.text_chars):
+        return f"a script drew {grew} of its {rendered.text_chars} characters of text"
+    return None
+
+
+def app_shell(analysis) -> bool:
+    """A plain page that reads as a leaf of almost no content: what the crawl would archive
+    of it is a frame whose content a script draws."""
+    if analysis.verdict != "leaf":
+        return False
+    return sum(len(block.text) for block in analysis.blocks) < APP_SHELL_MAX_CHARS

@@ -1,0 +1,90 @@
+"""--render auto: a start page is fetched both by plain HTTP and by the browser; a site whose
+start page is its document's is crawled by plain HTTP (a page of it that arrives with almost
+no content is rendered after all), a site whose script draws its start page is rendered."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from tests.support.cli import archived_files, run_leafcrawl
+from tests.support.http_server import serve_directory, write_page
+from tests.support.workshop_site import PROSE, article, body_drawn_by_script, drawn_by_script, home, listing
+
+pytestmark = [pytest.mark.integration, pytest.mark.browser]
+
+POSTS = {"/notes/plane/": "Tuning a bench plane", "/notes/vise/": "Fitting a leg vise",
+         "/notes/lamp/": "A lamp for the bench"}
+LAMP_SUMMARY = "The lamp, in short: a clamp, an arm and a bulb."
+
+
+def write_posts(root):
+    write_page(root / "notes" / "plane", article("Tuning a bench plane", "Plane."))
+    write_page(root / "notes" / "vise", article("Fitting a leg vise", "Vise."))
+    # its HTML holds a one-line summary; its script draws the body
+    write_page(root / "notes" / "lamp", body_drawn_by_script(
+        article("A lamp for the bench", "Lamp."), LAMP_SUMMARY))
+    write_page(root / "tags" / "tools", listing("Tagged: tools", POSTS))
+    write_page(root / "picks", listing("Our picks", {"/notes/plane/": "Tuning a bench plane"}))
+
+
+def crawl(base_url, workdir, ns):
+    summary_file = workdir / "summary.json"
+    result = run_leafcrawl(
+        "crawl", base_url + "/", "--render", "auto", "--archive-dir", str(workdir / "archive"),
+        "--with-worker", "--json-summary", str(summary_file), cwd=workdir, redis_url=ns.url,
+        env=ns.env)
+    assert result.returncode == 0, result.stderr
+    return json.loads(summary_file.read_text()), result.stdout
+
+
+def rendered_as(ns, base_url, path) -> str:
+    return ns.conn.hget(f"{ns.prefix}:page:{base_url}{path}", "render").decode()
+
+
+def test_a_site_whose_start_page_is_its_document_is_crawled_by_plain_http(tmp_path, redis_ns):
+    site = tmp_path / "site"
+    write_page(site, home(POSTS))
+    write_posts(site)
+    requests: list[str] = []
+    with serve_directory(site, request_log=requests) as base_url:
+        summary, stdout = crawl(base_url, tmp_path, redis_ns)
+    assert summary["render"] == "plain"
+    assert summary["render_reason"] == f"{base_url}/: its document holds its links and text"
+    assert f"render        plain, by --render auto ({base_url}/: its document" in stdout
+    asked = Counter(requests)
+    # the start page: fetched plain for the comparison, and rendered
+    assert asked["/"] == 2 and rendered_as(redis_ns, base_url, "/") == "browser"
+    for path in ("/notes/plane/", "/notes/vise/", "/tags/tools/", "/picks/"):
+        assert asked[path] == 1, path
+        assert rendered_as(redis_ns, base_url, path) == "plain", path
+    # the lamp's plain page is a leaf of one line: rendered, and archived with its body
+    assert asked["/notes/lamp/"] == 2 and rendered_as(redis_ns, base_url, "/notes/lamp/") == "browser"
+    files = archived_files(tmp_path / "archive")
+    lamp = files[base_url + "/notes/lamp/"].read_text()
+    assert LAMP_SUMMARY in lamp and PROSE.strip() in lamp
+    assert {u.removeprefix(base_url) for u in files} == set(POSTS)
+    assert summary["failures"] == 0 and summary["archived"] == len(POSTS)
+
+
+def test_a_site_whose_script_draws_its_start_page_is_rendered(tmp_path, redis_ns):
+    site = tmp_path / "site"
+    # the home's entries are added by its script after load: plain HTTP sees none of them
+    write_page(site, drawn_by_script(listing("Recent notes", {}), POSTS))
+    write_posts(site)
+    requests: list[str] = []
+    with serve_directory(site, request_log=requests) as base_url:
+        summary, stdout = crawl(base_url, tmp_path, redis_ns)
+    assert summary["render"] == "browser"
+    assert summary["render_reason"] == (f"{base_url}/: a script drew 3 of its 5 links to other "
+                                        "pages of the site")
+    asked = Counter(requests)
+    assert asked["/"] == 2
+    for path in (*POSTS, "/tags/tools/", "/picks/"):
+        assert asked[path] == 1, path     # rendered, never fetched plain first
+        assert rendered_as(redis_ns, base_url, path) == "browser", path
+    files = archived_files(tmp_path / "archive")
+    assert {u.removeprefix(base_url) for u in files} == set(POSTS)
+    assert PROSE.strip() in files[base_url + "/notes/lamp/"].read_text()
