@@ -77,6 +77,17 @@ def test_company_rule_for_tables_and_code_on_unmeasured_pages():
     assert [b.kind for b in blocks(run + run)].count("code") == 1
 
 
+def test_a_label_or_heading_repeated_in_one_container_stays_on_an_unmeasured_page():
+    asides = "".join(f"<p>Did you know:</p><blockquote><p>Fact number {i}.</p></blockquote>"
+                     f"<h3>Example</h3><p>Case {i}.</p>" for i in range(3))
+    bs = texts(f"<article><h1>Facts</h1><div>{asides}</div></article>")
+    assert bs.count("Did you know:") == 3 and bs.count("Example") == 3
+    # the same short text in two containers is the chrome's echo: one stays
+    bs = texts("<header><p>Share this post</p></header><article><p>Body one.</p></article>"
+               "<footer><p>Share this post</p></footer>")
+    assert bs.count("Share this post") == 1
+
+
 def test_repeated_prose_on_unmeasured_page_is_deduplicated_even_among_different_neighbours():
     para = "<p>The article's one paragraph of real prose.</p>"
     bs = texts(f"<p>ad one</p>{para}<p>ad two</p>{para}<p>ad three</p>{para}")
@@ -99,9 +110,9 @@ def test_restated_article_body_dropped_but_single_revision_stays():
 
 
 def test_dedup_keeps_body_of_pointing_at_the_right_block():
-    bs = [Block(text="dup", rich_text="dup", kind="paragraph", tag="p", xpath="/a", dom_index=0),
+    bs = [Block(text="dup", rich_text="dup", kind="paragraph", tag="p", xpath="/x/a", dom_index=0),
           Block(text="item", rich_text="item", kind="list-item", tag="li", xpath="/b", dom_index=1),
-          Block(text="dup", rich_text="dup", kind="paragraph", tag="p", xpath="/c", dom_index=2),
+          Block(text="dup", rich_text="dup", kind="paragraph", tag="p", xpath="/y/c", dom_index=2),
           Block(text="more", rich_text="more", kind="paragraph", tag="p", xpath="/d", dom_index=3,
                 body_of=1)]
     out = deduplicate(bs)
