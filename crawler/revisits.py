@@ -5,20 +5,24 @@ A scheduled crawl of a site finds a few new posts among hundreds it archived bef
 this, every run fetched and rendered every page again, to find most of them "unchanged" in
 the archive job. Now a page crawled before is first asked for with the validators its last
 response carried (If-None-Match / If-Modified-Since), by plain HTTP in either mode:
-- 304 Not Modified: the page is not fetched again. Its record gets ``checked_at``, and the
-  links it was followed by last time (an index's entries, a docs page's siblings, a thread's
-  next page) are followed again from Redis, so the pages reachable through it are reached.
+- 304 Not Modified, or a full answer with the page's validators or, failing those, the very
+  bytes of its last document (document_digest: servers that send no validators, WordPress'
+  pages typically): the page is not fetched (or analysed, or rendered) again. Its record
+  gets ``checked_at``, and the links it was followed by last time (an index's entries, a
+  docs page's siblings, a thread's next page) are followed again from Redis, so the pages
+  reachable through it are reached.
 - any other answer: in plain mode it is the page, analysed as usual; in browser mode the
-  page is fetched again through the browser.
+  page is fetched again through the browser, and its record keeps the digest of the
+  document this fetch brought (a browser sees no document bytes of its own: the first
+  later crawl of a site without validators learns them, the ones after use them).
 
 Which pages: a leaf whose file this archive directory holds, and an index page, when what
 the crawl takes from it is its document's: always in plain mode; in browser mode when every
 link an index page was followed by, or nearly all of a leaf's text, was there once the
 document was parsed (drawn_by_its_document). A listing whose script fetches its entries or
 whose "Load more" brings them, and an article whose body a script draws, may change in an
-unchanged document: they are rendered every time. Either must have been fetched successfully in the same render
-mode, score on the same side of this crawl's threshold, and come from a server that sent a
-validator. A site whose server sends none is fetched in full, as before. Start pages are
+unchanged document: they are rendered every time. Either must have been fetched successfully
+in the same render mode and score on the same side of this crawl's threshold. Start pages are
 always fetched. ``revisit: all`` (``--revisit all``) fetches every page again.
 
 What a 304 cannot tell: a page whose scripts change it a little (a few hundred characters of
@@ -52,9 +56,13 @@ REVISITED_META = "leafcrawl_revisited"  # the revisit was answered: never ask tw
 # The page hash fields a revisit reads (RECORD_FIELDS of pipelines/score_store.py).
 FIELD_ETAG = "etag"
 FIELD_LAST_MODIFIED = "last_modified"
+FIELD_DIGEST = "document_digest"
 FIELD_FOLLOWED_LINKS = "followed_links"
-_LOOKUP_FIELDS = ("score", "status", "render", FIELD_ETAG, FIELD_LAST_MODIFIED,
+_LOOKUP_FIELDS = ("score", "status", "render", FIELD_ETAG, FIELD_LAST_MODIFIED, FIELD_DIGEST,
                   rk.FIELD_ARCHIVED_PATH, rk.FIELD_CANONICAL, FIELD_FOLLOWED_LINKS)
+# The digest of a revisit's plain document, carried to the browser's fetch of a changed page
+# so that its record keeps it (a browser crawl never sees the document's bytes otherwise).
+DIGEST_META = "leafcrawl_document_digest"
 
 
 @dataclass(frozen=True)
@@ -65,6 +73,7 @@ class KnownPage:
     last_modified: str | None
     links_ref: str
     score: float
+    digest: str | None = None
 
 
 def response_validators(headers) -> dict[str, str | None]:
@@ -73,6 +82,12 @@ def response_validators(headers) -> dict[str, str | None]:
         value = headers.get(name)
         return value.decode("latin-1").strip() or None if value else None
     return {FIELD_ETAG: one("ETag"), FIELD_LAST_MODIFIED: one("Last-Modified")}
+
+
+def document_digest(body: bytes) -> str:
+    """The digest of a document as its server sent it: the same bytes again are the same
+    page, whatever the server says (or does not say) of validators."""
+    return hashlib.sha1(body).hexdigest()
 
 
 def conditional_headers(known: KnownPage) -> dict[str, str]:
@@ -155,7 +170,10 @@ def known_page(url: str, fields: dict, *, threshold: float, render: str, archive
     crawl."""
     f = {k: as_text(v) for k, v in fields.items()}
     etag, modified, ref = f.get(FIELD_ETAG), f.get(FIELD_LAST_MODIFIED), f.get(FIELD_FOLLOWED_LINKS)
-    if not (etag or modified) or not ref:
+    digest = f.get(FIELD_DIGEST)
+    # a page without validators is revisited too: its answer's bytes are compared with the
+    # digest of its last document (in browser mode the first revisit learns the digest)
+    if not ref:
         return None
     if f.get("status") != "200" or f.get("render") != render:
         return None
@@ -169,7 +187,7 @@ def known_page(url: str, fields: dict, *, threshold: float, render: str, archive
     if is_index:
         # an index page whose links are its document's (the spider kept them only then:
         # drawn_by_its_document)
-        return KnownPage(etag, modified, ref, score)
+        return KnownPage(etag, modified, ref, score, digest)
     # a leaf: the file this archive holds (another --archive-dir, a file deleted since, a
     # duplicate of another page's content: fetched)
     path = f.get(rk.FIELD_ARCHIVED_PATH)
@@ -177,7 +195,7 @@ def known_page(url: str, fields: dict, *, threshold: float, render: str, archive
         return None
     if not path.startswith(os.path.join(archive_dir, "")) or not os.path.isfile(path):
         return None
-    return KnownPage(etag, modified, ref, score)
+    return KnownPage(etag, modified, ref, score, digest)
 
 
 class RevisitMiddleware:
@@ -258,6 +276,7 @@ class RevisitMiddleware:
         # asked by plain HTTP in either mode: a 304 needs no browser
         meta[REVISIT_META] = {"ref": known.links_ref, "score": known.score,
                               FIELD_ETAG: known.etag, FIELD_LAST_MODIFIED: known.last_modified,
+                              FIELD_DIGEST: known.digest,
                               "playwright": bool(meta.get("playwright"))}
         meta["playwright"] = False
         meta["handle_httpstatus_list"] = [*meta.get("handle_httpstatus_list", ()), 304]
@@ -269,8 +288,15 @@ class RevisitMiddleware:
         revisit = request.meta.get(REVISIT_META)
         if not revisit or "links" in revisit:
             return response
-        unchanged = response.status == 304 or (
-            response.status == 200 and same_validators(revisit, response.headers))
+        same_document = False
+        if response.status == 200 and not same_validators(revisit, response.headers):
+            # no validators, or ones that changed (a server that dates every answer now):
+            # the bytes decide
+            digest = document_digest(response.body)
+            same_document = digest == revisit[FIELD_DIGEST]
+            revisit["answer_digest"] = digest
+        unchanged = response.status == 304 or response.status == 200 and (
+            same_document or same_validators(revisit, response.headers))
         if unchanged:
             try:
                 raw = self.redis.get(rk.links_key(self.prefix, ref_digest(revisit["ref"])))
@@ -280,7 +306,8 @@ class RevisitMiddleware:
             if raw is not None:
                 revisit["links"] = json.loads(raw)     # the spider's sign: not modified
                 if response.status != 304 and self.stats is not None:
-                    self.stats.inc_value("leafcrawl/revisit_same_validators")
+                    self.stats.inc_value("leafcrawl/revisit_same_document" if same_document
+                                         else "leafcrawl/revisit_same_validators")
                 return response
             # the stored links are gone: fetch the page to find them again
         if self.stats is not None:
@@ -299,6 +326,8 @@ class RevisitMiddleware:
         revisit = meta.pop(REVISIT_META)
         meta["playwright"] = revisit["playwright"]
         meta[REVISITED_META] = True
+        if revisit.get("answer_digest"):
+            meta[DIGEST_META] = revisit["answer_digest"]
         statuses = [s for s in meta.get("handle_httpstatus_list", ()) if s != 304]
         if statuses:
             meta["handle_httpstatus_list"] = statuses

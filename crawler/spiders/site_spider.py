@@ -22,8 +22,9 @@ from crawler.items import failure_item, not_modified_item, page_item
 from crawler.page_collector import collector_page_method, collector_result
 from crawler.page_expand import expand_page_method, expand_result
 from crawler.page_settle import settle_page_methods, settle_result
-from crawler.revisits import (PAGE_META, REVISIT_META, drawn_by_its_document, follow_tag,
-                              links_ref, response_validators)
+from crawler.revisits import (DIGEST_META, FIELD_DIGEST, PAGE_META, REVISIT_META,
+                              document_digest, drawn_by_its_document, follow_tag, links_ref,
+                              response_validators)
 from crawler.shared_frontier import request_failed
 from crawler.sitemaps import NotASitemap, read_sitemap, robots_url, sitemaps_of_robots
 from pipelines.hash_routes import carries_route, route_of, routes_lead
@@ -292,10 +293,14 @@ class SiteSpider(scrapy.Spider):
         # follows them again without fetching it (crawler/revisits.py)
         own = not rendered or drawn_by_its_document(is_index, links, collector_result(meta))
         followed = (links_ref(follow_tag(self.follow_leaf_links, is_index), links), links) if own else None
+        validators = response_validators(response.headers)
+        # the document's bytes, for a later revisit of a server without validators: a
+        # browser sees them only when a revisit's plain fetch brought them (DIGEST_META)
+        validators[FIELD_DIGEST] = (meta.get(DIGEST_META) if rendered
+                                    else document_digest(response.body))
         item = page_item(analysis, status=response.status,
                          archive=not is_index and "noindex" not in robots and not analysis.account_form,
-                         validators=response_validators(response.headers), followed=followed,
-                         **where)
+                         validators=validators, followed=followed, **where)
         notes = {f"robots_{d}": 1 for d in ("noindex", "nofollow") if d in robots}
         if analysis.account_form:
             notes["account_form"] = 1

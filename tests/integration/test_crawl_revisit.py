@@ -120,3 +120,40 @@ def test_a_later_crawl_fetches_only_what_changed(tmp_path, redis_ns, render):
         assert third["not_modified"] == 0 and third["leaf"] == len(leaves) + 1
         assert third["unchanged"] == len(leaves) + 1
         assert all(status == 200 for path, status in statuses if path.startswith(("/notes/", "/guide/")))
+
+
+@pytest.mark.parametrize("render", [pytest.param("always", marks=pytest.mark.browser), "never"])
+def test_a_server_without_validators_is_revisited_by_its_bytes(tmp_path, redis_ns, render):
+    """No Last-Modified, no ETag (a CMS rendering every page afresh): the answer is full, and
+    the same bytes as last time mean the same page. A browser crawl sees no document bytes
+    of its own: its first later crawl learns them, the ones after use them."""
+    site = tmp_path / "site"
+    write_site(site)
+    statuses: list[tuple[str, int]] = []
+    with serve_directory(site, status_log=statuses, validators=False) as base_url:
+        first = crawl(base_url, tmp_path, redis_ns, render)
+        assert first["failures"] == 0
+        assert all(status == 200 for path, status in statuses if path.endswith("/"))
+        vise = site / "notes" / "vise" / "index.html"
+        vise.write_text(article("Fitting a leg vise", "Vise, revised with a parallel guide."))
+        if render == "always":
+            learning = crawl(base_url, tmp_path, redis_ns, render)
+            assert learning["not_modified"] == 0 and learning["archived"] == 1
+        plane = archived_files(tmp_path / "archive")[base_url + "/notes/plane/"]
+        before = plane.stat().st_mtime_ns
+        statuses.clear()
+
+        later = crawl(base_url, tmp_path, redis_ns, render)
+        assert all(status == 200 for path, status in statuses if path.endswith("/"))
+        # the unchanged pages whose content is their document's: not analysed (or rendered)
+        # again; in a browser the script-drawn listing and article are rendered all the same,
+        # and the vise, edited before the crawl that learned the bytes, is unchanged since
+        assert later["not_modified"] == (6 if render == "never" else 5)
+        assert later["failures"] == 0 and plane.stat().st_mtime_ns == before
+        if render == "never":
+            # the vise's new bytes: analysed, and its edit archived
+            assert later["archived"] == 1
+            assert "parallel guide" in archived_files(tmp_path / "archive")[
+                base_url + "/notes/vise/"].read_text()
+        answers = [path for path, _ in statuses]
+        assert answers.count("/notes/plane/") == 1

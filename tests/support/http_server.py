@@ -99,8 +99,10 @@ class StaticHandler(SimpleHTTPRequestHandler):
 
     def __init__(self, *args, directory: str, faults: MutableMapping[str, Fault] | None,
                  request_log: MutableSequence[str] | None,
-                 status_log: MutableSequence[tuple[str, int]] | None = None, **kwargs):
+                 status_log: MutableSequence[tuple[str, int]] | None = None,
+                 validators: bool = True, **kwargs):
         self._faults = faults
+        self._validators = validators
         self._request_log = request_log
         self._status_log = status_log
         super().__init__(*args, directory=directory, **kwargs)
@@ -109,6 +111,11 @@ class StaticHandler(SimpleHTTPRequestHandler):
         if self._status_log is not None:
             self._status_log.append((urllib.parse.urlsplit(self.path).path, code))
         super().send_response(code, message)
+
+    def send_header(self, keyword, value):
+        # a server that sends no validators (a CMS rendering every page afresh)
+        if self._validators or keyword.lower() not in ("last-modified", "etag"):
+            super().send_header(keyword, value)
 
     def log_message(self, format, *args):  # noqa: A002 - signature from the base class
         pass
@@ -165,18 +172,21 @@ def serve_directory(
     faults: MutableMapping[str, Fault] | None = None,
     request_log: MutableSequence[str] | None = None,
     status_log: MutableSequence[tuple[str, int]] | None = None,
+    validators: bool = True,
 ) -> Iterator[str]:
     """Serve ``root`` on 127.0.0.1 and yield the base URL (no trailing slash).
 
     ``port=0`` picks a free port. ``faults``: URL path -> status code or ``"drop"``.
     ``request_log``: if given, the path of every request is appended to it (thread-safe
     for list.append). ``status_log``: if given, (path, status) of every response.
+    ``validators=False``: no Last-Modified (or ETag) header on any response.
     """
     root = os.fspath(root)
     if not os.path.isdir(root):
         raise NotADirectoryError(root)
     handler = functools.partial(StaticHandler, directory=root, faults=faults,
-                                request_log=request_log, status_log=status_log)
+                                request_log=request_log, status_log=status_log,
+                                validators=validators)
     server = StaticServer((HOST, port), handler)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
                               name=f"static-server-{server.server_address[1]}", daemon=True)

@@ -7,8 +7,8 @@ import json
 import pytest
 from scrapy.http import Headers, Request, Response
 
-from crawler.revisits import (REVISIT_META, REVISITED_META, KnownPage, RevisitMiddleware,
-                              conditional_headers, drawn_by_its_document, follow_tag, known_page,
+from crawler.revisits import (DIGEST_META, REVISIT_META, REVISITED_META, KnownPage, RevisitMiddleware,
+                              conditional_headers, document_digest, drawn_by_its_document, follow_tag, known_page,
                               links_in_document, links_ref, response_validators, same_validators)
 from pipelines.page_address import page_address
 from pipelines.site_config import ConfigError, validate
@@ -51,7 +51,6 @@ def test_an_archived_leaf_with_a_validator_is_revisited(archived):
 
 
 @pytest.mark.parametrize("change, why", [
-    (dict(etag=None, last_modified=None), "the server sent no validator"),
     (dict(status=b"404"), "its last fetch failed"),
     (dict(render=b"plain"), "archived from a plain fetch, crawled now in a browser"),
     (dict(canonical=b"http://127.0.0.1:8000/other/"), "a duplicate of another page"),
@@ -60,6 +59,7 @@ def test_an_archived_leaf_with_a_validator_is_revisited(archived):
     (dict(archived_path=None), "never archived"),
 ])
 def test_a_page_is_fetched_in_full(archived, change, why):
+    """(A page whose server sent no validator is revisited: its bytes decide, below.)"""
     archive_dir, path = archived
     assert known(archive_dir, fields(path, **change)) is None, why
 
@@ -94,7 +94,9 @@ def test_an_index_page_is_revisited_when_its_links_are_its_documents(archived):
     assert known(archive_dir, index) == KnownPage(
         '"abc"', "Tue, 01 Dec 2026 12:00:00 GMT", "index:0123", 12.0)
     assert known(archive_dir, dict(index, followed_links=None)) is None
-    assert known(archive_dir, dict(index, etag=None, last_modified=None)) is None
+    # without validators too: the answer's bytes are compared with the last document's
+    assert known(archive_dir, dict(index, etag=None, last_modified=None, document_digest=b"d1")) == \
+        KnownPage(None, None, "index:0123", 12.0, "d1")
 
     parsed = {"parsedLinks": ["http://h/a/", "http://h/b/"], "parsedText": 900, "text": 1000}
     assert drawn_by_its_document(True, ["http://h/a/"], parsed)
@@ -230,6 +232,40 @@ def test_a_changed_page_fetched_by_plain_http_is_the_page(archived, redis_ns):
     response = Response(URL, status=200, request=request, body=b"<html></html>")
     assert revisit.process_response(request, response) is response
     assert REVISIT_META not in request.meta
+
+
+DOCUMENT = b"<html><body><p>The lamp, as it was.</p></body></html>"
+
+
+@pytest.mark.parametrize("playwright", [False, True])
+def test_a_full_answer_with_the_last_documents_bytes_is_not_modified(archived, redis_ns, playwright):
+    """A server without validators: the same bytes are the same page, in either mode."""
+    archive_dir, path = archived
+    redis_ns.conn.set(f"{redis_ns.prefix}:links:0123", json.dumps(["http://127.0.0.1:8000/b/"]))
+    record = fields(path, etag=None, last_modified=None, document_digest=document_digest(DOCUMENT),
+                    render=b"browser" if playwright else b"plain")
+    revisit = middleware(redis_ns, archive_dir, record)
+    request = page_request(playwright=playwright)
+    revisit.process_request(request)
+    assert request.meta["playwright"] is False and b"If-None-Match" not in request.headers
+    response = Response(URL, status=200, request=request, body=DOCUMENT)
+    assert revisit.process_response(request, response) is response
+    assert request.meta[REVISIT_META]["links"] == ["http://127.0.0.1:8000/b/"]
+
+
+def test_other_bytes_send_the_browser_with_their_digest(archived, redis_ns):
+    """Changed, or never known (a browser crawl sees no document bytes): rendered again, and
+    the record gets the digest of what the plain fetch brought, for the next crawl."""
+    archive_dir, path = archived
+    for stored in (document_digest(b"<html>before</html>"), None):
+        record = fields(path, etag=None, last_modified=None, document_digest=stored)
+        revisit = middleware(redis_ns, archive_dir, record)
+        request = page_request()
+        revisit.process_request(request)
+        again = revisit.process_response(request, Response(URL, status=200, request=request,
+                                                           body=DOCUMENT))
+        assert isinstance(again, Request) and again.meta["playwright"] is True
+        assert again.meta[DIGEST_META] == document_digest(DOCUMENT)
 
 
 @pytest.mark.parametrize("answer, unchanged", [
