@@ -18,7 +18,9 @@ first crawl, the same server, archive and Redis are crawled again twice, first w
 `--revisit all` (every page fetched again: the reference) and then with the default
 `--revisit changed` (archived leaves asked for conditionally, crawler/revisits.py). It
 reports both times, their ratio, and each run's pages fetched and leaves not modified; the
-archive is scored after the last run.
+archive is scored after the last run. `--no-validators` serves the site without
+Last-Modified, as a CMS does, and runs a second `--revisit changed` after the first (a browser
+crawl learns the documents' bytes on the first, crawler/revisits.py).
 """
 
 from __future__ import annotations
@@ -289,21 +291,26 @@ def crawl(base_url: str, out: Path, args, env: dict, extra: tuple = (),
 def recrawl(base_url: str, out: Path, args, env: dict) -> dict:
     """Two later crawls of the unchanged site (see the module's docstring), same run."""
     runs = {}
-    for mode in ("all", "changed"):
-        name = f"-revisit-{mode}"
+    # without validators a browser crawl learns the documents' bytes on its first
+    # --revisit changed, and uses them on the next: both are run
+    later = ("all", "changed", "changed-again") if args.no_validators else ("all", "changed")
+    for run_name in later:
+        mode = run_name.removesuffix("-again")
+        name = f"-revisit-{run_name}"
         print(f"crawling again with --revisit {mode} ...", flush=True)
         code, wall = crawl(base_url, out, args, env, ("--revisit", mode), name)
         path = out / f"summary{name}.json"
         summary = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-        runs[mode] = {"exit_code": code, "wall_s": round(wall, 2),
+        runs[run_name] = {"exit_code": code, "wall_s": round(wall, 2),
                       **{k: summary.get(k) for k in ("pages_fetched", "index", "leaf",
                                                      "not_modified", "archived", "unchanged")}}
-    ratio = runs["changed"]["wall_s"] / runs["all"]["wall_s"] if runs["all"]["wall_s"] else None
+    last = runs[later[-1]]
+    ratio = last["wall_s"] / runs["all"]["wall_s"] if runs["all"]["wall_s"] else None
     print(f"later crawl: --revisit all {runs['all']['wall_s']} s "
           f"({runs['all']['pages_fetched']} pages fetched), --revisit changed "
-          f"{runs['changed']['wall_s']} s ({runs['changed']['pages_fetched']} fetched, "
-          f"{runs['changed']['not_modified']} not modified): ratio {ratio:.3f}" if ratio else
-          f"later crawl: {runs}")
+          + ", then ".join(f"{runs[r]['wall_s']} s ({runs[r]['pages_fetched']} fetched, "
+                           f"{runs[r]['not_modified']} not modified)" for r in later[1:])
+          + f": ratio {ratio:.3f}" if ratio else f"later crawl: {runs}")
     return {**runs, "time_ratio_changed_vs_all": round(ratio, 3) if ratio else None}
 
 
@@ -341,6 +348,9 @@ def parse_args(argv=None):
     ap.add_argument("--recrawl", action="store_true",
                     help="then crawl the unchanged site twice more, --revisit all and changed, "
                          "and report the later crawls' cost (see above)")
+    ap.add_argument("--no-validators", action="store_true",
+                    help="serve without Last-Modified (a CMS rendering every page afresh); "
+                         "with --recrawl, a second --revisit changed follows the first")
     ap.add_argument("--evaluate-only", action="store_true",
                     help="do not crawl: score OUT/archive and OUT/summary.json as they are")
     return ap.parse_args(argv)
@@ -385,7 +395,7 @@ def main(argv=None) -> int:
         for stale in (out / "archive", out / ".leafcrawl"):
             if stale.exists():
                 shutil.rmtree(stale)
-        with serve_directory(site, port=args.port) as base_url:
+        with serve_directory(site, port=args.port, validators=not args.no_validators) as base_url:
             print(f"serving {site} at {base_url}; crawling ({args.render}) ...", flush=True)
             code, wall = crawl(base_url, out, args, env)
             run.update(base_url=base_url, exit_code=code, wall_s=round(wall, 2))

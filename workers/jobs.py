@@ -104,6 +104,10 @@ def _own_path(redis, prefix: str, path: Path, url: str) -> Path:
     raise RuntimeError(f"archive file {path} and its distinct name are both owned by other URLs")
 
 
+def _archived_path_of(redis, prefix: str, url: str) -> str | None:
+    return as_text(redis.hget(rk.page_key(prefix, url), rk.FIELD_ARCHIVED_PATH))
+
+
 def _declared_canonical_of(redis, prefix: str, url: str) -> str | None:
     return as_text(redis.hget(rk.page_key(prefix, url), rk.FIELD_DECLARED_CANONICAL))
 
@@ -143,8 +147,8 @@ def archive_page(payload: dict, *, connection=None) -> dict:
     """Archive one leaf page; see docs/interfaces.md for ``payload``.
 
     De-duplication by content hash (``SET <p>:content:<hash> <url> NX``):
-    * another URL owns the content -> this URL joins ``<p>:aliases:<owner>``; nothing written;
-      result "duplicate";
+    * another URL owns the content -> this URL joins ``<p>:aliases:<owner>``; nothing written,
+      and the file of this URL's earlier content, if any, removed; result "duplicate";
     * this URL owns it and its file (same path) holds it -> nothing written; "unchanged";
     * otherwise render Markdown and write it atomically -> "archived". If the URL's content
       changed, the claim on its old content hash is released. The file is one this URL
@@ -200,6 +204,12 @@ def archive_page(payload: dict, *, connection=None) -> dict:
                 _note_declared_canonical(pipe, page_key, payload)
                 pipe.hincrby(run_key, rk.COUNTER_DUPLICATES, 1)
                 pipe.execute()
+            if previous_path and previous_path != _archived_path_of(redis, prefix, owner):
+                # This URL's own file held its earlier content: the page now shows another
+                # page's, which that page's file holds. Left, the file kept a version of the
+                # page no URL shows, and the archive two files for one content.
+                with contextlib.suppress(FileNotFoundError):
+                    os.remove(previous_path)
             logger.info("duplicate: %s has the content of %s", url, owner)
             return {"status": STATUS_DUPLICATE, "path": None, "canonical": owner}
 

@@ -278,7 +278,8 @@ class SiteSpider(scrapy.Spider):
         elif self.auto and not rendered and app_shell(analysis):
             # a frame a script may fill, on a site whose start page needed no browser
             self.crawler.stats.inc_value("leafcrawl/render_app_shell")
-            self.logger.info("%s reads as a leaf with almost no content (a script may draw it): rendering it", url)
+            self.logger.info("%s reads as a leaf with almost no content (a script may draw "
+                             "it): rendering it", url)
             self.render_again(response.request)
             return
 

@@ -134,6 +134,31 @@ def test_changed_content_rewrites_and_releases_old_claim(conn, env):
     assert job.return_value()["status"] == "archived"
 
 
+def test_a_page_that_becomes_a_duplicate_leaves_no_stale_file(conn, env):
+    """/q had content of its own, archived; now it shows /p's. Its file, a version no URL
+    shows any more, goes; /p's file holds the content, and /q is its alias."""
+    prefix, queue, archive = env
+    for analysis in (analysed("http://ex.test/p", body="Shared text."),
+                     analysed("http://ex.test/q", body="Text of q alone.")):
+        queue.enqueue(rk.ARCHIVE_JOB, payload_for(analysis, prefix=prefix, run_id="r1",
+                                                  archive_dir=archive))
+    run_burst(queue)
+    assert [p.name for p in files(archive)] == ["p.md", "q.md"]
+    job = queue.enqueue(rk.ARCHIVE_JOB, payload_for(analysed("http://ex.test/q", body="Shared text."),
+                                                    prefix=prefix, run_id="r2", archive_dir=archive))
+    run_burst(queue)
+    assert job.return_value()["status"] == "duplicate"
+    (path,) = files(archive)
+    assert path.name == "p.md" and "Shared text." in path.read_text(encoding="utf-8")
+    assert conn.smembers(rk.aliases_key(prefix, "http://ex.test/p")) == {b"http://ex.test/q"}
+    assert conn.hget(rk.page_key(prefix, "http://ex.test/q"), rk.FIELD_ARCHIVED_PATH) is None
+    # its old content, claimed by nobody now, is free for another URL to own
+    other = analysed("http://ex.test/r", body="Text of q alone.")
+    job = queue.enqueue(rk.ARCHIVE_JOB, payload_for(other, prefix=prefix, run_id="r3", archive_dir=archive))
+    run_burst(queue)
+    assert job.return_value()["status"] == "archived"
+
+
 def test_deleted_file_is_written_again(conn, env):
     prefix, queue, archive = env
     a = analysed("http://ex.test/a")
