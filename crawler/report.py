@@ -34,7 +34,7 @@ def render_explanation(page: dict) -> str:
     lines.append(f"  verdict   {page.get('verdict')}  (score {_fmt_score(page.get('score'))}; "
                  f"positive = index, negative = leaf)")
     lines.append(f"  seed      {_fmt_score(page.get('seed_score'))}  (the seed formula alone)")
-    for key in ("title", "referrer", "depth", "fetched_at", "archived_path", "canonical"):
+    for key in ("title", "referrer", "depth", "fetched_at", "render", "archived_path", "canonical"):
         if page.get(key) not in (None, ""):
             lines.append(f"  {key:<9} {page[key]}")
     if page.get("checked_at"):      # a later crawl's revisit found it not modified

@@ -62,6 +62,9 @@ def test_a_site_whose_start_page_is_its_document_is_crawled_by_plain_http(tmp_pa
         assert rendered_as(redis_ns, base_url, path) == "plain", path
     # the lamp's plain page is a leaf of one line: rendered, and archived with its body
     assert asked["/notes/lamp/"] == 2 and rendered_as(redis_ns, base_url, "/notes/lamp/") == "browser"
+    explained = run_leafcrawl("explain", base_url + "/notes/lamp/", cwd=tmp_path,
+                              redis_url=redis_ns.url, env=redis_ns.env)
+    assert "  render    browser\n" in explained.stdout
     files = archived_files(tmp_path / "archive")
     lamp = files[base_url + "/notes/lamp/"].read_text()
     assert LAMP_SUMMARY in lamp and PROSE.strip() in lamp
