@@ -2,10 +2,11 @@
 
 A browser renders about 5 pages a second here, plain HTTP 100 to 250: most blogs and docs
 sites send every link and every word in their HTML, and rendering them buys nothing. Some
-draw their pages by script (a single-page app, a listing that fetches its entries). Auto
-mode fetches a start page both ways and compares what each shows (script_drawn); a site
-whose start page is its document's is crawled by plain HTTP, and any page of it that
-arrives as a leaf with almost no content (app_shell) is rendered after all.
+draw their pages by script (a single-page app, a listing that fetches its entries, an
+article whose body is fetched). Auto mode fetches the start page and the first articles it
+links both ways and compares what each shows (script_drawn); a site whose pages are their
+documents' is crawled by plain HTTP, and any page of it that arrives as a leaf with almost
+no content (app_shell) is rendered after all.
 
 Pure: documents and analyses in, reasons out. The spider does the fetching.
 """

@@ -8,6 +8,7 @@ crawl edge can be explained from Redis.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from urllib.parse import urlsplit
 
@@ -32,12 +33,15 @@ from pipelines.page_address import page_address
 from pipelines.metadata import robots_directives
 from pipelines.page import IndexinessConfig, PageError, analyze_page
 from pipelines.render_need import app_shell, script_drawn, shown
+from pipelines.url_shape import url_facts
 
 REFERRER = "leafcrawl_referrer"
 REFERRER_SCORE = "leafcrawl_referrer_score"
-# --render auto: what a start page's plain fetch showed (render_need.Shown), carried by its
-# browser request so the two can be compared
-RENDER_PROBE = "leafcrawl_render_probe"
+# --render auto fetches both ways, before the crawl, up to this many start pages...
+START_PROBES = 3
+# ...and this many of the first start page's links that are addressed like articles (dated
+# or titled slugs): a static home may lead to articles whose script draws their body
+LEAF_PROBES = 2
 MAX_ERRORS_KEPT = 20  # enough to explain a failed crawl; the rest are in Redis
 # Links to images, archives, media and office files are not pages: don't spend a fetch
 # (or a browser tab) on them. Scrapy's own LinkExtractor list, so behaviour is familiar.
@@ -104,10 +108,8 @@ class SiteSpider(scrapy.Spider):
         spider.index_config = IndexinessConfig.from_settings(settings)
         render = settings.get("LEAFCRAWL_RENDER", "always")
         spider.browser = render == "always"
-        # --render auto: the start pages decide (decide_render); until then a page's links
-        # are fetched as the page was (a --shared-frontier peer that fetched no start page)
+        # --render auto: the start pages decide, before the crawl (decide_render)
         spider.auto = render == "auto"
-        spider.render_decided = not spider.auto
         spider.render_reason: str | None = None
         spider.follow_leaf_links = settings.getbool("LEAFCRAWL_FOLLOW_LEAF_LINKS")
         spider.obey_robots_meta = settings.getbool("LEAFCRAWL_OBEY_ROBOTS_META", True)
@@ -117,15 +119,10 @@ class SiteSpider(scrapy.Spider):
         return spider
 
     async def start(self):
+        if self.auto:
+            await self.decide_render()
         for url in self.start_urls:
-            if self.auto:
-                # a start page is rendered in any case; what its plain fetch shows decides
-                # how the rest of the site is fetched (decide_render)
-                request = self.page_request(url, referrer=None, referrer_score=None, browser=True)
-                request.meta[RENDER_PROBE] = await self.plain_view(url)
-                yield request
-            else:
-                yield self.page_request(url, referrer=None, referrer_score=None)
+            yield self.page_request(url, referrer=None, referrer_score=None)
         if self.site.sitemaps:
             # after the start pages (lower priority): the crawl begins where the user pointed
             for robots in dict.fromkeys(robots_url(url) for url in self.start_urls):
@@ -187,8 +184,8 @@ class SiteSpider(scrapy.Spider):
                               dont_filter=again)
 
     async def plain_view(self, url: str):
-        """What a plain fetch of the page shows (render_need.Shown), or None when it could
-        not be fetched or read (the browser's fetch then says what is wrong)."""
+        """What a plain fetch of the page shows (render_need.Shown) and its analysis, or None
+        when it could not be fetched or read (the crawl's own fetch then says what is wrong)."""
         request = scrapy.Request(url, dont_filter=True)
         try:
             response = await self.crawler.engine.download_async(request)
@@ -197,19 +194,55 @@ class SiteSpider(scrapy.Spider):
         except Exception as exc:      # any failure of the probe: the page is rendered anyway
             self.logger.info("--render auto: no plain view of %s (%s)", url, exc)
             return None
-        return shown(analysis.page_links, response.body, analysis.url)
+        return shown(analysis.page_links, response.body, analysis.url), analysis
 
-    def decide_render(self, url: str, plain, analysis, html) -> None:
-        """--render auto, at a start page both fetched plain and rendered: the site needs a
-        browser when its script drew links or text the document lacks (render_need). Any start
-        page may say so; none takes it back."""
-        reason = ("its plain fetch failed" if plain is None
-                  else script_drawn(plain, shown(analysis.page_links, html, analysis.url)))
-        self.render_decided = True
-        if reason is not None and not self.browser:
-            self.browser, self.render_reason = True, f"{url}: {reason}"
-        elif reason is None and not self.browser:
-            self.render_reason = f"{url}: its document holds its links and text"
+    async def rendered_view(self, url: str):
+        """What the browser shows of the page (render_need.Shown), or None when it failed."""
+        request = self.page_request(url, referrer=None, referrer_score=None, browser=True)
+        try:
+            response = await self.crawler.engine.download_async(request.replace(dont_filter=True))
+            html = self.page_html(response)
+            analysis = analyze_page(html, page_address(self.shown_url(response)),
+                                    self.index_config, content="leaves")
+        except Exception as exc:
+            self.logger.info("--render auto: no rendered view of %s (%s)", url, exc)
+            return None
+        return shown(analysis.page_links, html, analysis.url)
+
+    async def compare_views(self, url: str):
+        """(why the browser is needed or None, the plain analysis or None): the page fetched
+        both ways at once and compared (render_need.script_drawn)."""
+        plain, rendered = await asyncio.gather(self.plain_view(url), self.rendered_view(url))
+        self.crawler.stats.inc_value("leafcrawl/render_probes")
+        if plain is None:
+            return f"{url}: its plain fetch failed", None
+        if rendered is None:      # a browser crawl would fail there too: plain it is
+            return None, plain[1]
+        reason = script_drawn(plain[0], rendered)
+        return (f"{url}: {reason}" if reason else None), plain[1]
+
+    async def decide_render(self) -> None:
+        """--render auto, before the crawl: the site needs a browser when a start page (up to
+        START_PROBES) or one of the first start page's articles (up to LEAF_PROBES) shows,
+        rendered, links or text its document lacks. The crawl then fetches every page, the
+        probed ones included, in the mode decided."""
+        reason, first = None, None
+        for url in self.start_urls[:START_PROBES]:
+            reason, analysis = await self.compare_views(url)
+            first = first or analysis
+            if reason:
+                break
+        articles = [link for link in (first.follow_links if first else ())
+                    if url_facts(link).shape == "content"][:LEAF_PROBES]
+        if reason is None and articles:
+            for found, _ in await asyncio.gather(*(self.compare_views(a) for a in articles)):
+                reason = reason or found
+        self.browser = reason is not None
+        probed = len(self.start_urls[:START_PROBES]) + len(articles)
+        self.render_reason = reason or (
+            f"{probed} page{'s' if probed > 1 else ''} probed ({self.start_urls[0]}"
+            f"{' and articles it links' if articles else ''}): each document holds its links "
+            "and text")
         self.crawler.stats.set_value("leafcrawl/render_auto", self.render_mode)
         self.crawler.stats.set_value("leafcrawl/render_reason", self.render_reason)
         self.logger.info("--render auto: crawling by %s (%s)", self.render_mode, self.render_reason)
@@ -225,10 +258,6 @@ class SiteSpider(scrapy.Spider):
             yield from self.not_modified(response, revisit)
             return
         rendered = bool(meta.get("playwright"))
-        if self.auto and self.browser and not rendered:
-            # asked for by plain HTTP before the crawl knew the site needs a browser
-            self.render_again(response.request)
-            return
         url = self.shown_url(response)
         where = dict(site=self.site.name, depth=meta.get("depth", 0), referrer=meta.get(REFERRER),
                      referrer_score=meta.get(REFERRER_SCORE),
@@ -254,12 +283,9 @@ class SiteSpider(scrapy.Spider):
             self.crawler.stats.inc_value("leafcrawl/expand_navigated")
             self.logger.info("%s: expanding it led to %s; fetching it again as it settles",
                              url, left_for)
-            again = self.page_request(url, referrer=meta.get(REFERRER),
-                                      referrer_score=meta.get(REFERRER_SCORE), expand=False,
-                                      browser=rendered)
-            if RENDER_PROBE in meta:
-                again.meta[RENDER_PROBE] = meta[RENDER_PROBE]
-            yield again
+            yield self.page_request(url, referrer=meta.get(REFERRER),
+                                    referrer_score=meta.get(REFERRER_SCORE), expand=False,
+                                    browser=rendered)
             if self.may_fetch(left_for):
                 yield self.page_request(left_for, referrer=url, referrer_score=None)
             return
@@ -273,9 +299,7 @@ class SiteSpider(scrapy.Spider):
             self.note_failure(url, str(exc))
             yield failure_item(url, status=response.status, error=str(exc), **where)
             return
-        if RENDER_PROBE in meta:
-            self.decide_render(url, meta[RENDER_PROBE], analysis, html)
-        elif self.auto and not rendered and app_shell(analysis):
+        if self.auto and not rendered and app_shell(analysis):
             # a frame a script may fill, on a site whose start page needed no browser
             self.crawler.stats.inc_value("leafcrawl/render_app_shell")
             self.logger.info("%s reads as a leaf with almost no content (a script may draw "
@@ -311,8 +335,8 @@ class SiteSpider(scrapy.Spider):
         yield from self.follow(links, meta, referrer=analysis.url, referrer_score=analysis.score)
 
     def render_again(self, request) -> None:
-        """--render auto: the page through the browser, at its depth. Straight to the
-        scheduler: a request yielded from the callback would be a level deeper."""
+        """--render auto: the page through the browser, at its depth (app_shell). Straight to
+        the scheduler: a request yielded from the callback would be a level deeper."""
         again = self.page_request(request.url, referrer=request.meta.get(REFERRER),
                                   referrer_score=request.meta.get(REFERRER_SCORE), browser=True)
         again.meta["depth"] = request.meta.get("depth", 0)
@@ -331,14 +355,12 @@ class SiteSpider(scrapy.Spider):
         asked for again when found higher up."""
         depth = meta.get("depth", 0) + 1
         followed = self.followed
-        browser = None if self.render_decided else fetched_in_browser(meta)
         for link in links:
             if followed.get(link, depth + 1) <= depth:
                 continue
             if self.may_fetch(link):
                 followed[link] = depth
-                yield self.page_request(link, referrer=referrer, referrer_score=referrer_score,
-                                        browser=browser)
+                yield self.page_request(link, referrer=referrer, referrer_score=referrer_score)
 
     def links_to_follow(self, analysis, url: str, meta) -> list[str]:
         """The links of an analysed page this crawl follows."""

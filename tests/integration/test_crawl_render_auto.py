@@ -1,6 +1,7 @@
-"""--render auto: a start page is fetched both by plain HTTP and by the browser; a site whose
-start page is its document's is crawled by plain HTTP (a page of it that arrives with almost
-no content is rendered after all), a site whose script draws its start page is rendered."""
+"""--render auto: before the crawl, a start page (and the first articles it links) is fetched
+both by plain HTTP and by the browser; a site whose pages are their documents' is crawled by
+plain HTTP (a page of it that arrives with almost no content is rendered after all), a site
+whose script draws its start page or its articles is rendered."""
 
 from __future__ import annotations
 
@@ -51,12 +52,12 @@ def test_a_site_whose_start_page_is_its_document_is_crawled_by_plain_http(tmp_pa
     requests: list[str] = []
     with serve_directory(site, request_log=requests) as base_url:
         summary, stdout = crawl(base_url, tmp_path, redis_ns)
-    assert summary["render"] == "plain"
-    assert summary["render_reason"] == f"{base_url}/: its document holds its links and text"
-    assert f"render        plain, by --render auto ({base_url}/: its document" in stdout
+    reason = f"1 page probed ({base_url}/): each document holds its links and text"
+    assert summary["render"] == "plain" and summary["render_reason"] == reason
+    assert f"render        plain, by --render auto ({reason})" in stdout
     asked = Counter(requests)
-    # the start page: fetched plain for the comparison, and rendered
-    assert asked["/"] == 2 and rendered_as(redis_ns, base_url, "/") == "browser"
+    # the start page: fetched plain and rendered for the comparison, then crawled plain
+    assert asked["/"] == 3 and rendered_as(redis_ns, base_url, "/") == "plain"
     for path in ("/notes/plane/", "/notes/vise/", "/tags/tools/", "/picks/"):
         assert asked[path] == 1, path
         assert rendered_as(redis_ns, base_url, path) == "plain", path
@@ -84,10 +85,39 @@ def test_a_site_whose_script_draws_its_start_page_is_rendered(tmp_path, redis_ns
     assert summary["render_reason"] == (f"{base_url}/: a script drew 3 of its 5 links to other "
                                         "pages of the site")
     asked = Counter(requests)
-    assert asked["/"] == 2
+    assert asked["/"] == 3      # plain and rendered for the comparison, then crawled
     for path in (*POSTS, "/tags/tools/", "/picks/"):
         assert asked[path] == 1, path     # rendered, never fetched plain first
         assert rendered_as(redis_ns, base_url, path) == "browser", path
     files = archived_files(tmp_path / "archive")
     assert {u.removeprefix(base_url) for u in files} == set(POSTS)
     assert PROSE.strip() in files[base_url + "/notes/lamp/"].read_text()
+
+
+def test_a_static_home_whose_articles_a_script_draws_is_rendered(tmp_path, redis_ns):
+    """The home is its document's, but an article addressed like one (a titled slug) shows
+    a one-paragraph intro in its HTML and its script draws the rest: too much text for the
+    empty-frame rule to catch page by page, so the start's article probe decides."""
+    site = tmp_path / "site"
+    posts = {"/notes/tuning-a-bench-plane/": "Tuning a bench plane",
+             "/notes/fitting-a-leg-vise/": "Fitting a leg vise"}
+    write_page(site, home(posts))
+    for path, title in posts.items():
+        write_page(site / path.strip("/"), body_drawn_by_script(
+            article(title, title + "."), f"{title}, in short: {PROSE}"))
+    write_page(site / "tags" / "tools", listing("Tagged: tools", posts))
+    write_page(site / "picks", listing("Our picks", posts))
+    requests: list[str] = []
+    with serve_directory(site, request_log=requests) as base_url:
+        summary, _ = crawl(base_url, tmp_path, redis_ns)
+    assert summary["render"] == "browser"
+    # both articles were probed, each fetched plain and rendered, then crawled
+    assert all(Counter(requests)[path] == 3 for path in posts)
+    probed, reason = summary["render_reason"].split(": ", 1)
+    assert probed.removeprefix(base_url) in posts
+    assert reason.startswith("a script drew ") and reason.endswith(" characters of text")
+    for path in (*posts, "/tags/tools/"):
+        assert rendered_as(redis_ns, base_url, path) == "browser", path
+    files = archived_files(tmp_path / "archive")
+    assert {u.removeprefix(base_url) for u in files} == set(posts)
+    assert all(PROSE.strip() in f.read_text() for f in files.values())
