@@ -14,6 +14,8 @@ import sys
 
 EXIT_USAGE = 2
 EXIT_FAILED = 1
+# On a terminal, a progress line this often: a browser crawl of a blog takes minutes
+DEFAULT_PROGRESS_S = 5.0
 
 
 def _add_crawl(sub) -> None:
@@ -62,6 +64,9 @@ def _add_crawl(sub) -> None:
     p.add_argument("--log-level", default="INFO", help="Scrapy log level (default INFO)")
     p.add_argument("--log-stderr", action="store_true",
                    help="Scrapy's log to the terminal instead of ./.leafcrawl/logs/crawl-RUN.log")
+    p.add_argument("--progress", type=float, metavar="SECONDS",
+                   help="a progress line on stderr every SECONDS (default: 5 on a terminal, "
+                        "else none; 0 = none)")
 
 
 def _add_inspect(sub) -> None:
@@ -124,9 +129,13 @@ def cmd_crawl(args) -> int:
         cfg = config_from_url(args.url, **overrides)
     else:
         raise UsageError("crawl needs a start URL or --config FILE")
+    progress = args.progress
+    if progress is None:   # a terminal that Scrapy's log does not already fill
+        progress = DEFAULT_PROGRESS_S if sys.stderr.isatty() and not args.log_stderr else 0
     summary = run_crawl(cfg, with_worker=args.with_worker, wait_for_jobs=not args.no_wait,
                         log_level=args.log_level, log_to_stderr=args.log_stderr,
-                        shared_frontier=args.shared_frontier, resume=args.resume)
+                        shared_frontier=args.shared_frontier, resume=args.resume,
+                        progress_s=progress)
     print(summary.render_text())
     if args.json_summary:
         with open(args.json_summary, "w", encoding="utf-8") as fh:

@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from crawler.redis_connection import RedisUnavailable, connect
+from crawler.progress import PROGRESS_SETTING
 from pipelines.site_config import SiteConfig, render_label
 from pipelines.scrapy_pipelines import REDIS_LOST, STAT_REDIS_LOST
 
@@ -215,9 +216,11 @@ _COMPONENT_DICTS = ("EXTENSIONS", "SPIDER_MIDDLEWARES", "DOWNLOADER_MIDDLEWARES"
 
 def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool = True,
               log_level: str = "INFO", log_to_stderr: bool = False,
-              shared_frontier: bool = False, resume: bool = False) -> CrawlSummary:
+              shared_frontier: bool = False, resume: bool = False,
+              progress_s: float = 0) -> CrawlSummary:
     """Crawl one site end to end and return its summary. resume: continue the site's last
-    interrupted crawl from its job dir (job_dir) instead of starting afresh."""
+    interrupted crawl from its job dir (job_dir) instead of starting afresh. progress_s: a
+    progress line on stderr that often (crawler/progress.py; 0: none)."""
     started = time.monotonic()
     run_id = time.strftime("%Y%m%dT%H%M%S") + "-" + uuid.uuid4().hex[:6]
     prefix = os.environ.get("LEAFCRAWL_REDIS_PREFIX", "leafcrawl")
@@ -246,6 +249,7 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
         settings = crawl_settings(cfg, redis_url=redis_url, run_id=run_id, archive_dir=archive_dir,
                                   prefix=prefix, queue=queue, log_level=log_level, log_file=log_file,
                                   shared_frontier=shared_frontier)
+        settings.set(PROGRESS_SETTING, progress_s, priority="cmdline")
         jobs = None if shared_frontier else job_dir(cfg.name)     # Redis keeps a shared one
         resumed = False
         if jobs is not None and _job_in_use(jobs):

@@ -49,7 +49,7 @@ DOWNLOAD_MAXSIZE = 64 * 1024 * 1024
 DOWNLOAD_WARNSIZE = 16 * 1024 * 1024
 
 # robots.txt's Crawl-delay, which Scrapy's ROBOTSTXT_OBEY does not apply (crawler/crawl_delay.py)
-EXTENSIONS = {"crawler.crawl_delay.CrawlDelay": 500}
+EXTENSIONS = {"crawler.crawl_delay.CrawlDelay": 500, "crawler.progress.CrawlProgress": 510}
 LEAFCRAWL_OBEY_CRAWL_DELAY = True
 
 # A known leaf is first asked for with its validators; one not modified is not fetched again
