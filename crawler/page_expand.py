@@ -13,7 +13,9 @@ a piece of content (og:type article and the like, or a JSON-LD Article) is left 
 into their next article, which is no part of this one. So is a listing that links its next
 page (rel=next): Ghost's themes scroll on by fetching exactly that page, which the crawl
 fetches anyway (Ghost Source's browser crawl: 3.95 pages/s with the rounds, 4.45 without). For a site that does so without
-saying, the rounds stop once the address changes to another page's (history.pushState).
+saying, the rounds stop once the address changes to another page's (history.pushState), and
+what that last round drew is marked as another page's: left out of the content, its links
+kept (a listing that rewrites its address as it pages on still leads to its entries).
 """
 
 from __future__ import annotations
@@ -81,14 +83,33 @@ async ({ rounds, quiet, max, maxLinks, budget, maxText, articleTypes, ldArticleT
   for (let i = 0; i < rounds && performance.now() - start < budget; i++) {
     const links = document.links.length;
     const height = document.documentElement.scrollHeight;
+    const added = [];
+    const watch = new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) added.push(n);
+    });
+    watch.observe(document.documentElement, { childList: true, subtree: true });
     const button = moreButton();
     if (button) { button.click(); done.clicks++; }
-    else if (height <= window.scrollY + window.innerHeight) break;   // no more page below
+    else if (height <= window.scrollY + window.innerHeight) { watch.disconnect(); break; }
     else { window.scrollTo(0, height); done.scrolls++; }
     await settled({ quiet, max: Math.min(max, Math.max(0, budget - (performance.now() - start))) });
+    for (const r of watch.takeRecords()) for (const n of r.addedNodes) added.push(n);
+    watch.disconnect();
     if (document.links.length === links && document.documentElement.scrollHeight === height) break;
     done.grew++;
-    if (location.pathname + location.search !== page) break;   // scrolled on into another page
+    if (location.pathname + location.search !== page) {
+      // scrolled on into another page (a news site's next story): what this round drew is
+      // that page's. Marked as drawn nowhere (the collector's data-lc-hidden), its words
+      // stay out of this page's content; its links still count, for a listing that
+      // rewrites its address as it pages on
+      done.otherPage = 0;
+      for (const n of added) {
+        if (n.nodeType !== 1 || !n.isConnected) continue;
+        n.setAttribute('data-lc-hidden', '1');
+        done.otherPage++;
+      }
+      break;
+    }
     if (document.links.length >= maxLinks) break;
   }
   window.scrollTo(0, 0);

@@ -65,6 +65,12 @@ new IntersectionObserver((seen) => {
 </script></body>"""
 
 
+# The same without a word of being an article: the story it scrolls into takes the address,
+# as news sites' scripts do (history.pushState).
+NEXT_STORY_UNDECLARED = NEXT_STORY.replace(
+    "road markings.</p></article>');", "road markings.</p></article>');\n"
+    "  if (seen[0].isIntersecting) history.pushState(null, '', '/posts/zebra-crossings/');")
+
 # A listing whose own script breaks scrolling: the page must still be analysed and followed.
 BROKEN_SCROLL = """<div style="height: 3000px"></div><script>
 window.scrollTo = () => { throw new Error('scrolling is ours'); };
@@ -76,6 +82,9 @@ def make_site(root):
         html = POST.format(title=f"Post {n}", month=1 + n % 9)
         if n in (1, 16):
             html = html.replace("</body>", NEXT_STORY)
+        if n == 2:      # an article by no declaration at all
+            html = html.replace('<meta property="og:type" content="article">', "").replace(
+                "</body>", NEXT_STORY_UNDECLARED)
         if n == 16:     # an article by its JSON-LD alone
             html = html.replace('<meta property="og:type" content="article">',
                                 '<script type="application/ld+json">{"@context": "https://schema.org",'
@@ -104,7 +113,9 @@ def test_load_more_and_endless_scroll_reach_every_post(tmp_path, redis_ns):
     store = ScoreStore(redis_ns.conn, redis_ns.prefix)
     assert store.get_page(base_url + "/archive/")["verdict"] == "index"
     assert store.get_page(base_url + "/archive/page/2/") is None
-    for n in (1, 16):     # declared an article by og:type, by JSON-LD
+    # declared an article by og:type, by JSON-LD; and by nothing, scrolling on into the next
+    # story at that story's address
+    for n in (1, 16, 2):
         text = files[base_url + f"/posts/p{n}/"].read_text()
         assert "workbench lamps" in text and "Zebra" not in text, n
 
