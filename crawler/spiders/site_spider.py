@@ -210,39 +210,44 @@ class SiteSpider(scrapy.Spider):
         return shown(analysis.page_links, html, analysis.url)
 
     async def compare_views(self, url: str):
-        """(why the browser is needed or None, the plain analysis or None): the page fetched
-        both ways at once and compared (render_need.script_drawn)."""
+        """(compared, why the browser is needed or None, the plain analysis or None): the page
+        fetched both ways at once and compared (render_need.script_drawn). Not compared when
+        either fetch failed (refused, not HTML): no evidence either way."""
         plain, rendered = await asyncio.gather(self.plain_view(url), self.rendered_view(url))
         self.crawler.stats.inc_value("leafcrawl/render_probes")
-        if plain is None:
-            return f"{url}: its plain fetch failed", None
-        if rendered is None:      # a browser crawl would fail there too: plain it is
-            return None, plain[1]
+        if plain is None or rendered is None:
+            return False, None, plain[1] if plain else None
         reason = script_drawn(plain[0], rendered)
-        return (f"{url}: {reason}" if reason else None), plain[1]
+        return True, (f"{url}: {reason}" if reason else None), plain[1]
 
     async def decide_render(self) -> None:
         """--render auto, before the crawl: the site needs a browser when a start page (up to
         START_PROBES) or one of the first start page's articles (up to LEAF_PROBES) shows,
-        rendered, links or text its document lacks. The crawl then fetches every page, the
-        probed ones included, in the mode decided."""
-        reason, first = None, None
+        rendered, links or text its document lacks; and, for want of evidence, when no start
+        page could be fetched both ways. The crawl then fetches every page, the probed ones
+        included, in the mode decided."""
+        reason, first, compared = None, None, 0
         for url in self.start_urls[:START_PROBES]:
-            reason, analysis = await self.compare_views(url)
+            done, reason, analysis = await self.compare_views(url)
+            compared += done
             first = first or analysis
             if reason:
                 break
         articles = [link for link in (first.follow_links if first else ())
-                    if url_facts(link).shape == "content"][:LEAF_PROBES]
-        if reason is None and articles:
-            for found, _ in await asyncio.gather(*(self.compare_views(a) for a in articles)):
+                    if url_facts(link).shape == "content"
+                    and not url_has_any_extension(link, NOT_PAGE_EXTENSIONS)][:LEAF_PROBES]
+        starts = compared
+        if reason is None and compared and articles:
+            for done, found, _ in await asyncio.gather(*(self.compare_views(a) for a in articles)):
+                compared += done
                 reason = reason or found
+        if reason is None and not compared:
+            reason = f"{self.start_urls[0]}: no start page could be fetched both ways to compare"
         self.browser = reason is not None
-        probed = len(self.start_urls[:START_PROBES]) + len(articles)
         self.render_reason = reason or (
-            f"{probed} page{'s' if probed > 1 else ''} probed ({self.start_urls[0]}"
-            f"{' and articles it links' if articles else ''}): each document holds its links "
-            "and text")
+            f"{compared} page{'s' if compared > 1 else ''} probed ({self.start_urls[0]}"
+            f"{' and articles it links' if compared > starts else ''}): each document holds its "
+            "links and text")
         self.crawler.stats.set_value("leafcrawl/render_auto", self.render_mode)
         self.crawler.stats.set_value("leafcrawl/render_reason", self.render_reason)
         self.logger.info("--render auto: crawling by %s (%s)", self.render_mode, self.render_reason)
