@@ -77,6 +77,14 @@ def test_a_leaf_with_its_text_is_no_frame(chars):
     assert not app_shell(analysed(f"<p>{words}</p>"))
 
 
+def test_a_short_post_with_its_few_items_is_no_frame():
+    """A release note of 100 characters: its title, a date, a heading and two items."""
+    analysis = analysed('<p>May 3, 2022</p><h2>Fixed</h2><ul><li>Close the socket (#1586).</li>'
+                        '<li>Keep the header order.</li></ul>')
+    assert analysis.verdict == "leaf" and sum(len(b.text) for b in analysis.blocks) < APP_SHELL_MAX_CHARS
+    assert not app_shell(analysis)
+
+
 def test_an_index_page_is_no_frame():
     entries = "".join(f'<article><h2><a href="/posts/{i}/">Post {i}</a></h2></article>'
                       for i in range(12))
