@@ -40,8 +40,11 @@ REFERRER_SCORE = "leafcrawl_referrer_score"
 # --render auto fetches both ways, before the crawl, up to this many start pages...
 START_PROBES = 3
 # ...and this many of the first start page's links that are addressed like articles (dated
-# or titled slugs): a static home may lead to articles whose script draws their body
+# or titled slugs): a static home may lead to articles whose script draws their body...
 LEAF_PROBES = 2
+# ...and like listings (/tags/x, /blog/, /page/2/): or to listings whose script draws their
+# entries, which a plain crawl would never reach
+LISTING_PROBES = 1
 MAX_ERRORS_KEPT = 20  # enough to explain a failed crawl; the rest are in Redis
 # Links to images, archives, media and office files are not pages: don't spend a fetch
 # (or a browser tab) on them. Scrapy's own LinkExtractor list, so behaviour is familiar.
@@ -222,7 +225,8 @@ class SiteSpider(scrapy.Spider):
 
     async def decide_render(self) -> None:
         """--render auto, before the crawl: the site needs a browser when a start page (up to
-        START_PROBES) or one of the first start page's articles (up to LEAF_PROBES) shows,
+        START_PROBES) or one of the first start page's articles and listings (LEAF_PROBES,
+        LISTING_PROBES) shows,
         rendered, links or text its document lacks; and, for want of evidence, when no start
         page could be fetched both ways. The crawl then fetches every page, the probed ones
         included, in the mode decided."""
@@ -233,9 +237,11 @@ class SiteSpider(scrapy.Spider):
             first = first or analysis
             if reason:
                 break
-        articles = [link for link in (first.follow_links if first else ())
-                    if url_facts(link).shape == "content"
-                    and not url_has_any_extension(link, NOT_PAGE_EXTENSIONS)][:LEAF_PROBES]
+        links = [link for link in (first.follow_links if first else ())
+                 if not url_has_any_extension(link, NOT_PAGE_EXTENSIONS)]
+        shapes = {link: url_facts(link).shape for link in links}
+        articles = ([link for link in links if shapes[link] == "content"][:LEAF_PROBES]
+                    + [link for link in links if shapes[link] == "listing"][:LISTING_PROBES])
         starts = compared
         if reason is None and compared and articles:
             for done, found, _ in await asyncio.gather(*(self.compare_views(a) for a in articles)):
@@ -246,7 +252,7 @@ class SiteSpider(scrapy.Spider):
         self.browser = reason is not None
         self.render_reason = reason or (
             f"{compared} page{'s' if compared > 1 else ''} probed ({self.start_urls[0]}"
-            f"{' and articles it links' if compared > starts else ''}): each document holds its "
+            f"{' and pages it links' if compared > starts else ''}): each document holds its "
             "links and text")
         self.crawler.stats.set_value("leafcrawl/render_auto", self.render_mode)
         self.crawler.stats.set_value("leafcrawl/render_reason", self.render_reason)

@@ -1,7 +1,8 @@
-"""--render auto: before the crawl, a start page (and the first articles it links) is fetched
-both by plain HTTP and by the browser; a site whose pages are their documents' is crawled by
-plain HTTP (a page of it that arrives with almost no content is rendered after all), a site
-whose script draws its start page or its articles is rendered."""
+"""--render auto: before the crawl, a start page (and the first articles and listing it links)
+is fetched both by plain HTTP and by the browser; a site whose pages are their documents' is
+crawled by plain HTTP (a page of it that arrives as a frame of a few short blocks is rendered
+after all), a site whose script draws its start page, its articles or its listings is
+rendered."""
 
 from __future__ import annotations
 
@@ -55,13 +56,15 @@ def test_a_site_whose_start_page_is_its_document_is_crawled_by_plain_http(tmp_pa
     requests: list[str] = []
     with serve_directory(site, request_log=requests, faults={DROPPED: "drop"}) as base_url:
         summary, stdout = crawl(base_url, tmp_path, redis_ns)
-    reason = f"1 page probed ({base_url}/): each document holds its links and text"
+    reason = f"2 pages probed ({base_url}/ and pages it links): each document holds its links and text"
     assert summary["render"] == "plain" and summary["render_reason"] == reason
     assert f"render        plain, by --render auto ({reason})" in stdout
     asked = Counter(requests)
-    # the start page: fetched plain and rendered for the comparison, then crawled plain
-    assert asked["/"] == 3 and rendered_as(redis_ns, base_url, "/") == "plain"
-    for path in ("/notes/plane/", "/notes/vise/", "/tags/tools/", "/picks/"):
+    # the start page and the first listing it links: fetched plain and rendered for the
+    # comparison, then crawled plain
+    for path in ("/", "/tags/tools/"):
+        assert asked[path] == 3 and rendered_as(redis_ns, base_url, path) == "plain", path
+    for path in ("/notes/plane/", "/notes/vise/", "/picks/"):
         assert asked[path] == 1, path
         assert rendered_as(redis_ns, base_url, path) == "plain", path
     # the lamp's plain page is a leaf of one line: rendered, and archived with its body
@@ -124,3 +127,18 @@ def test_a_static_home_whose_articles_a_script_draws_is_rendered(tmp_path, redis
     files = archived_files(tmp_path / "archive")
     assert {u.removeprefix(base_url) for u in files} == set(posts)
     assert all(PROSE.strip() in f.read_text() for f in files.values())
+
+
+def test_a_static_home_whose_listings_a_script_draws_is_rendered(tmp_path, redis_ns):
+    """The home's own entries are in its HTML, but its tag page's script draws the tag's
+    posts: a plain crawl would never reach the posts only that page lists."""
+    site = tmp_path / "site"
+    write_page(site, home({"/notes/plane/": "Tuning a bench plane"}))
+    write_posts(site)
+    write_page(site / "tags" / "tools", drawn_by_script(listing("Tagged: tools", {}), POSTS))
+    with serve_directory(site) as base_url:
+        summary, _ = crawl(base_url, tmp_path, redis_ns)
+    assert summary["render"] == "browser"
+    assert summary["render_reason"].startswith(f"{base_url}/tags/tools/: a script drew 3 of its ")
+    files = archived_files(tmp_path / "archive")
+    assert {u.removeprefix(base_url) for u in files} == set(POSTS)
