@@ -3,10 +3,10 @@
 A browser renders about 5 pages a second here, plain HTTP 100 to 250: most blogs and docs
 sites send every link and every word in their HTML, and rendering them buys nothing. Some
 draw their pages by script (a single-page app, a listing that fetches its entries, an
-article whose body is fetched). Auto mode fetches the start page and the first articles it
-links both ways and compares what each shows (script_drawn); a site whose pages are their
-documents' is crawled by plain HTTP, and any page of it that arrives as a leaf with almost
-no content (app_shell) is rendered after all.
+article whose body is fetched). Auto mode fetches the start page and the first articles and
+listing it links both ways and compares what each shows (script_drawn); a site whose pages
+are their documents' is crawled by plain HTTP, and any page of it that arrives as a leaf of
+a few short blocks (app_shell) is rendered after all.
 
 Pure: documents and analyses in, reasons out. The spider does the fetching.
 """
@@ -34,8 +34,8 @@ SCRIPT_LINKS_SHARE = 0.1
 # around the body (a title, a byline or a date, perhaps a summary line), not a paragraph of
 # it. Rendered. A short post still has its few paragraphs or list items: Docusaurus' short
 # release notes (93-200 characters in 5 to 8 blocks) were 34 of its 132 leaves rendered
-# again when the number of blocks was not asked, and the plain crawl ran at 6 pages/s
-# instead of 33. A real leaf so bare (a photo and its caption) costs only its render.
+# again when the number of blocks was not asked, and the auto crawl ran at 6 pages/s
+# instead of 20.5. A real leaf so bare (a photo and its caption) costs only its render.
 APP_SHELL_MAX_CHARS = 200
 APP_SHELL_MAX_BLOCKS = 3
 
