@@ -85,8 +85,10 @@ class CrawlSummary:
     sitemap_pages: int = 0
     # this crawl went on from an interrupted one (--resume)
     resumed: bool = False
-    # --render auto: what the start pages showed, and so how the site was crawled
+    # --render auto: what the start pages showed, and so how the site was crawled; and the
+    # pages of a plain-crawled site that were rendered all the same (a frame a script fills)
     render_reason: str = ""
+    rendered_frames: int = 0
 
     @property
     def interrupted(self) -> bool:
@@ -132,7 +134,10 @@ class CrawlSummary:
             rows.insert(5, ("not modified", f"{self.not_modified}  (pages crawled before that "
                                             "their server says are unchanged: not fetched again)"))
         if self.render_reason:
-            rows.insert(1, ("render", f"{self.render}, by --render auto ({self.render_reason})"))
+            frames = (f"; {self.rendered_frames} page{'s' if self.rendered_frames > 1 else ''} "
+                      "rendered, whose HTML held only a frame" if self.rendered_frames else "")
+            rows.insert(1, ("render", f"{self.render}, by --render auto ({self.render_reason})"
+                                      f"{frames}"))
         if self.sitemap_pages:
             rows.insert(1, ("sitemaps", f"{self.sitemap_pages} pages listed"))
         lines = [f"leafcrawl: crawled {self.site} (run {self.run_id})"]
@@ -301,6 +306,7 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
         if cfg.render == "auto":
             summary.render = stats.get("leafcrawl/render_auto", "browser")
             summary.render_reason = stats.get("leafcrawl/render_reason", "no start page was fetched")
+            summary.rendered_frames = stats.get("leafcrawl/render_app_shell", 0)
         summary.pages_fetched = summary.index + summary.leaf + summary.failures
 
         if wait_for_jobs:

@@ -58,7 +58,10 @@ def test_a_site_whose_start_page_is_its_document_is_crawled_by_plain_http(tmp_pa
         summary, stdout = crawl(base_url, tmp_path, redis_ns)
     reason = f"2 pages probed ({base_url}/ and pages it links): each document holds its links and text"
     assert summary["render"] == "plain" and summary["render_reason"] == reason
-    assert f"render        plain, by --render auto ({reason})" in stdout
+    # the lamp, its HTML a frame of three short blocks, was rendered all the same
+    assert (f"render        plain, by --render auto ({reason}); 1 page rendered, whose HTML "
+            "held only a frame") in stdout
+    assert summary["rendered_frames"] == 1
     asked = Counter(requests)
     # the start page and the first listing it links: fetched plain and rendered for the
     # comparison, then crawled plain
