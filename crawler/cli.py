@@ -12,6 +12,8 @@ import json
 import os
 import sys
 
+from pipelines.site_config import RENDER_MODES, REVISIT_MODES
+
 EXIT_USAGE = 2
 EXIT_FAILED = 1
 # On a terminal, a progress line this often: a browser crawl of a blog takes minutes
@@ -22,7 +24,7 @@ def _add_crawl(sub) -> None:
     p = sub.add_parser("crawl", help="crawl a site: follow its index pages, archive its leaves")
     p.add_argument("url", nargs="?", help="start URL (or use --config)")
     p.add_argument("--config", help="site config file (configs/sites/NAME.yaml or .toml)")
-    p.add_argument("--render", choices=["always", "never", "auto"],
+    p.add_argument("--render", choices=RENDER_MODES,
                    help="always: headless Chromium (default); never: plain HTTP, no JavaScript; "
                         "auto: the browser only when the start page or its first articles show "
                         "that scripts draw the site, or for a page that arrives as an empty frame")
@@ -45,7 +47,7 @@ def _add_crawl(sub) -> None:
     p.add_argument("--expand-rounds", type=int, metavar="N",
                    help="browser mode: rounds of 'Load more' clicks or scrolls to the bottom "
                         "after a page settles (default 5; 0 = off)")
-    p.add_argument("--revisit", choices=["changed", "all"],
+    p.add_argument("--revisit", choices=REVISIT_MODES,
                    help="changed (default): a page crawled before (an archived leaf, an index "
                         "page whose links are its document's) is fetched again only when its "
                         "server says it changed (If-None-Match / If-Modified-Since); all: fetch "

@@ -45,7 +45,7 @@ from pipelines.hash_routes import route_of
 from pipelines.page_address import page_address
 from pipelines.render_need import SCRIPT_TEXT_MIN_CHARS, SCRIPT_TEXT_SHARE
 from pipelines.score_store import as_text
-from pipelines.site_config import REVISIT_MODES
+from pipelines.site_config import REVISIT_MODES, fetch_label
 
 REVISIT_SETTING = "LEAFCRAWL_REVISIT"
 
@@ -131,10 +131,6 @@ def links_ref(tag: str, urls: list[str]) -> str:
     once per distinct list (<p>:links:<digest>): a docs site's pages share their sidebar."""
     digest = hashlib.sha1(json.dumps(urls).encode("utf-8")).hexdigest()[:20]
     return f"{tag}:{digest}"
-
-
-def ref_digest(ref: str) -> str:
-    return ref.partition(":")[2]
 
 
 def drawn_by_its_document(is_index: bool, links: list[str], collector: dict | None) -> bool:
@@ -269,8 +265,7 @@ class RevisitMiddleware:
                 or not meta.get("depth") or route_of(request.url) is not None
                 or not self._site_has_pages()):
             return None
-        known = self.lookup(page_address(request.url),
-                            "browser" if meta.get("playwright") else "plain")
+        known = self.lookup(page_address(request.url), fetch_label(bool(meta.get("playwright"))))
         if known is None:
             return None
         # asked by plain HTTP in either mode: a 304 needs no browser
@@ -299,7 +294,7 @@ class RevisitMiddleware:
             same_document or same_validators(revisit, response.headers))
         if unchanged:
             try:
-                raw = self.redis.get(rk.links_key(self.prefix, ref_digest(revisit["ref"])))
+                raw = self.redis.get(rk.followed_links_key(self.prefix, revisit["ref"]))
             except RedisError:
                 self.unavailable = True
                 raw = None

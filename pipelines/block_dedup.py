@@ -95,7 +95,7 @@ def deduplicate(blocks: list[Block]) -> list[Block]:
         elif b.in_main and prev.in_nav and not prev.in_main:
             keep[j] = False          # 3. main content beats the same text in navigation
             first[key] = i
-        elif (not measured and _repeatable(b, prev) and not _same_company(keys, i, j)):
+        elif not measured and _repeatable(b, prev) and not _same_company(keys, i, j):
             pass                     # 4. repeated among different neighbours: on purpose
         else:
             keep[i] = False          # 5. a copy
@@ -108,8 +108,9 @@ def deduplicate(blocks: list[Block]) -> list[Block]:
 
 def _repeatable(b: Block, prev: Block) -> bool:
     """May an unmeasured page repeat this block on purpose (rule 4)? Tables and code; and a
-    heading or a short label (SHORT_LABEL_WORDS, no statement) repeated inside one container, as an
-    article repeats "Did you know:" before each aside, or "Example" under each section.
+    heading or a short label (SHORT_LABEL_WORDS, no statement) repeated inside one
+    container, as an article repeats "Did you know:" before each aside, or "Example" under
+    each section.
     A copy of chrome sits in another container (a header's and a footer's "Share")."""
     if b.kind in REPEATABLE_KINDS:
         return True

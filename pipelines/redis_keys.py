@@ -32,6 +32,7 @@ always the last component, so a ``:`` inside it is harmless.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 # --- settings and defaults --------------------------------------------------------------
@@ -157,6 +158,11 @@ def links_key(prefix: str, digest: str) -> str:
     return LINKS_KEY.format(prefix=prefix, digest=digest)
 
 
+def followed_links_key(prefix: str, ref: str) -> str:
+    """links_key of a page hash's followed_links, "<tag>:<digest>" (crawler/revisits.links_ref)."""
+    return links_key(prefix, ref.partition(":")[2])
+
+
 def path_key(prefix: str, path: str) -> str:
     """Key holding the URL that owns the archive file ``path``."""
     return PATH_KEY.format(prefix=prefix, path=path)
@@ -189,8 +195,6 @@ def prefix_from_settings(settings: Any) -> str:
 def archive_dir_from_settings(settings: Any) -> str:
     """The absolute archive directory configured in ``settings`` (DEFAULT_ARCHIVE_DIR,
     relative to the working directory, when unset or empty)."""
-    import os
-
     return os.path.abspath(os.path.expanduser(settings.get(ARCHIVE_DIR_SETTING) or DEFAULT_ARCHIVE_DIR))
 
 

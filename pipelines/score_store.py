@@ -145,8 +145,7 @@ class ScoreStore:
             if followed is not None and record.get("followed_links"):
                 # named by its digest (crawler/revisits.links_ref): pages that share a list
                 # share its key
-                digest = record["followed_links"].partition(":")[2]
-                pipe.set(rk.links_key(self.prefix, digest),
+                pipe.set(rk.followed_links_key(self.prefix, record["followed_links"]),
                          json.dumps(followed, ensure_ascii=False))
             if to_delete:
                 pipe.hdel(key, *to_delete)

@@ -20,10 +20,16 @@ RENDER_MODES = ("always", "never", "auto")
 REVISIT_MODES = ("changed", "all")    # crawler/revisits.py
 
 
+def fetch_label(browser: bool) -> str:
+    """How a page's fetch is named in its record, in summaries and by revisits, which compare
+    it: "browser" (rendered) or "plain"."""
+    return "browser" if browser else "plain"
+
+
 def render_label(render: str) -> str:
-    """How a fixed render mode is named in page records and summaries: "browser" or "plain"
-    (under auto each page's record names how it was fetched)."""
-    return "browser" if render == "always" else "plain"
+    """fetch_label of a fixed render mode (under auto each page's record names how it was
+    fetched)."""
+    return fetch_label(render == "always")
 
 DEFAULT_ARCHIVE_DIR = "archive"
 

@@ -33,6 +33,7 @@ from pipelines.page_address import page_address
 from pipelines.metadata import robots_directives
 from pipelines.page import IndexinessConfig, PageError, analyze_page
 from pipelines.render_need import app_shell, script_drawn, shown
+from pipelines.site_config import fetch_label
 from pipelines.url_shape import url_facts
 
 REFERRER = "leafcrawl_referrer"
@@ -226,10 +227,9 @@ class SiteSpider(scrapy.Spider):
     async def decide_render(self) -> None:
         """--render auto, before the crawl: the site needs a browser when a start page (up to
         START_PROBES) or one of the first start page's articles and listings (LEAF_PROBES,
-        LISTING_PROBES) shows,
-        rendered, links or text its document lacks; and, for want of evidence, when no start
-        page could be fetched both ways. The crawl then fetches every page, the probed ones
-        included, in the mode decided."""
+        LISTING_PROBES) shows, rendered, links or text its document lacks; and, for want of
+        evidence, when no start page could be fetched both ways. The crawl then fetches every
+        page, the probed ones included, in the mode decided."""
         reason, first, compared = None, None, 0
         for url in self.start_urls[:START_PROBES]:
             done, reason, analysis = await self.compare_views(url)
@@ -260,7 +260,7 @@ class SiteSpider(scrapy.Spider):
 
     @property
     def render_mode(self) -> str:
-        return "browser" if self.browser else "plain"
+        return fetch_label(self.browser)
 
     def parse_page(self, response):
         meta = response.meta
@@ -271,8 +271,7 @@ class SiteSpider(scrapy.Spider):
         rendered = bool(meta.get("playwright"))
         url = self.shown_url(response)
         where = dict(site=self.site.name, depth=meta.get("depth", 0), referrer=meta.get(REFERRER),
-                     referrer_score=meta.get(REFERRER_SCORE),
-                     render="browser" if rendered else "plain")
+                     referrer_score=meta.get(REFERRER_SCORE), render=fetch_label(rendered))
         if not is_html_response(response):
             ctype = response.headers.get("Content-Type", b"").decode("latin-1") or "no content type"
             error = f"not an HTML page ({ctype})"
@@ -515,6 +514,6 @@ class SiteSpider(scrapy.Spider):
         yield failure_item(request.url, site=self.site.name, status=status, error=error,
                            depth=meta.get("depth", 0), referrer=meta.get(REFERRER),
                            referrer_score=meta.get(REFERRER_SCORE),
-                           render="browser" if fetched_in_browser(meta) else "plain")
+                           render=fetch_label(fetched_in_browser(meta)))
         # recorded: a shared frontier may forget the request (shared_frontier.request_failed)
         self.crawler.signals.send_catch_log(signal=request_failed, request=request)
