@@ -17,7 +17,8 @@ from .links import (_BIT, INLINK, SELFLINK, Link, TextStats, element_text,
                     enclosing_heading, extract_links)
 from .metadata import date_facts, date_published
 from .pagination import pagination_links
-from .signals import declared, headed_entries, numbered_pagination
+from .signals import (CONVERSION_MAX_CHARS, CONVERSION_TEXT, declared, headed_entries,
+                      numbered_pagination)
 from .url_identity import path_has_record_id, query_names_record, target_shapes
 from .url_shape import NO_FACTS, is_home_url, url_facts, without_tracking
 
@@ -70,11 +71,16 @@ SIGNAL_CAP = 20
 # A tag/category/archive/page-N URL: the shape CMSs give their listings (hand: the fit
 # turned it negative, a WCXB quirk; every CMS names its listings so).
 URL_LISTING = +5
-# The site's home (/ or /index.html, no query): hand, not fitted. It is the top of the site's
-# navigation on any site, and the page every crawl of a site starts from: a leaf verdict
-# there ends the crawl at one page. Strong enough to outweigh a home that shows full posts
-# (their anchors and citations). Replaces url_listing there.
-URL_HOME = +15
+# The site's home (/ or /index.html, no query): hand, not fitted. A home tops its site's
+# navigation, but is as often a landing page: WCXB's 70 homes are 27 listings and 43 leaves
+# (40 of them service pages). So the address is a tiebreak and the page decides: at +15 it
+# carried 15 more WCXB landing pages over the line, and no listing needed it (balanced
+# accuracy 0.925 at +15, 0.927 at +10, 0.931 at +5, 0.928 at 0).
+# The crawl loses nothing by it: the spider follows a start page at the site's root
+# whatever its verdict (SiteSpider.links_to_follow), and a home of whole posts reads as
+# the listing it is by its entries (PER_ENTRY_TERMS), not by its address. Replaces
+# url_listing there.
+URL_HOME = +5
 # A taxonomy URL (/tag/x, /tags/x, /category/x, /label/x): hand, not fitted (WCXB holds few
 # such pages). Every CMS names its term archives so, and hardly anything else.
 URL_TAXONOMY = +40
@@ -162,6 +168,17 @@ ONE_BUY_BUTTON = -10
 # Six or more prices: a shop's collection (a product page shows its price, maybe a sale one). fitted
 MANY_PRICES = +14
 MANY_PRICES_MIN = 6
+# Per link in the content whose whole text is a call to act (signals.CONVERSION_TEXT: "Get
+# started", "Request a demo", "Start free trial", "Contact sales"), up to CONVERSION_LINKS_CAP:
+# a product's or a service's landing page exists to convert its reader; an index asks them
+# to pick one of its entries. hand, in the fit's direction: WCXB's service pages were its
+# largest group of leaves read as index (30 of 60), landing pages whose feature cards link
+# the product's sections like a listing's entries. Any weight from -5 to -10 turns 6 of them
+# (and no index page) leaf; -6 sits inside that range, well short of the fit's -14.5, so a
+# listing with a "Get started" banner loses less than one teaser heading is worth. 9 of
+# WCXB's 216 index pages hold such links (175 of its 1,281 leaves).
+CONVERSION_LINK = -6
+CONVERSION_LINKS_CAP = 3
 # A query naming one record (?t=186269, url_identity.query_names_record): a forum thread or
 # a shop item behind a script, not the filtered listing most queries make. Offsets query. fitted
 QUERY_RECORD = -11
@@ -185,7 +202,7 @@ SIGNAL_TERMS = ("url_home", "url_listing", "url_taxonomy", "url_topic", "url_cat
                 "url_thread", "url_product",
                 "url_content", "slug_words", "query", "declared_collection", "declared_article",
                 "og_website", "pagination", "link_text_share", "prose", "plain_text", "link_targets",
-                "linked_headings", "one_buy_button", "many_prices", "query_record",
+                "linked_headings", "one_buy_button", "many_prices", "conversion_links", "query_record",
                 "paginated_record", "content_targets", "record_targets", "plain_headings")
 TERMS = SEED_TERMS + SIGNAL_TERMS
 SEED_WEIGHTS = {
@@ -226,6 +243,7 @@ WEIGHTS = {
     "linked_headings": LINKED_HEADING,
     "one_buy_button": ONE_BUY_BUTTON,
     "many_prices": MANY_PRICES,
+    "conversion_links": CONVERSION_LINK,
     "query_record": QUERY_RECORD,
     "paginated_record": PAGINATED_RECORD,
     "content_targets": CONTENT_TARGET,
@@ -435,6 +453,8 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
             directory_anchors += toc_entries
             kept = [lk for lk in kept if not (lk.locality == SELFLINK and lk.url in anchors)]
     final = kept
+    calls = CONVERSION_TEXT.fullmatch
+    conversions = sum(1 for lk in kept if len(lk.text) <= CONVERSION_MAX_CHARS and calls(lk.text))
     # tables hold the listing (TABLE_MIN_INLINKS, TABLE_LINK_SHARE of the in-links): their
     # in-links count like list in-links
     tables = in_tables >= TABLE_MIN_INLINKS and in_tables >= TABLE_LINK_SHARE * inlinks
@@ -488,6 +508,7 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
         for t in ("link_targets", "linked_headings", "one_buy_button", "many_prices",
                   "content_targets", "record_targets", "plain_headings"):
             counts[t] = 0
+    counts["conversion_links"] = min(conversions, CONVERSION_LINKS_CAP)
     counts["url_catalog"] = int(facts.catalog and not taxonomy)
     if counts["url_catalog"]:
         # under a catalog path the slug is a category's handle (womens-insulated-down-jackets),

@@ -5,9 +5,12 @@
 - pagination: links to numbered pages of this listing;
 - link_text_share: the share of the content's text that sits inside links;
 - declarations: og:type and schema.org @type (article vs collection);
-- url shape: /tag/x, /category/x, /page/2, /2019/ vs /2019/05/a-long-post-slug.
+- url shape: /tag/x, /category/x, /page/2, /2019/ vs /2019/05/a-long-post-slug;
+- conversion links: "Get started", "Request a demo" (CONVERSION_TEXT).
 """
 from __future__ import annotations
+
+import re
 
 from .links import _BIT, INLINK, Link, element_text, subtree_text
 from .metadata import ARTICLE_TYPES, COLLECTION_TYPES
@@ -29,6 +32,20 @@ ITEM_MIN_EXTRA_WORDS = 5
 # og:type values that declare a piece of content.
 OG_ARTICLE = frozenset({"article", "blog_post", "blogposting", "news", "video.episode",
                         "video.movie", "music.song", "book"})
+
+# A link whose whole text asks the reader to act, not to read on: sign up, start a trial,
+# book a demo, talk to sales, get a quote (with a trailing "now", "for free", an arrow). The
+# whole text must be the call, so "Get started with Azure Functions", a docs listing's
+# entry, is none. Shop words ("Shop now", "Buy now") are left out: a shop's collection
+# repeats them on every card (measured: with them the term lost 4 WCXB collections), and
+# so is "Learn more", a teaser's link on listings as much as on landing pages.
+CONVERSION_TEXT = re.compile(
+    r"(?:get started|start (?:for )?free|start (?:a |your )?free trial|try (?:it )?(?:for )?free"
+    r"|sign up|request a demo|book a demo|get a demo|schedule a demo|contact sales"
+    r"|talk to sales|free trial|get a quote|request a quote)"
+    r"(?:[\s—–,.-]+(?:now|today|free|for free|it['’]?s free))?[\s→›>»!.]*", re.I)
+# Longer link text is never only a call to act: the regex is not tried on it.
+CONVERSION_MAX_CHARS = 40
 
 
 def _words(s: str) -> int:
