@@ -20,7 +20,9 @@ first crawl, the same server, archive and Redis are crawled again twice, first w
 reports both times, their ratio, and each run's pages fetched and leaves not modified; the
 archive is scored after the last run. `--no-validators` serves the site without
 Last-Modified, as a CMS does, and runs a second `--revisit changed` after the first (a browser
-crawl learns the documents' bytes on the first, crawler/revisits.py).
+crawl learns the documents' bytes on the first, crawler/revisits.py). `--form-tokens` serves a
+copy of the site whose every page ends with a search form holding a fresh hidden token in each
+answer (a Drupal site's pages), without validators.
 """
 
 from __future__ import annotations
@@ -288,6 +290,23 @@ def crawl(base_url: str, out: Path, args, env: dict, extra: tuple = (),
     return proc.returncode, time.monotonic() - started
 
 
+def with_form_tokens(site: Path, copy: Path) -> Path:
+    """A copy of site/ whose HTML pages each end with a search form holding a per-request
+    token (tests/support/http_server.TOKEN_SLOT, filled in anew for every answer)."""
+    from tests.support.http_server import TOKEN_SLOT
+
+    if copy.exists():
+        shutil.rmtree(copy)
+    shutil.copytree(site, copy)
+    form = (f'<form action="/search"><input type="hidden" name="form_build_id" '
+            f'value="form-{TOKEN_SLOT}"><input name="q"></form>').encode()
+    for page in copy.rglob("*.html"):
+        html = page.read_bytes()
+        at = html.rfind(b"</body>")
+        page.write_bytes(html[:at] + form + html[at:] if at != -1 else html + form)
+    return copy
+
+
 def recrawl(base_url: str, out: Path, args, env: dict) -> dict:
     """Two later crawls of the unchanged site (see the module's docstring), same run."""
     runs = {}
@@ -351,6 +370,10 @@ def parse_args(argv=None):
     ap.add_argument("--no-validators", action="store_true",
                     help="serve without Last-Modified (a CMS rendering every page afresh); "
                          "with --recrawl, a second --revisit changed follows the first")
+    ap.add_argument("--form-tokens", action="store_true",
+                    help="serve a copy of the site whose every page holds a search form with a "
+                         "fresh hidden token in each answer, as a Drupal site's pages do; "
+                         "implies --no-validators")
     ap.add_argument("--evaluate-only", action="store_true",
                     help="do not crawl: score OUT/archive and OUT/summary.json as they are")
     return ap.parse_args(argv)
@@ -395,7 +418,11 @@ def main(argv=None) -> int:
         for stale in (out / "archive", out / ".leafcrawl"):
             if stale.exists():
                 shutil.rmtree(stale)
-        with serve_directory(site, port=args.port, validators=not args.no_validators) as base_url:
+        if args.form_tokens:
+            args.no_validators = True
+            site = with_form_tokens(site, out / "site-with-form-tokens")
+        with serve_directory(site, port=args.port, validators=not args.no_validators,
+                             tokens=args.form_tokens) as base_url:
             print(f"serving {site} at {base_url}; crawling ({args.render}) ...", flush=True)
             code, wall = crawl(base_url, out, args, env)
             run.update(base_url=base_url, exit_code=code, wall_s=round(wall, 2))

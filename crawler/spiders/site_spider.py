@@ -25,7 +25,7 @@ from crawler.page_expand import expand_page_method, expand_result
 from crawler.page_settle import settle_page_methods, settle_result
 from crawler.revisits import (DIGEST_META, FIELD_DIGEST, PAGE_META, REVISIT_META,
                               document_digest, drawn_by_its_document, follow_tag, links_ref,
-                              response_validators)
+                              response_validators, written_per_request)
 from crawler.shared_frontier import request_failed
 from crawler.sitemaps import NotASitemap, read_sitemap, robots_url, sitemaps_of_robots
 from pipelines.hash_routes import carries_route, route_of, routes_lead
@@ -331,8 +331,8 @@ class SiteSpider(scrapy.Spider):
         validators = response_validators(response.headers)
         # the document's bytes, for a later revisit of a server without validators: a
         # browser sees them only when a revisit's plain fetch brought them (DIGEST_META)
-        validators[FIELD_DIGEST] = (meta.get(DIGEST_META) if rendered
-                                    else document_digest(response.body))
+        validators[FIELD_DIGEST] = (meta.get(DIGEST_META) if rendered else document_digest(
+            response.body, masked=written_per_request(response.headers)))
         item = page_item(analysis, status=response.status,
                          archive=not is_index and "noindex" not in robots and not analysis.account_form,
                          validators=validators, followed=followed, **where)

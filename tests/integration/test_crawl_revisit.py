@@ -11,7 +11,7 @@ import uuid
 import pytest
 
 from tests.support.cli import archived_files, run_leafcrawl
-from tests.support.http_server import serve_directory, write_page
+from tests.support.http_server import TOKEN_SLOT, serve_directory, write_page
 from tests.support.workshop_site import article, body_drawn_by_script, drawn_by_script, home, listing
 
 pytestmark = pytest.mark.integration
@@ -157,3 +157,28 @@ def test_a_server_without_validators_is_revisited_by_its_bytes(tmp_path, redis_n
                 base_url + "/notes/vise/"].read_text()
         answers = [path for path, _ in statuses]
         assert answers.count("/notes/plane/") == 1
+
+
+def test_a_fresh_form_token_in_every_answer_leaves_the_page_unchanged(tmp_path, redis_ns):
+    """A CMS that sends no validators and writes a new form token into every answer (Drupal's
+    search form on every page): the token is masked, so the pages are still known unchanged
+    by their bytes, and an edit is still seen."""
+    site = tmp_path / "site"
+    write_site(site)
+    form = (f'<form action="/search"><input type="hidden" name="form_build_id" '
+            f'value="form-{TOKEN_SLOT}"><input name="q"></form>')
+    for page in site.rglob("index.html"):
+        html = page.read_text()
+        assert "</body>" in html
+        page.write_text(html.replace("</body>", form + "</body>"))
+    with serve_directory(site, validators=False, tokens=True) as base_url:
+        first = crawl(base_url, tmp_path, redis_ns, "never")
+        assert first["failures"] == 0
+        vise = site / "notes" / "vise" / "index.html"
+        vise.write_text(vise.read_text().replace("Vise.", "Vise, revised with a parallel guide."))
+        later = crawl(base_url, tmp_path, redis_ns, "never")
+    # as on a server whose answers are the same bytes every time (the test above)
+    assert later["not_modified"] == 6 and later["failures"] == 0
+    assert later["archived"] == 1
+    assert "parallel guide" in archived_files(tmp_path / "archive")[
+        base_url + "/notes/vise/"].read_text()

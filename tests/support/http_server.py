@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import secrets
 import socket
 import sys
 import threading
@@ -30,6 +31,9 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 HOST = "127.0.0.1"
 # Deep enough for CONCURRENT_REQUESTS 16-32 plus a browser's sub-requests.
 LISTEN_BACKLOG = 128
+# Where a page holds this, serve_directory(tokens=True) writes a fresh token into each
+# answer, as a CMS writes a form token (same length, so Content-Length holds).
+TOKEN_SLOT = "@@per-request-token@@@@@@@@@@@@@"
 # Plain text types get an explicit charset so no client has to sniff one.
 CONTENT_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -100,9 +104,10 @@ class StaticHandler(SimpleHTTPRequestHandler):
     def __init__(self, *args, directory: str, faults: MutableMapping[str, Fault] | None,
                  request_log: MutableSequence[str] | None,
                  status_log: MutableSequence[tuple[str, int]] | None = None,
-                 validators: bool = True, **kwargs):
+                 validators: bool = True, tokens: bool = False, **kwargs):
         self._faults = faults
         self._validators = validators
+        self._tokens = tokens
         self._request_log = request_log
         self._status_log = status_log
         super().__init__(*args, directory=directory, **kwargs)
@@ -116,6 +121,13 @@ class StaticHandler(SimpleHTTPRequestHandler):
         # a server that sends no validators (a CMS rendering every page afresh)
         if self._validators or keyword.lower() not in ("last-modified", "etag"):
             super().send_header(keyword, value)
+
+    def copyfile(self, source, outputfile):
+        if not self._tokens:
+            return super().copyfile(source, outputfile)
+        body = source.read().replace(TOKEN_SLOT.encode(), secrets.token_hex(16).encode())
+        outputfile.write(body)
+        return None
 
     def log_message(self, format, *args):  # noqa: A002 - signature from the base class
         pass
@@ -173,6 +185,7 @@ def serve_directory(
     request_log: MutableSequence[str] | None = None,
     status_log: MutableSequence[tuple[str, int]] | None = None,
     validators: bool = True,
+    tokens: bool = False,
 ) -> Iterator[str]:
     """Serve ``root`` on 127.0.0.1 and yield the base URL (no trailing slash).
 
@@ -180,13 +193,14 @@ def serve_directory(
     ``request_log``: if given, the path of every request is appended to it (thread-safe
     for list.append). ``status_log``: if given, (path, status) of every response.
     ``validators=False``: no Last-Modified (or ETag) header on any response.
+    ``tokens=True``: each answer's TOKEN_SLOTs hold a fresh token (a CMS's form token).
     """
     root = os.fspath(root)
     if not os.path.isdir(root):
         raise NotADirectoryError(root)
     handler = functools.partial(StaticHandler, directory=root, faults=faults,
                                 request_log=request_log, status_log=status_log,
-                                validators=validators)
+                                validators=validators, tokens=tokens)
     server = StaticServer((HOST, port), handler)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
                               name=f"static-server-{server.server_address[1]}", daemon=True)

@@ -9,7 +9,8 @@ from scrapy.http import Headers, Request, Response
 
 from crawler.revisits import (DIGEST_META, REVISIT_META, REVISITED_META, KnownPage, RevisitMiddleware,
                               conditional_headers, document_digest, drawn_by_its_document, follow_tag, known_page,
-                              links_in_document, links_ref, response_validators, same_validators)
+                              links_in_document, links_ref, response_validators, same_validators,
+                              written_per_request)
 from pipelines.page_address import page_address
 from pipelines.site_config import ConfigError, validate
 
@@ -242,7 +243,7 @@ def test_a_full_answer_with_the_last_documents_bytes_is_not_modified(archived, r
     """A server without validators: the same bytes are the same page, in either mode."""
     archive_dir, path = archived
     redis_ns.conn.set(f"{redis_ns.prefix}:links:0123", json.dumps(["http://127.0.0.1:8000/b/"]))
-    record = fields(path, etag=None, last_modified=None, document_digest=document_digest(DOCUMENT),
+    record = fields(path, etag=None, last_modified=None, document_digest=document_digest(DOCUMENT, masked=True),
                     render=b"browser" if playwright else b"plain")
     revisit = middleware(redis_ns, archive_dir, record)
     request = page_request(playwright=playwright)
@@ -257,7 +258,7 @@ def test_other_bytes_send_the_browser_with_their_digest(archived, redis_ns):
     """Changed, or never known (a browser crawl sees no document bytes): rendered again, and
     the record gets the digest of what the plain fetch brought, for the next crawl."""
     archive_dir, path = archived
-    for stored in (document_digest(b"<html>before</html>"), None):
+    for stored in (document_digest(b"<html>before</html>", masked=True), None):
         record = fields(path, etag=None, last_modified=None, document_digest=stored)
         revisit = middleware(redis_ns, archive_dir, record)
         request = page_request()
@@ -265,7 +266,55 @@ def test_other_bytes_send_the_browser_with_their_digest(archived, redis_ns):
         again = revisit.process_response(request, Response(URL, status=200, request=request,
                                                            body=DOCUMENT))
         assert isinstance(again, Request) and again.meta["playwright"] is True
-        assert again.meta[DIGEST_META] == document_digest(DOCUMENT)
+        assert again.meta[DIGEST_META] == document_digest(DOCUMENT, masked=True)
+
+
+def form_page(token: str) -> bytes:
+    return (f'<html><body><form action="/search"><input type="hidden" name="form_build_id" '
+            f'value="form-{token}"><input name="q"></form><p>The lamp, as it was.</p>'
+            f'</body></html>').encode()
+
+
+def test_a_per_request_form_token_does_not_make_the_page_new(archived, redis_ns):
+    """A CMS without validators writes a fresh token into every answer: masked, the answer
+    is the page the record knows."""
+    archive_dir, path = archived
+    redis_ns.conn.set(f"{redis_ns.prefix}:links:0123", json.dumps(["http://127.0.0.1:8000/b/"]))
+    record = fields(path, etag=None, last_modified=None, render=b"plain",
+                    document_digest=document_digest(form_page("a1b2c3"), masked=True))
+    revisit = middleware(redis_ns, archive_dir, record)
+    request = page_request(playwright=False)
+    revisit.process_request(request)
+    response = Response(URL, status=200, request=request, body=form_page("d4e5f6"))
+    assert revisit.process_response(request, response) is response
+    assert request.meta[REVISIT_META]["links"] == ["http://127.0.0.1:8000/b/"]
+
+
+def test_a_digest_of_the_other_kind_still_compares(archived, redis_ns):
+    """A record's digest taken unmasked (the server named its file's time then), and an
+    answer now written per request: the same bytes are still the same page."""
+    archive_dir, path = archived
+    redis_ns.conn.set(f"{redis_ns.prefix}:links:0123", json.dumps(["http://127.0.0.1:8000/b/"]))
+    record = fields(path, etag=None, last_modified=None, render=b"plain",
+                    document_digest=document_digest(DOCUMENT, masked=False))
+    revisit = middleware(redis_ns, archive_dir, record)
+    request = page_request(playwright=False)
+    revisit.process_request(request)
+    response = Response(URL, status=200, request=request, body=DOCUMENT)
+    assert revisit.process_response(request, response) is response
+    assert request.meta[REVISIT_META]["links"] == ["http://127.0.0.1:8000/b/"]
+
+
+@pytest.mark.parametrize("headers, per_request", [
+    ({}, True),                                                      # no Last-Modified
+    ({"Date": "Tue, 01 Dec 2026 12:00:05 GMT",
+      "Last-Modified": "Tue, 01 Dec 2026 12:00:00 GMT"}, True),      # dated as answered
+    ({"Date": "Tue, 01 Dec 2026 12:00:05 GMT",
+      "Last-Modified": "Mon, 02 Nov 2026 08:00:00 GMT"}, False),     # a stored file's time
+    ({"Date": "Tue, 01 Dec 2026 12:00:05 GMT", "Last-Modified": "yesterday"}, True),
+])
+def test_written_per_request(headers, per_request):
+    assert written_per_request(Headers(headers)) is per_request
 
 
 @pytest.mark.parametrize("answer, unchanged", [
