@@ -54,6 +54,9 @@ def _add_crawl(sub) -> None:
                         "every page again")
     p.add_argument("--deny", action="append", metavar="REGEX",
                    help="never fetch URLs this regular expression finds (repeatable)")
+    p.add_argument("--allow", action="append", metavar="REGEX",
+                   help="fetch only URLs one such regular expression finds, besides the start "
+                        "URLs (repeatable): one section of a site")
     p.add_argument("--with-worker", action="store_true",
                    help="with REDIS_URL: also run an RQ worker for this crawl")
     p.add_argument("--no-wait", action="store_true", help="do not wait for the archive jobs")
@@ -114,7 +117,7 @@ def cmd_crawl(args) -> int:
 
     overrides = {"render": args.render, "archive_dir": args.archive_dir, "depth_limit": args.depth,
                  "max_pages": args.max_pages, "threshold": args.threshold,
-                 "follow_leaf_links": args.follow_leaf_links, "deny": args.deny,
+                 "follow_leaf_links": args.follow_leaf_links, "deny": args.deny, "allow": args.allow,
                  "sitemaps": args.sitemaps,
                  "load_images": args.load_images, "delay": args.delay,
                  "concurrency": args.concurrency,

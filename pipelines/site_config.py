@@ -69,6 +69,10 @@ class SiteConfig:
     # regular expressions (re.search) of URLs never to fetch, as Scrapy's LinkExtractor deny:
     # a wiki's Special: pages, a shop's sort and filter links, a calendar's endless months
     deny: list[str] = field(default_factory=list)
+    # regular expressions (re.search) of the URLs the crawl may fetch, as Scrapy's
+    # LinkExtractor allow: when given, a URL none of them finds is not fetched (the start
+    # URLs always are). A news site's one section, a docs site's one version.
+    allow: list[str] = field(default_factory=list)
     # politeness: seconds between two requests to the site, requests at once to it, and
     # whether robots.txt's Crawl-delay may ask for more (crawler/crawl_delay.py)
     delay: float = 0.0
@@ -97,6 +101,7 @@ _TYPES = {
     "expand_rounds": int,
     "revisit": str,
     "deny": list,
+    "allow": list,
     "delay": (int, float),
     "concurrency": int,
     "obey_crawl_delay": bool,
@@ -149,13 +154,14 @@ def validate(data: dict, source: str) -> SiteConfig:
     for dom in clean.get("allowed_domains", []):
         if not isinstance(dom, str) or not dom or "/" in dom:
             raise _fail(source, "allowed_domains", f"{dom!r} is not a domain name")
-    for pattern in clean.get("deny", []):
-        if not isinstance(pattern, str) or not pattern:
-            raise _fail(source, "deny", f"{pattern!r} is not a regular expression (a string)")
-        try:
-            re.compile(pattern)
-        except re.error as exc:
-            raise _fail(source, "deny", f"{pattern!r} is not a regular expression: {exc}") from None
+    for key in ("deny", "allow"):
+        for pattern in clean.get(key, []):
+            if not isinstance(pattern, str) or not pattern:
+                raise _fail(source, key, f"{pattern!r} is not a regular expression (a string)")
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise _fail(source, key, f"{pattern!r} is not a regular expression: {exc}") from None
     if clean.get("render", "always") not in RENDER_MODES:
         raise _fail(source, "render", f"{clean['render']!r} is not one of {', '.join(RENDER_MODES)}")
     for key in ("depth_limit", "max_pages"):

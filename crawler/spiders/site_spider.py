@@ -98,6 +98,7 @@ class SiteSpider(scrapy.Spider):
         self.allowed_domains = list(site_config.allowed_domains)
         self.start_urls = list(site_config.start_urls)
         self.deny = [re.compile(pattern) for pattern in site_config.deny]
+        self.allow = [re.compile(pattern) for pattern in site_config.allow]
         self.errors: list[tuple[str, str]] = []  # (url, error), first few, for the summary
         # the site draws its pages at hash routes (/#/x): set by the first page that shows it
         # (pipelines/hash_routes.py); until then route-like links are an app's dialogs
@@ -237,8 +238,10 @@ class SiteSpider(scrapy.Spider):
             first = first or analysis
             if reason:
                 break
+        # the pages the crawl would fetch: a section's articles, not the site's
         links = [link for link in (first.follow_links if first else ())
-                 if not url_has_any_extension(link, NOT_PAGE_EXTENSIONS)]
+                 if not url_has_any_extension(link, NOT_PAGE_EXTENSIONS)
+                 and not self.denied(link) and not self.not_allowed(link)]
         shapes = {link: url_facts(link).shape for link in links}
         articles = ([link for link in links if shapes[link] == "content"][:LEAF_PROBES]
                     + [link for link in links if shapes[link] == "listing"][:LISTING_PROBES])
@@ -412,10 +415,19 @@ class SiteSpider(scrapy.Spider):
             else:
                 self.crawler.stats.inc_value("leafcrawl/skipped_fragment_link")
             return False
-        if self.deny and any(p.search(link) for p in self.deny):
+        if self.denied(link):
             self.crawler.stats.inc_value("leafcrawl/skipped_denied")
             return False
+        if self.not_allowed(link):
+            self.crawler.stats.inc_value("leafcrawl/skipped_not_allowed")
+            return False
         return True
+
+    def denied(self, link: str) -> bool:
+        return bool(self.deny) and any(p.search(link) for p in self.deny)
+
+    def not_allowed(self, link: str) -> bool:
+        return bool(self.allow) and not any(p.search(link) for p in self.allow)
 
     def robots_directives(self, analysis, response) -> frozenset[str]:
         """The page's robots meta and X-Robots-Tag directives, when obeyed (the setting

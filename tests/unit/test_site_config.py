@@ -19,6 +19,7 @@ max_pages: 50
 threshold: 2.5
 follow_leaf_links: true
 deny: ['/index\\.php\\?title=Special:', 'action=']
+allow: ['/blog/']
 delay: 2
 concurrency: 2
 obey_crawl_delay: false
@@ -29,6 +30,7 @@ archive_dir: out
     assert (cfg.name, cfg.render, cfg.depth_limit, cfg.max_pages) == ("blog", "never", 3, 50)
     assert cfg.threshold == 2.5 and cfg.follow_leaf_links is True and cfg.archive_dir == "out"
     assert cfg.deny == [r"/index\.php\?title=Special:", "action="]
+    assert cfg.allow == ["/blog/"]
     assert (cfg.delay, cfg.concurrency, cfg.obey_crawl_delay) == (2.0, 2, False)
     assert cfg.expand_rounds == 0
     # the port is not part of the domain: Scrapy's offsite check ignores ports
@@ -51,6 +53,7 @@ def test_toml_config_loads(tmp_path):
     ("name: b\nstart_urls: [http://x.org/]\ndepth_limit: -1\n", "depth_limit", "positive"),
     ("name: b\nstart_urls: [http://x.org/]\ndeny: ['(unclosed']\n", "deny", "not a regular expression"),
     ("name: b\nstart_urls: [http://x.org/]\ndeny: [3]\n", "deny", "not a regular expression"),
+    ("name: b\nstart_urls: [http://x.org/]\nallow: ['[a-']\n", "allow", "not a regular expression"),
     ("name: b\nstart_urls: [http://x.org/]\ndelay: -1\n", "delay", "positive number of seconds"),
     ("name: b\nstart_urls: [http://x.org/]\nconcurrency: 0\n", "concurrency", "at least 1"),
     ("name: b\nstart_urls: [http://x.org/]\nexpand_rounds: -2\n", "expand_rounds", "0 (off)"),

@@ -1,0 +1,66 @@
+"""--allow keeps a crawl inside one section of a site (a news section, a docs version), as
+Scrapy's LinkExtractor(allow=…) does: the start URL is always fetched, and a link none of
+the patterns finds is never asked for, however the crawl reaches it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.support.cli import archived_files, run_leafcrawl
+from tests.support.http_server import serve_directory, write_page
+from tests.support.workshop_site import article, home, listing
+
+pytestmark = pytest.mark.integration
+
+SECTIONS = {
+    "tools": {f"/news/tools/{slug}/": title for slug, title in [
+        ("a-new-plane", "A new plane from an old maker"), ("vise-prices", "Vise prices rise again"),
+        ("saw-recall", "A saw recalled for its handle")]},
+    "timber": {f"/news/timber/{slug}/": title for slug, title in [
+        ("oak-shortage", "An oak shortage in the north"), ("ash-dieback", "Ash dieback reaches the coast")]},
+}
+
+
+def make_news_site(root):
+    write_page(root, home({path: title for posts in SECTIONS.values() for path, title in posts.items()}))
+    for name, posts in SECTIONS.items():
+        write_page(root / "news" / name, listing(f"News: {name}", posts))
+        for path, title in posts.items():
+            # every story links one of the other section's: the crawl meets it from inside
+            other = next(iter(SECTIONS["timber" if name == "tools" else "tools"]))
+            write_page(root / path.strip("/"), article(
+                title, title + ".", f'<p>Also: <a href="{other}">the other desk</a>.</p>'))
+
+
+def test_allow_keeps_the_crawl_in_one_section(tmp_path, redis_ns):
+    site = tmp_path / "site"
+    make_news_site(site)
+    requested: list[str] = []
+    summary_file = tmp_path / "summary.json"
+    with serve_directory(site, request_log=requested) as base_url:
+        result = run_leafcrawl(
+            "crawl", base_url + "/news/tools/", "--render", "never",
+            "--archive-dir", str(tmp_path / "archive"), "--allow", r"/news/tools/",
+            "--with-worker", "--json-summary", str(summary_file),
+            cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env)
+    assert result.returncode == 0, result.stderr
+    assert set(archived_files(tmp_path / "archive")) == {base_url + p for p in SECTIONS["tools"]}
+    pages = [p for p in requested if p != "/robots.txt"]
+    # the section and its stories; not the home its header links, nor the other desk
+    assert sorted(pages) == sorted(["/news/tools/", *SECTIONS["tools"]])
+    assert json.loads(summary_file.read_text())["pages_fetched"] == 1 + len(SECTIONS["tools"])
+
+
+def test_without_allow_the_crawl_takes_the_site(tmp_path, redis_ns):
+    site = tmp_path / "site"
+    make_news_site(site)
+    with serve_directory(site) as base_url:
+        result = run_leafcrawl(
+            "crawl", base_url + "/news/tools/", "--render", "never",
+            "--archive-dir", str(tmp_path / "archive"), "--with-worker",
+            cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env)
+    assert result.returncode == 0, result.stderr
+    stories = {base_url + p for posts in SECTIONS.values() for p in posts}
+    assert set(archived_files(tmp_path / "archive")) == stories
