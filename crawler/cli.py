@@ -20,6 +20,13 @@ EXIT_FAILED = 1
 DEFAULT_PROGRESS_S = 5.0
 
 
+def _setting(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    return name.strip(), value
+
+
 def _add_crawl(sub) -> None:
     p = sub.add_parser("crawl", help="crawl a site: follow its index pages, archive its leaves")
     p.add_argument("url", nargs="?", help="start URL (or use --config)")
@@ -57,6 +64,11 @@ def _add_crawl(sub) -> None:
     p.add_argument("--allow", action="append", metavar="REGEX",
                    help="fetch only URLs one such regular expression finds, besides the start "
                         "URLs (repeatable): one section of a site")
+    p.add_argument("--user-agent", metavar="UA",
+                   help="the User-Agent of every request (default: leafcrawl's own)")
+    p.add_argument("-s", "--set", action="append", metavar="NAME=VALUE", type=_setting,
+                   help="a Scrapy setting for this crawl, as `scrapy crawl -s` (repeatable; "
+                        "added to a config's scrapy_settings)")
     p.add_argument("--with-worker", action="store_true",
                    help="with REDIS_URL: also run an RQ worker for this crawl")
     p.add_argument("--no-wait", action="store_true", help="do not wait for the archive jobs")
@@ -122,16 +134,20 @@ def cmd_crawl(args) -> int:
                  "load_images": args.load_images, "delay": args.delay,
                  "concurrency": args.concurrency,
                  "obey_crawl_delay": False if args.ignore_crawl_delay else None,
-                 "expand_rounds": args.expand_rounds, "revisit": args.revisit}
+                 "expand_rounds": args.expand_rounds, "revisit": args.revisit,
+                 "user_agent": args.user_agent}
+    settings = dict(args.set or ())
     if args.config:
         cfg = load_site_config(args.config)
         if args.url:
             raise UsageError("give either a URL or --config, not both")
-        data = {k: v for k, v in vars(cfg).items() if k != "source"}
+        # unset optional keys (no schedule, no user_agent) stay unset: None is no value
+        data = {k: v for k, v in vars(cfg).items() if k != "source" and v is not None}
         data.update({k: v for k, v in overrides.items() if v is not None})
+        data["scrapy_settings"] = {**cfg.scrapy_settings, **settings}
         cfg = validate(data, cfg.source)
     elif args.url:
-        cfg = config_from_url(args.url, **overrides)
+        cfg = config_from_url(args.url, **overrides, scrapy_settings=settings or None)
     else:
         raise UsageError("crawl needs a start URL or --config FILE")
     progress = args.progress

@@ -9,6 +9,7 @@ uses that Redis and the workers already listening there, unless --with-worker is
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import sys
@@ -19,7 +20,7 @@ from pathlib import Path
 
 from crawler.redis_connection import RedisUnavailable, connect
 from crawler.progress import PROGRESS_SETTING
-from pipelines.site_config import SiteConfig, render_label
+from pipelines.site_config import ConfigError, SiteConfig, render_label
 from pipelines.scrapy_pipelines import REDIS_LOST, STAT_REDIS_LOST
 
 EMBEDDED_DATA_DIR = ".leafcrawl"
@@ -208,15 +209,33 @@ def crawl_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir:
         from crawler.shared_frontier import frontier_settings
 
         overrides.update(frontier_settings(prefix, cfg.name, redis_url))
+    if cfg.user_agent:
+        overrides["USER_AGENT"] = cfg.user_agent
+    # the user's own Scrapy settings last: `-s NAME=VALUE` wins, as with `scrapy crawl`
+    overrides.update(cfg.scrapy_settings)
     for key, value in overrides.items():
         if key in _COMPONENT_DICTS:
             # add to the project's components (the crawl-delay extension), never replace them
-            value = {**settings.getdict(key), **value}
+            value = {**settings.getdict(key), **_components(key, value)}
         settings.set(key, value, priority="cmdline")
     return settings
 
 
 _COMPONENT_DICTS = ("EXTENSIONS", "SPIDER_MIDDLEWARES", "DOWNLOADER_MIDDLEWARES", "ITEM_PIPELINES")
+
+
+def _components(key: str, value) -> dict:
+    """A component setting's mapping; from `-s` it comes as JSON text, as Scrapy takes it."""
+    parsed = value
+    if isinstance(value, str):
+        try:
+            parsed = json.loads(value)
+        except ValueError:
+            parsed = None
+    if not isinstance(parsed, dict):
+        raise ConfigError(f"scrapy_settings: {key} must be a mapping of component paths to "
+                          f"orders (as JSON from -s), got {value!r}")
+    return parsed
 
 
 def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool = True,

@@ -78,6 +78,12 @@ class SiteConfig:
     delay: float = 0.0
     concurrency: int = 16
     obey_crawl_delay: bool = True
+    # the User-Agent of every request, robots.txt's rules read for it too; None: leafcrawl's
+    # own (crawler/settings.py). Some sites answer an unknown agent with an error page.
+    user_agent: str | None = None
+    # Scrapy settings for this site's crawls, over leafcrawl's, as `scrapy crawl -s NAME=VALUE`
+    # (DOWNLOAD_TIMEOUT, RETRY_TIMES, HTTPCACHE_ENABLED, DEFAULT_REQUEST_HEADERS…)
+    scrapy_settings: dict = field(default_factory=dict)
     archive_dir: str = DEFAULT_ARCHIVE_DIR
     schedule: str | None = None  # cron expression for scheduled crawls
     source: str = "<command line>"
@@ -107,7 +113,11 @@ _TYPES = {
     "obey_crawl_delay": bool,
     "archive_dir": str,
     "schedule": str,
+    "user_agent": str,
+    "scrapy_settings": dict,
 }
+# A Scrapy setting's name; leafcrawl's own (LEAFCRAWL_*) come from the config's keys.
+_SETTING_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
 _ALIASES = {"depth": "depth_limit", "depth-limit": "depth_limit", "max-pages": "max_pages",
             "load-images": "load_images", "obey-crawl-delay": "obey_crawl_delay",
             "expand-rounds": "expand_rounds"}
@@ -177,6 +187,14 @@ def validate(data: dict, source: str) -> SiteConfig:
         raise _fail(source, "concurrency", "must be at least 1")
     if "delay" in clean:
         clean["delay"] = float(clean["delay"])
+    agent = clean.get("user_agent")
+    if agent is not None and (not agent.strip() or any(c in agent for c in "\r\n")):
+        raise _fail(source, "user_agent", "must be one line of text")
+    for name in clean.get("scrapy_settings", {}):
+        if not isinstance(name, str) or not _SETTING_NAME.fullmatch(name):
+            raise _fail(source, "scrapy_settings", f"{name!r} is not a Scrapy setting name (UPPER_CASE)")
+        if name.startswith("LEAFCRAWL_"):
+            raise _fail(source, "scrapy_settings", f"{name} is leafcrawl's own: use the config's keys")
     if "schedule" in clean and not _valid_cron(clean["schedule"]):
         raise _fail(source, "schedule", f"{clean['schedule']!r} is not a five-field cron expression")
     clean["threshold"] = float(clean.get("threshold", 0.0))
@@ -192,7 +210,8 @@ def _valid_cron(expr: str) -> bool:
 def _type_name(expected) -> str:
     if isinstance(expected, tuple):
         return "a number"
-    return {str: "a string", list: "a list", int: "an integer", bool: "true or false"}[expected]
+    return {str: "a string", list: "a list", int: "an integer", bool: "true or false",
+            dict: "a mapping"}[expected]
 
 
 def load_site_config(path: str | Path) -> SiteConfig:

@@ -1,6 +1,8 @@
 """--allow keeps a crawl inside one section of a site (a news section, a docs version), as
 Scrapy's LinkExtractor(allow=…) does: the start URL is always fetched, and a link none of
-the patterns finds is never asked for, however the crawl reaches it."""
+the patterns finds is never asked for, however the crawl reaches it. --user-agent names
+every request, and -s sets Scrapy settings as `scrapy crawl -s` does; a site config carries
+the same keys."""
 
 from __future__ import annotations
 
@@ -64,3 +66,49 @@ def test_without_allow_the_crawl_takes_the_site(tmp_path, redis_ns):
     assert result.returncode == 0, result.stderr
     stories = {base_url + p for posts in SECTIONS.values() for p in posts}
     assert set(archived_files(tmp_path / "archive")) == stories
+
+
+def test_user_agent_and_scrapy_settings_reach_the_crawl(tmp_path, redis_ns):
+    """--user-agent names every request; -s sets a Scrapy setting as `scrapy crawl -s` does
+    (here a depth limit of 1, over leafcrawl's unlimited default)."""
+    site = tmp_path / "site"
+    make_news_site(site)
+    agents: list[str] = []
+    requested: list[str] = []
+    with serve_directory(site, agent_log=agents, request_log=requested) as base_url:
+        result = run_leafcrawl(
+            "crawl", base_url + "/news/tools/", "--render", "never",
+            "--archive-dir", str(tmp_path / "archive"),
+            "--user-agent", "NewsDesk/2.0 (+https://desk.example/bot)", "-s", "DEPTH_LIMIT=1",
+            "--with-worker", cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env)
+    assert result.returncode == 0, result.stderr
+    assert agents and set(agents) == {"NewsDesk/2.0 (+https://desk.example/bot)"}
+    # the section, its stories and its header's home; not the other desk's stories that
+    # those link one step further, which the crawl fetches without the limit (the test above)
+    assert set(SECTIONS["tools"]) <= set(requested)
+    assert not set(SECTIONS["timber"]) & set(requested)
+
+
+def test_a_setting_without_a_value_is_refused(tmp_path):
+    result = run_leafcrawl("crawl", "http://127.0.0.1:9/", "-s", "DEPTH_LIMIT", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "expected NAME=VALUE, got 'DEPTH_LIMIT'" in result.stderr
+
+
+def test_a_config_file_carries_the_same_keys(tmp_path, redis_ns):
+    """allow, user_agent and scrapy_settings from a site config (one without a schedule:
+    such a config was refused until 2026-12-01, "key 'schedule': expected a string")."""
+    site = tmp_path / "site"
+    make_news_site(site)
+    agents: list[str] = []
+    with serve_directory(site, agent_log=agents) as base_url:
+        config = tmp_path / "tools.yaml"
+        config.write_text(f"name: tools-desk\nstart_urls: ['{base_url}/news/tools/']\n"
+                          "render: never\nallow: ['/news/tools/']\nuser_agent: NewsDesk/2.0\n"
+                          "scrapy_settings: {DOWNLOAD_TIMEOUT: 20}\n"
+                          f"archive_dir: '{tmp_path / 'archive'}'\n")
+        result = run_leafcrawl("crawl", "--config", str(config), "--with-worker",
+                               cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env)
+    assert result.returncode == 0, result.stderr
+    assert set(archived_files(tmp_path / "archive")) == {base_url + p for p in SECTIONS["tools"]}
+    assert set(agents) == {"NewsDesk/2.0"}

@@ -104,8 +104,10 @@ class StaticHandler(SimpleHTTPRequestHandler):
     def __init__(self, *args, directory: str, faults: MutableMapping[str, Fault] | None,
                  request_log: MutableSequence[str] | None,
                  status_log: MutableSequence[tuple[str, int]] | None = None,
-                 validators: bool = True, tokens: bool = False, **kwargs):
+                 validators: bool = True, tokens: bool = False,
+                 agent_log: MutableSequence[str] | None = None, **kwargs):
         self._faults = faults
+        self._agent_log = agent_log
         self._validators = validators
         self._tokens = tokens
         self._request_log = request_log
@@ -137,6 +139,8 @@ class StaticHandler(SimpleHTTPRequestHandler):
         path = urllib.parse.urlsplit(self.path).path
         if self._request_log is not None:
             self._request_log.append(path)
+        if self._agent_log is not None:
+            self._agent_log.append(self.headers.get("User-Agent", ""))
         if not self._faults:
             return False
         fault = self._faults.get(path)
@@ -186,6 +190,7 @@ def serve_directory(
     status_log: MutableSequence[tuple[str, int]] | None = None,
     validators: bool = True,
     tokens: bool = False,
+    agent_log: MutableSequence[str] | None = None,
 ) -> Iterator[str]:
     """Serve ``root`` on 127.0.0.1 and yield the base URL (no trailing slash).
 
@@ -194,13 +199,14 @@ def serve_directory(
     for list.append). ``status_log``: if given, (path, status) of every response.
     ``validators=False``: no Last-Modified (or ETag) header on any response.
     ``tokens=True``: each answer's TOKEN_SLOTs hold a fresh token (a CMS's form token).
+    ``agent_log``: if given, the User-Agent of every request.
     """
     root = os.fspath(root)
     if not os.path.isdir(root):
         raise NotADirectoryError(root)
     handler = functools.partial(StaticHandler, directory=root, faults=faults,
                                 request_log=request_log, status_log=status_log,
-                                validators=validators, tokens=tokens)
+                                validators=validators, tokens=tokens, agent_log=agent_log)
     server = StaticServer((HOST, port), handler)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
                               name=f"static-server-{server.server_address[1]}", daemon=True)

@@ -20,6 +20,8 @@ threshold: 2.5
 follow_leaf_links: true
 deny: ['/index\\.php\\?title=Special:', 'action=']
 allow: ['/blog/']
+user_agent: 'NewsDesk/2.0 (+https://desk.example/bot)'
+scrapy_settings: {DOWNLOAD_TIMEOUT: 20, RETRY_TIMES: 5}
 delay: 2
 concurrency: 2
 obey_crawl_delay: false
@@ -31,6 +33,8 @@ archive_dir: out
     assert cfg.threshold == 2.5 and cfg.follow_leaf_links is True and cfg.archive_dir == "out"
     assert cfg.deny == [r"/index\.php\?title=Special:", "action="]
     assert cfg.allow == ["/blog/"]
+    assert cfg.user_agent == "NewsDesk/2.0 (+https://desk.example/bot)"
+    assert cfg.scrapy_settings == {"DOWNLOAD_TIMEOUT": 20, "RETRY_TIMES": 5}
     assert (cfg.delay, cfg.concurrency, cfg.obey_crawl_delay) == (2.0, 2, False)
     assert cfg.expand_rounds == 0
     # the port is not part of the domain: Scrapy's offsite check ignores ports
@@ -54,6 +58,12 @@ def test_toml_config_loads(tmp_path):
     ("name: b\nstart_urls: [http://x.org/]\ndeny: ['(unclosed']\n", "deny", "not a regular expression"),
     ("name: b\nstart_urls: [http://x.org/]\ndeny: [3]\n", "deny", "not a regular expression"),
     ("name: b\nstart_urls: [http://x.org/]\nallow: ['[a-']\n", "allow", "not a regular expression"),
+    ("name: b\nstart_urls: [http://x.org/]\nuser_agent: ''\n", "user_agent", "one line of text"),
+    ("name: b\nstart_urls: [http://x.org/]\nscrapy_settings: [1]\n", "scrapy_settings", "expected a mapping"),
+    ("name: b\nstart_urls: [http://x.org/]\nscrapy_settings: {download_timeout: 5}\n", "scrapy_settings",
+     "not a Scrapy setting name"),
+    ("name: b\nstart_urls: [http://x.org/]\nscrapy_settings: {LEAFCRAWL_SITE: x}\n", "scrapy_settings",
+     "leafcrawl's own"),
     ("name: b\nstart_urls: [http://x.org/]\ndelay: -1\n", "delay", "positive number of seconds"),
     ("name: b\nstart_urls: [http://x.org/]\nconcurrency: 0\n", "concurrency", "at least 1"),
     ("name: b\nstart_urls: [http://x.org/]\nexpand_rounds: -2\n", "expand_rounds", "0 (off)"),
