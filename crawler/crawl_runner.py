@@ -99,20 +99,25 @@ class CrawlSummary:
     def pages_per_s(self) -> float:
         return self.pages_fetched / self.crawl_s if self.crawl_s > 0 else 0.0
 
+    @property
+    def checked_per_s(self) -> float:
+        """Pages fetched or found not modified, per second: a later crawl's pace (a rate of
+        the fetched alone, 0.06 pages/s for 1 page, would say the crawl crawled)."""
+        checked = self.pages_fetched + self.not_modified
+        return checked / self.crawl_s if self.crawl_s > 0 else 0.0
+
     def to_dict(self) -> dict:
         data = asdict(self)
         data["pages_per_s"] = round(self.pages_per_s, 2)
+        data["checked_per_s"] = round(self.checked_per_s, 2)
         return data
 
     def _fetched_text(self) -> str:
         if not self.not_modified:
             return f"{self.pages_fetched}  ({self.pages_per_s:.1f} pages/s, {self.render})"
-        # a later crawl: most pages only asked whether they changed; a rate of the fetched
-        # alone (0.3 pages/s for 1 page) would say the crawl crawled
-        checked = self.pages_fetched + self.not_modified
-        rate = checked / self.crawl_s if self.crawl_s > 0 else 0.0
-        return (f"{self.pages_fetched}  (and {self.not_modified} not modified: {rate:.1f} pages/s "
-                f"checked, {self.render})")
+        # a later crawl: most pages only asked whether they changed
+        return (f"{self.pages_fetched}  (and {self.not_modified} not modified: "
+                f"{self.checked_per_s:.1f} pages/s checked, {self.render})")
 
     def render_text(self) -> str:
         rows = [
@@ -149,8 +154,9 @@ class CrawlSummary:
                    "closespider_pagecount": "max pages reached"}
             lines.append(f"  stopped early: {why.get(self.finish_reason, self.finish_reason)}")
         lines += [f"  {name:<14}{value}" for name, value in rows]
-        if self.render == "plain" and self.index == 1 and not self.leaf:
-            # a single-page app's shell: no links, no text, until its script runs
+        if self.render == "plain" and self.index == 1 and not self.leaf and not self.not_modified:
+            # a single-page app's shell: no links, no text, until its script runs (a later
+            # crawl that found every other page not modified fetched only its start page too)
             lines.append("  ! only the start page was fetched, and it links to no other page that "
                          "plain HTTP sees: if a script draws the site, crawl with --render always")
         if self.skipped_hash_routes:

@@ -373,6 +373,11 @@ def test_the_summary_of_a_later_crawl_counts_the_pages_it_checked():
     text = summary.render_text()
     assert "pages fetched 1  (and 55 not modified: 14.0 pages/s checked, browser)" in text
     assert "not modified  55" in text
+    # the other pages are there, only not fetched: no warning of a site drawn by script
+    plain = CrawlSummary(site="s", run_id="r", render="plain", redis="-", archive_dir="/a",
+                         pages_fetched=1, index=1, not_modified=242, crawl_s=11.0)
+    assert "only the start page was fetched" not in plain.render_text()
+    assert plain.to_dict()["checked_per_s"] == 22.09 and plain.to_dict()["pages_per_s"] == 0.09
     first = CrawlSummary(site="s", run_id="r", render="plain", redis="-", archive_dir="/a",
                          pages_fetched=56, index=29, leaf=27, crawl_s=2.0)
     assert "pages fetched 56  (28.0 pages/s, plain)" in first.render_text()
