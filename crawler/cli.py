@@ -211,7 +211,8 @@ def cmd_scores(args) -> int:
             if args.target and args.target not in store.sites():
                 raise NotFound(f"no site named {args.target!r} (known: {', '.join(store.sites()) or 'none'})")
             pages = {site: store.site_pages(site, limit=args.limit or None) for site in sites}
-    print(json.dumps(pages, indent=2, ensure_ascii=False) if args.json else render_scores(pages))
+        stored = {site: store.site_size(site) for site in pages} if args.limit else None
+    print(json.dumps(pages, indent=2, ensure_ascii=False) if args.json else render_scores(pages, stored))
     return 0
 
 

@@ -10,14 +10,21 @@ def _fmt_score(value) -> str:
     return "-" if value is None else f"{float(value):+.1f}"
 
 
-def render_scores(pages_by_site: dict[str, list[dict]]) -> str:
+def render_scores(pages_by_site: dict[str, list[dict]], stored: dict[str, int] | None = None) -> str:
+    """stored: each site's number of stored pages, when pages_by_site holds only the
+    highest-scored of them (--limit)."""
     if not pages_by_site:
         return "no pages stored yet"
     lines = []
     for site, pages in pages_by_site.items():
         verdicts = [p.get("verdict") for p in pages]
-        lines.append(f"{site}: {len(pages)} pages, {verdicts.count('index')} index, "
-                     f"{verdicts.count('leaf')} leaf, {sum(1 for p in pages if p.get('error'))} failed")
+        counts = (f"{verdicts.count('index')} index, {verdicts.count('leaf')} leaf, "
+                  f"{sum(1 for p in pages if p.get('error'))} failed")
+        total = (stored or {}).get(site, len(pages))
+        if total > len(pages):
+            lines.append(f"{site}: {total} pages stored; the {len(pages)} highest-scored: {counts}")
+        else:
+            lines.append(f"{site}: {len(pages)} pages, {counts}")
         lines.append(f"  {'score':>8} {'seed':>8}  {'verdict':<7} {'status':<6} url")
         for page in pages:
             verdict = page.get("verdict") or "error"

@@ -219,6 +219,10 @@ class ScoreStore:
             replies = pipe.execute()
         return [rec for rec in map(decode_page_hash, replies) if rec is not None]
 
+    def site_size(self, site: str) -> int:
+        """How many pages of ``site`` are stored."""
+        return self.redis.zcard(rk.site_scores_key(self.prefix, site))
+
     def sites(self) -> list[str]:
         """Every site with at least one page, sorted."""
         return sorted(as_text(s) for s in self.redis.smembers(rk.sites_key(self.prefix)))

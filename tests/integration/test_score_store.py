@@ -97,6 +97,7 @@ def test_site_pages_highest_first_and_sites(client, prefix):
     assert [p["score"] for p in pages] == [9.25, 1.0, 0.0, -3.5]
     assert [p["url"] for p in store.site_pages("blog", limit=2)] == ["https://ex.test/2", "https://ex.test/0"]
     assert store.site_pages("blog", limit=0) == []
+    assert store.site_size("blog") == len(pages) and store.site_size("nope") == 0
     assert store.sites() == ["blog", "other"]
     assert store.get_page("https://nope.test/") is None
 
