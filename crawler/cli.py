@@ -104,7 +104,10 @@ def _add_worker(sub) -> None:
 
 def _add_analyze(sub) -> None:
     p = sub.add_parser("analyze", help='score saved pages: JSON lines {"id","url","path"} in, results out')
-    p.add_argument("input", nargs="?", default="-", help="JSON-lines file (default stdin)")
+    p.add_argument("input", nargs="?", default="-",
+                   help="JSON-lines file (default stdin), or one saved page (.html, .html.gz)")
+    p.add_argument("--url", help="with one saved page: the address it was served at (default: "
+                                 "its file:// address, on which no URL term fires)")
     p.add_argument("-o", "--output", default="-", help="output file (default stdout)")
     p.add_argument("--jobs", type=int, default=1, help="processes to use")
     p.add_argument("--threshold", type=float, default=0.0)
@@ -246,12 +249,18 @@ def cmd_worker(args) -> int:
 
 
 def cmd_analyze(args) -> int:
-    from crawler.offline_analysis import run_analyze
+    from crawler.offline_analysis import PAGE_SUFFIXES, page_record, run_analyze
 
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     with contextlib.ExitStack() as stack:
-        if args.input == "-":
+        if args.input.lower().endswith(PAGE_SUFFIXES):
+            if not os.path.isfile(args.input):
+                raise UsageError(f"{args.input}: no such file")
+            inp, source = [json.dumps(page_record(args.input, args.url))], args.input
+        elif args.url:
+            raise UsageError("--url goes with one saved page (.html, .html.gz), not JSON lines")
+        elif args.input == "-":
             inp, source = sys.stdin, "<stdin>"
         else:
             try:

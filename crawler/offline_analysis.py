@@ -1,7 +1,7 @@
 """`leafcrawl analyze`: score and render saved pages without crawling.
 
-Input: JSON lines {"id", "url", "path"} (path to .html or .html.gz). Output: one JSON line
-per page {"id", "url", "verdict", "score", "seed_score", "breakdown", "title", "markdown"},
+Input: JSON lines {"id", "url", "path"} (path to .html or .html.gz), or one saved page's file
+name (page_record). Output: one JSON line per page {"id", "url", "verdict", "score", "seed_score", "breakdown", "title", "markdown"},
 in input order. Every later evaluation runs through this, so the format stays stable.
 """
 
@@ -64,15 +64,37 @@ def _analyze_chunk(args: tuple[list[dict], float]) -> list[dict]:
     return [analyze_record(r, threshold) for r in records]
 
 
+FORMAT = 'JSON lines {"id", "url", "path"}, one per page (or one .html file)'
+# The names of a saved page given in place of the JSON lines.
+PAGE_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz")
+
+
+def page_record(path: str, url: str | None) -> dict:
+    """The record of one saved page given by its file name: its URL is url, else the file's
+    own file:// address (its URL-shape terms then say nothing)."""
+    from pathlib import Path
+
+    file = Path(path).resolve()
+    return {"id": file.name, "url": url or file.as_uri(), "path": str(file)}
+
+
 def parse_input(lines: Iterable[str], source: str) -> Iterator[dict]:
-    for number, line in enumerate(lines, 1):
+    numbered = enumerate(lines, 1)
+    while True:
+        try:
+            number, line = next(numbered)
+        except StopIteration:
+            return
+        except UnicodeDecodeError:
+            raise InputError(f"{source}: not UTF-8 text: expected {FORMAT}") from None
         line = line.strip()
         if not line:
             continue
         try:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise InputError(f"{source}:{number}: not JSON: {exc.msg}") from None
+            hint = " (it reads as HTML: give the page's file name)" if line.startswith("<") else ""
+            raise InputError(f"{source}:{number}: not JSON: {exc.msg}; expected {FORMAT}{hint}") from None
         if not isinstance(record, dict) or not record.get("url") or not record.get("path"):
             raise InputError(f'{source}:{number}: expected {{"id", "url", "path"}}, got {line[:80]!r}')
         yield record

@@ -1,0 +1,55 @@
+"""`leafcrawl analyze`: saved pages scored and rendered without a crawl, from JSON lines or
+from one page's file; bad input named in one line."""
+import gzip
+import json
+
+from tests.support.cli import run_leafcrawl
+from tests.support.workshop_site import article, listing
+
+POSTS = {"/notes/plane/": "Tuning a bench plane", "/notes/vise/": "Fitting a leg vise",
+         "/notes/lamp/": "A lamp for the bench"}
+
+
+def test_json_lines_in_input_order(tmp_path):
+    (tmp_path / "plane.html").write_text(article("Tuning a bench plane", "Plane."))
+    (tmp_path / "home.html.gz").write_bytes(gzip.compress(listing("Recent notes", POSTS).encode()))
+    lines = [{"id": "a", "url": "https://w.test/notes/plane/", "path": str(tmp_path / "plane.html")},
+             {"id": "b", "url": "https://w.test/", "path": str(tmp_path / "home.html.gz")}]
+    (tmp_path / "in.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines))
+    result = run_leafcrawl("analyze", str(tmp_path / "in.jsonl"), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    out = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(o["id"], o["verdict"]) for o in out] == [("a", "leaf"), ("b", "index")]
+    assert "# Tuning a bench plane" in out[0]["markdown"]
+    assert "2 pages, 0 errors" in result.stderr
+
+
+def test_one_saved_page_by_its_file_name(tmp_path):
+    page = tmp_path / "plane.html"
+    page.write_text(article("Tuning a bench plane", "Plane."))
+    result = run_leafcrawl("analyze", str(page), "--url", "https://w.test/notes/plane/", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert out["verdict"] == "leaf" and out["url"] == "https://w.test/notes/plane/"
+    assert "url: https://w.test/notes/plane/" in out["markdown"]
+    # without --url, its own file:// address
+    assert json.loads(run_leafcrawl("analyze", str(page), cwd=tmp_path).stdout)["url"] == page.as_uri()
+
+
+def test_a_binary_page_is_an_error_line_not_a_crash(tmp_path):
+    (tmp_path / "blob.html").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" * 50)
+    result = run_leafcrawl("analyze", str(tmp_path / "blob.html"), cwd=tmp_path)
+    assert result.returncode == 0
+    assert "binary body" in json.loads(result.stdout)["error"]
+    assert "1 pages, 1 errors" in result.stderr
+
+
+def test_input_that_is_no_json_lines_is_named(tmp_path):
+    (tmp_path / "bytes.jsonl").write_bytes(b"\x9b\xff\x00 not text")
+    result = run_leafcrawl("analyze", str(tmp_path / "bytes.jsonl"), cwd=tmp_path)
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    assert "bytes.jsonl: not UTF-8 text: expected JSON lines" in result.stderr
+    (tmp_path / "page.txt").write_text("<html><body><p>A page.</p></body></html>\n")
+    result = run_leafcrawl("analyze", str(tmp_path / "page.txt"), cwd=tmp_path)
+    assert result.returncode != 0
+    assert "page.txt:1: not JSON" in result.stderr and "it reads as HTML" in result.stderr
