@@ -84,6 +84,8 @@ class CrawlSummary:
     skipped_hash_routes: int = 0
     # pages the site's sitemaps listed (--sitemaps), fetched or not
     sitemap_pages: int = 0
+    # distinct pages linked but not fetched because --deny or --allow leaves them out
+    out_of_scope: int = 0
     # this crawl went on from an interrupted one (--resume)
     resumed: bool = False
     # --render auto: what the start pages showed, and so how the site was crawled; and the
@@ -144,6 +146,9 @@ class CrawlSummary:
                       "rendered, whose HTML held only a frame" if self.rendered_frames else "")
             rows.insert(1, ("render", f"{self.render}, by --render auto ({self.render_reason})"
                                       f"{frames}"))
+        if self.out_of_scope:
+            rows.insert(1, ("out of scope", f"{self.out_of_scope}  (pages linked but left out "
+                                            "by --allow / --deny)"))
         if self.sitemap_pages:
             rows.insert(1, ("sitemaps", f"{self.sitemap_pages} pages listed"))
         lines = [f"leafcrawl: crawled {self.site} (run {self.run_id})"]
@@ -327,6 +332,7 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
         summary.failures = stats.get("leafcrawl/failures", 0)
         summary.skipped_hash_routes = stats.get("leafcrawl/skipped_hash_route", 0)
         summary.sitemap_pages = stats.get("leafcrawl/sitemap_pages", 0)
+        summary.out_of_scope = stats.get("leafcrawl/out_of_scope", 0)
         summary.not_modified = stats.get("leafcrawl/not_modified", 0)
         if cfg.render == "auto":
             summary.render = stats.get("leafcrawl/render_auto", "browser")

@@ -99,6 +99,8 @@ class SiteSpider(scrapy.Spider):
         self.start_urls = list(site_config.start_urls)
         self.deny = [re.compile(pattern) for pattern in site_config.deny]
         self.allow = [re.compile(pattern) for pattern in site_config.allow]
+        # distinct URLs linked but left out by deny or allow, for the summary
+        self.out_of_scope: set[str] = set()
         self.errors: list[tuple[str, str]] = []  # (url, error), first few, for the summary
         # the site draws its pages at hash routes (/#/x): set by the first page that shows it
         # (pipelines/hash_routes.py); until then route-like links are an app's dialogs
@@ -415,11 +417,13 @@ class SiteSpider(scrapy.Spider):
             else:
                 self.crawler.stats.inc_value("leafcrawl/skipped_fragment_link")
             return False
-        if self.denied(link):
-            self.crawler.stats.inc_value("leafcrawl/skipped_denied")
-            return False
-        if self.not_allowed(link):
-            self.crawler.stats.inc_value("leafcrawl/skipped_not_allowed")
+        denied = self.denied(link)
+        if denied or self.not_allowed(link):
+            self.crawler.stats.inc_value("leafcrawl/skipped_denied" if denied
+                                         else "leafcrawl/skipped_not_allowed")
+            if link not in self.out_of_scope:
+                self.out_of_scope.add(link)
+                self.crawler.stats.set_value("leafcrawl/out_of_scope", len(self.out_of_scope))
             return False
         return True
 

@@ -52,7 +52,13 @@ def test_allow_keeps_the_crawl_in_one_section(tmp_path, redis_ns):
     pages = [p for p in requested if p != "/robots.txt"]
     # the section and its stories; not the home its header links, nor the other desk
     assert sorted(pages) == sorted(["/news/tools/", *SECTIONS["tools"]])
-    assert json.loads(summary_file.read_text())["pages_fetched"] == 1 + len(SECTIONS["tools"])
+    summary = json.loads(summary_file.read_text())
+    assert summary["pages_fetched"] == 1 + len(SECTIONS["tools"])
+    # each once however often linked: the home, and the listing's two menu entries
+    # (/tags/tools/, /picks/); the other desk's story is a leaf's link, which a crawl does
+    # not follow, so it is no page left out
+    assert summary["out_of_scope"] == 3
+    assert "out of scope  3  (pages linked but left out by --allow / --deny)" in result.stdout
 
 
 def test_without_allow_the_crawl_takes_the_site(tmp_path, redis_ns):
