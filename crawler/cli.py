@@ -29,7 +29,8 @@ def _setting(text: str) -> tuple[str, str]:
 
 def _add_crawl(sub) -> None:
     p = sub.add_parser("crawl", help="crawl a site: follow its index pages, archive its leaves")
-    p.add_argument("url", nargs="?", help="start URL (or use --config)")
+    p.add_argument("url", nargs="*", help="start URL(s) (or use --config): one site, or "
+                                           "sections of it, crawled as one")
     p.add_argument("--config", help="site config file (configs/sites/NAME.yaml or .toml)")
     p.add_argument("--render", choices=RENDER_MODES,
                    help="always: headless Chromium (default); never: plain HTTP, no JavaScript; "
@@ -150,7 +151,7 @@ def cmd_crawl(args) -> int:
         data["scrapy_settings"] = {**cfg.scrapy_settings, **settings}
         cfg = validate(data, cfg.source)
     elif args.url:
-        cfg = config_from_url(args.url, **overrides, scrapy_settings=settings or None)
+        cfg = config_from_url(*args.url, **overrides, scrapy_settings=settings or None)
     else:
         raise UsageError("crawl needs a start URL or --config FILE")
     progress = args.progress

@@ -239,10 +239,11 @@ def load_site_config(path: str | Path) -> SiteConfig:
     return validate(data, source)
 
 
-def config_from_url(url: str, **overrides) -> SiteConfig:
-    """A config for a bare `leafcrawl crawl URL`: the site is named after its host."""
+def config_from_url(url: str, *more_urls: str, **overrides) -> SiteConfig:
+    """A config for a bare `leafcrawl crawl URL [URL...]`: the site is named after the first
+    URL's host, and the crawl may visit every start URL's host."""
     parts = urlsplit(url)
-    data = {"name": parts.netloc.replace(":", "_") or "site", "start_urls": [url]}
+    data = {"name": parts.netloc.replace(":", "_") or "site", "start_urls": [url, *more_urls]}
     data.update({k: v for k, v in overrides.items() if v is not None})
     return validate(data, "<command line>")
 

@@ -118,3 +118,21 @@ def test_a_config_file_carries_the_same_keys(tmp_path, redis_ns):
     assert result.returncode == 0, result.stderr
     assert set(archived_files(tmp_path / "archive")) == {base_url + p for p in SECTIONS["tools"]}
     assert set(agents) == {"NewsDesk/2.0"}
+
+
+def test_two_start_urls_crawl_two_sections_as_one_site(tmp_path, redis_ns):
+    site = tmp_path / "site"
+    make_news_site(site)
+    summary_file = tmp_path / "summary.json"
+    with serve_directory(site) as base_url:
+        result = run_leafcrawl(
+            "crawl", base_url + "/news/tools/", base_url + "/news/timber/", "--render", "never",
+            "--archive-dir", str(tmp_path / "archive"), "--allow", "/news/",
+            "--with-worker", "--json-summary", str(summary_file),
+            cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env)
+    assert result.returncode == 0, result.stderr
+    stories = {base_url + p for posts in SECTIONS.values() for p in posts}
+    assert set(archived_files(tmp_path / "archive")) == stories
+    summary = json.loads(summary_file.read_text())
+    assert summary["site"] == base_url.split("://")[1].replace(":", "_")
+    assert summary["pages_fetched"] == 2 + len(stories)
