@@ -38,7 +38,8 @@ _NONCE_BARE = re.compile(rb"""nonce=[^&"'\s<>]+""")
 # after a key's word (csrf_token, wpApiSettings' "nonce", csrfToken): the rest of the key
 # and the quoted value assigned to it, as scripts write settings
 _KEY_WORDS = (b"nonce", b"token", b"csrf")     # found in the lower-cased document
-_KEY_VALUE = re.compile(rb"""[\w-]*["']?\s*[:=]\s*("[^"]*"|'[^']*')""")
+# (a token is short and on one line: an unclosed quote after such a word masks nothing)
+_KEY_VALUE = re.compile(rb"""[\w-]*["']?\s*[:=]\s*("[^"\n]{0,1024}"|'[^'\n]{0,1024}')""")
 _CF_EMAIL_LINK = re.compile(rb"email-protection#[0-9a-fA-F]+")
 _CF_EMAIL_DATA = re.compile(rb"""data-cfemail=(["'])[0-9a-fA-F]+""")
 MASK = b"_"

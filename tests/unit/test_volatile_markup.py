@@ -64,3 +64,10 @@ def test_a_lone_comment_opener_does_not_mask_the_content_after_it():
         return (b'<script>var open = "<!--";</script><main><p>' + text + b"</p>"
                 + b"<p>" + b"More of the article. " * 300 + b"</p></main><!-- cached -->")
     assert mask_volatile(page(b"Version one.")) != mask_volatile(page(b"Version two."))
+
+
+def test_an_unclosed_quote_after_a_token_word_masks_nothing():
+    # a code sample in an article: csrf = " and no closing quote on its line
+    def page(text):
+        return b'<pre>csrf = "\n</pre><p>' + text + b'</p><p>"quoted" words</p>'
+    assert mask_volatile(page(b"Version one.")) != mask_volatile(page(b"Version two."))
