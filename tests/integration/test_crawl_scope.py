@@ -36,23 +36,27 @@ def make_news_site(root):
                 title, title + ".", f'<p>Also: <a href="{other}">the other desk</a>.</p>'))
 
 
+
+def plain_crawl(urls, workdir, ns, *extra):
+    """`leafcrawl crawl URLS --render never` into workdir/archive: (result, JSON summary)."""
+    summary_file = workdir / "summary.json"
+    result = run_leafcrawl("crawl", *urls, "--render", "never", "--archive-dir",
+                           str(workdir / "archive"), "--with-worker", "--json-summary",
+                           str(summary_file), *extra, cwd=workdir, redis_url=ns.url, env=ns.env)
+    assert result.returncode == 0, result.stderr
+    return result, json.loads(summary_file.read_text())
+
 def test_allow_keeps_the_crawl_in_one_section(tmp_path, redis_ns):
     site = tmp_path / "site"
     make_news_site(site)
     requested: list[str] = []
-    summary_file = tmp_path / "summary.json"
     with serve_directory(site, request_log=requested) as base_url:
-        result = run_leafcrawl(
-            "crawl", base_url + "/news/tools/", "--render", "never",
-            "--archive-dir", str(tmp_path / "archive"), "--allow", r"/news/tools/",
-            "--with-worker", "--json-summary", str(summary_file),
-            cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env)
-    assert result.returncode == 0, result.stderr
+        result, summary = plain_crawl([base_url + "/news/tools/"], tmp_path, redis_ns,
+                                      "--allow", r"/news/tools/")
     assert set(archived_files(tmp_path / "archive")) == {base_url + p for p in SECTIONS["tools"]}
     pages = [p for p in requested if p != "/robots.txt"]
     # the section and its stories; not the home its header links, nor the other desk
     assert sorted(pages) == sorted(["/news/tools/", *SECTIONS["tools"]])
-    summary = json.loads(summary_file.read_text())
     assert summary["pages_fetched"] == 1 + len(SECTIONS["tools"])
     # each once however often linked: the home, and the listing's two menu entries
     # (/tags/tools/, /picks/); the other desk's story is a leaf's link, which a crawl does
@@ -65,11 +69,7 @@ def test_without_allow_the_crawl_takes_the_site(tmp_path, redis_ns):
     site = tmp_path / "site"
     make_news_site(site)
     with serve_directory(site) as base_url:
-        result = run_leafcrawl(
-            "crawl", base_url + "/news/tools/", "--render", "never",
-            "--archive-dir", str(tmp_path / "archive"), "--with-worker",
-            cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env)
-    assert result.returncode == 0, result.stderr
+        plain_crawl([base_url + "/news/tools/"], tmp_path, redis_ns)
     stories = {base_url + p for posts in SECTIONS.values() for p in posts}
     assert set(archived_files(tmp_path / "archive")) == stories
 
@@ -82,12 +82,8 @@ def test_user_agent_and_scrapy_settings_reach_the_crawl(tmp_path, redis_ns):
     agents: list[str] = []
     requested: list[str] = []
     with serve_directory(site, agent_log=agents, request_log=requested) as base_url:
-        result = run_leafcrawl(
-            "crawl", base_url + "/news/tools/", "--render", "never",
-            "--archive-dir", str(tmp_path / "archive"),
-            "--user-agent", "NewsDesk/2.0 (+https://desk.example/bot)", "-s", "DEPTH_LIMIT=1",
-            "--with-worker", cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env)
-    assert result.returncode == 0, result.stderr
+        plain_crawl([base_url + "/news/tools/"], tmp_path, redis_ns,
+                    "--user-agent", "NewsDesk/2.0 (+https://desk.example/bot)", "-s", "DEPTH_LIMIT=1")
     assert agents and set(agents) == {"NewsDesk/2.0 (+https://desk.example/bot)"}
     # the section, its stories and its header's home; not the other desk's stories that
     # those link one step further, which the crawl fetches without the limit (the test above)
@@ -123,16 +119,10 @@ def test_a_config_file_carries_the_same_keys(tmp_path, redis_ns):
 def test_two_start_urls_crawl_two_sections_as_one_site(tmp_path, redis_ns):
     site = tmp_path / "site"
     make_news_site(site)
-    summary_file = tmp_path / "summary.json"
     with serve_directory(site) as base_url:
-        result = run_leafcrawl(
-            "crawl", base_url + "/news/tools/", base_url + "/news/timber/", "--render", "never",
-            "--archive-dir", str(tmp_path / "archive"), "--allow", "/news/",
-            "--with-worker", "--json-summary", str(summary_file),
-            cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env)
-    assert result.returncode == 0, result.stderr
+        _, summary = plain_crawl([base_url + "/news/tools/", base_url + "/news/timber/"],
+                                 tmp_path, redis_ns, "--allow", "/news/")
     stories = {base_url + p for posts in SECTIONS.values() for p in posts}
     assert set(archived_files(tmp_path / "archive")) == stories
-    summary = json.loads(summary_file.read_text())
     assert summary["site"] == base_url.split("://")[1].replace(":", "_")
     assert summary["pages_fetched"] == 2 + len(stories)
