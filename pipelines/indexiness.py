@@ -453,8 +453,8 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
             directory_anchors += toc_entries
             kept = [lk for lk in kept if not (lk.locality == SELFLINK and lk.url in anchors)]
     final = kept
-    calls = CONVERSION_TEXT.fullmatch
-    conversions = sum(1 for lk in kept if len(lk.text) <= CONVERSION_MAX_CHARS and calls(lk.text))
+    is_call = CONVERSION_TEXT.fullmatch
+    calls = [lk for lk in kept if len(lk.text) <= CONVERSION_MAX_CHARS and is_call(lk.text)]
     # tables hold the listing (TABLE_MIN_INLINKS, TABLE_LINK_SHARE of the in-links): their
     # in-links count like list in-links
     tables = in_tables >= TABLE_MIN_INLINKS and in_tables >= TABLE_LINK_SHARE * inlinks
@@ -508,7 +508,10 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
         for t in ("link_targets", "linked_headings", "one_buy_button", "many_prices",
                   "content_targets", "record_targets", "plain_headings"):
             counts[t] = 0
-    counts["conversion_links"] = min(conversions, CONVERSION_LINKS_CAP)
+    counts["conversion_links"] = min(len(calls), CONVERSION_LINKS_CAP)
+    if calls:
+        # for the explanation: the call is in the link's words, not its address
+        counted["conversion_links"] = [f'{lk.url}  ("{lk.text}")' for lk in calls]
     counts["url_catalog"] = int(facts.catalog and not taxonomy)
     if counts["url_catalog"]:
         # under a catalog path the slug is a category's handle (womens-insulated-down-jackets),

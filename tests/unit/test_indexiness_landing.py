@@ -34,6 +34,11 @@ def test_calls_to_act_turn_a_landing_page_with_linked_cards_leaf():
     # in-site and out-of-site calls alike: the trial lives on the app's host
     assert landing.counts["conversion_links"] == 3
     assert landing.breakdown["conversion_links"] == 3 * ix.CONVERSION_LINK
+    # explained by the links' words
+    assert landing.counted_links["conversion_links"] == [
+        'https://acme.example/signup  ("Get started")',
+        'https://acme.example/contact/sales  ("Talk to sales")',
+        'https://app.acme.example/trial  ("Start free trial →")']
     # its cards link the product's sections like a listing's entries: without its calls
     # the page reads as an index, with them as the leaf it is
     assert bare.score > 0 > landing.score
