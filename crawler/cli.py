@@ -92,6 +92,11 @@ def _add_inspect(sub) -> None:
     p.add_argument("target", nargs="?", help="a site name or a page URL (default: every site)")
     p.add_argument("--json", action="store_true", help="JSON instead of a table")
     p.add_argument("--limit", type=int, default=0, help="at most this many pages per site")
+    p.add_argument("--near", type=float, metavar="MARGIN",
+                   help="only pages scored within MARGIN of the threshold, closest first: "
+                        "the verdicts a small change would flip")
+    p.add_argument("--threshold", type=float, default=0.0,
+                   help="with --near: the crawl's threshold (default 0)")
     p = sub.add_parser("explain", help="why a page got its verdict: terms, weights, links")
     p.add_argument("url")
     p.add_argument("--json", action="store_true")
@@ -214,9 +219,18 @@ def cmd_scores(args) -> int:
             sites = [args.target] if args.target else store.sites()
             if args.target and args.target not in store.sites():
                 raise NotFound(f"no site named {args.target!r} (known: {', '.join(store.sites()) or 'none'})")
-            pages = {site: store.site_pages(site, limit=args.limit or None) for site in sites}
-        stored = {site: store.site_size(site) for site in pages} if args.limit else None
-    print(json.dumps(pages, indent=2, ensure_ascii=False) if args.json else render_scores(pages, stored))
+            if args.near is not None:
+                if args.near < 0:
+                    raise UsageError("--near must be 0 or a positive margin")
+                pages = {site: store.site_pages_near(site, args.threshold, args.near,
+                                                     limit=args.limit or None) for site in sites}
+            else:
+                pages = {site: store.site_pages(site, limit=args.limit or None) for site in sites}
+        stored = ({site: store.site_size(site) for site in pages}
+                  if args.limit or args.near is not None else None)
+    near = f"scored within {args.near:g} of {args.threshold:g}" if args.near is not None else ""
+    print(json.dumps(pages, indent=2, ensure_ascii=False) if args.json
+          else render_scores(pages, stored, near))
     return 0
 
 

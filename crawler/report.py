@@ -10,9 +10,10 @@ def _fmt_score(value) -> str:
     return "-" if value is None else f"{float(value):+.1f}"
 
 
-def render_scores(pages_by_site: dict[str, list[dict]], stored: dict[str, int] | None = None) -> str:
-    """stored: each site's number of stored pages, when pages_by_site holds only the
-    highest-scored of them (--limit)."""
+def render_scores(pages_by_site: dict[str, list[dict]], stored: dict[str, int] | None = None,
+                  shown_as: str = "") -> str:
+    """stored: each site's number of stored pages, when pages_by_site holds only some of
+    them: the highest-scored (--limit), or those shown_as says (--near)."""
     if not pages_by_site:
         return "no pages stored yet"
     lines = []
@@ -22,7 +23,8 @@ def render_scores(pages_by_site: dict[str, list[dict]], stored: dict[str, int] |
                   f"{sum(1 for p in pages if p.get('error'))} failed")
         total = (stored or {}).get(site, len(pages))
         if total > len(pages):
-            lines.append(f"{site}: {total} pages stored; the {len(pages)} highest-scored: {counts}")
+            which = shown_as or "highest-scored"
+            lines.append(f"{site}: {total} pages stored; the {len(pages)} {which}: {counts}")
         else:
             lines.append(f"{site}: {len(pages)} pages, {counts}")
         lines.append(f"  {'score':>8} {'seed':>8}  {'verdict':<7} {'status':<6} url")

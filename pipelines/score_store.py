@@ -219,6 +219,20 @@ class ScoreStore:
             replies = pipe.execute()
         return [rec for rec in map(decode_page_hash, replies) if rec is not None]
 
+    def site_pages_near(self, site: str, threshold: float, margin: float,
+                        limit: int | None = None) -> list[dict]:
+        """Records of ``site``'s pages scored within ``margin`` of ``threshold``, closest
+        first (at most ``limit``): the verdicts a small change of weights would flip."""
+        key = rk.site_scores_key(self.prefix, site)
+        scored = self.redis.zrangebyscore(key, threshold - margin, threshold + margin, withscores=True)
+        scored.sort(key=lambda pair: abs(pair[1] - threshold))
+        urls = [as_text(u) for u, _ in scored[:limit]]
+        with self.redis.pipeline(transaction=False) as pipe:
+            for url in urls:
+                pipe.hgetall(rk.page_key(self.prefix, url))
+            replies = pipe.execute()
+        return [rec for rec in map(decode_page_hash, replies) if rec is not None]
+
     def site_size(self, site: str) -> int:
         """How many pages of ``site`` are stored."""
         return self.redis.zcard(rk.site_scores_key(self.prefix, site))

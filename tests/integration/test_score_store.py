@@ -98,6 +98,10 @@ def test_site_pages_highest_first_and_sites(client, prefix):
     assert [p["url"] for p in store.site_pages("blog", limit=2)] == ["https://ex.test/2", "https://ex.test/0"]
     assert store.site_pages("blog", limit=0) == []
     assert store.site_size("blog") == len(pages) and store.site_size("nope") == 0
+    # within 1.5 of 0, closest first: 0.0, then 1.0; not -3.5 or 9.25
+    assert [p["score"] for p in store.site_pages_near("blog", 0.0, 1.5)] == [0.0, 1.0]
+    assert [p["score"] for p in store.site_pages_near("blog", 0.0, 5, limit=2)] == [0.0, 1.0]
+    assert [p["score"] for p in store.site_pages_near("blog", 2.0, 2.0)] == [1.0, 0.0]
     assert store.sites() == ["blog", "other"]
     assert store.get_page("https://nope.test/") is None
 

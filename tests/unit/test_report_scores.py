@@ -27,5 +27,11 @@ def test_a_limited_view_says_of_how_many():
     assert render_scores(PAGES, {"blog": 3}).splitlines()[0] == "blog: 3 pages, 1 index, 2 leaf, 0 failed"
 
 
+def test_pages_near_the_threshold_say_so():
+    near = {"blog": [PAGES["blog"][1]]}
+    assert render_scores(near, {"blog": 56}, "scored within 25 of 0").splitlines()[0] == \
+        "blog: 56 pages stored; the 1 scored within 25 of 0: 0 index, 1 leaf, 0 failed"
+
+
 def test_nothing_stored():
     assert render_scores({}) == "no pages stored yet"
