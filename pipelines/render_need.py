@@ -6,12 +6,14 @@ draw their pages by script (a single-page app, a listing that fetches its entrie
 article whose body is fetched). Auto mode fetches the start page and the first articles and
 listing it links both ways and compares what each shows (script_drawn); a site whose pages
 are their documents' is crawled by plain HTTP, and any page of it that arrives as a leaf of
-a few short blocks (app_shell) is rendered after all.
+a few short blocks (app_shell), or with an app's mount point left empty (empty_mount), is
+rendered after all.
 
 Pure: documents and analyses in, reasons out. The spider does the fetching.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .htmlparse import parse_html
@@ -85,6 +87,22 @@ def script_drawn(plain: Shown, rendered: Shown) -> str | None:
     if grew > max(SCRIPT_TEXT_MIN_CHARS, SCRIPT_TEXT_SHARE * rendered.text_chars):
         return f"a script drew {grew} of its {rendered.text_chars} characters of text"
     return None
+
+
+# An element a script framework mounts its app in, left empty by the document: React's
+# #root, Vue's #app, Next's #__next, Nuxt's #__nuxt, Gatsby's #___gatsby, Angular's
+# <app-root>. What the page shows there, a script draws, however much text its frame holds
+# around it (a docs section's intro, a listing's heading and blurb).
+_EMPTY_MOUNT = re.compile(
+    rb"""<(?:div|main|section)\s(?:[^>]*?\s)?id\s*=\s*["']?(?:root|app|__next|__nuxt|___gatsby)"""
+    rb"""(?![\w-])[^>]*>\s*</(?:div|main|section)>|<app-root\b[^>]*>\s*</app-root>""", re.I)
+
+
+def empty_mount(html: str | bytes) -> bool:
+    """Does the document hold an app's mount point, empty (_EMPTY_MOUNT)? 0.4 ms on a
+    240 KB page; asked only of pages a plain crawl under --render auto analysed."""
+    body = html.encode("utf-8", "replace") if isinstance(html, str) else html
+    return _EMPTY_MOUNT.search(body) is not None
 
 
 def app_shell(analysis) -> bool:

@@ -32,7 +32,7 @@ from pipelines.hash_routes import carries_route, route_of, routes_lead
 from pipelines.page_address import page_address
 from pipelines.metadata import robots_directives
 from pipelines.page import IndexinessConfig, PageError, analyze_page
-from pipelines.render_need import app_shell, script_drawn, shown
+from pipelines.render_need import app_shell, empty_mount, script_drawn, shown
 from pipelines.site_config import fetch_label
 from pipelines.url_shape import url_facts
 
@@ -314,11 +314,11 @@ class SiteSpider(scrapy.Spider):
             self.note_failure(url, str(exc))
             yield failure_item(url, status=response.status, error=str(exc), **where)
             return
-        if self.auto and not rendered and app_shell(analysis):
+        if self.auto and not rendered and (app_shell(analysis) or empty_mount(html)):
             # a frame a script may fill, on a site whose start page needed no browser
             self.crawler.stats.inc_value("leafcrawl/render_app_shell")
-            self.logger.info("%s reads as a leaf with almost no content (a script may draw "
-                             "it): rendering it", url)
+            self.logger.info("%s reads as a leaf with almost no content, or holds an app's "
+                             "empty mount point (a script may draw it): rendering it", url)
             self.render_again(response.request)
             return
 

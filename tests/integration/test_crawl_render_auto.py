@@ -145,3 +145,26 @@ def test_a_static_home_whose_listings_a_script_draws_is_rendered(tmp_path, redis
     assert summary["render_reason"].startswith(f"{base_url}/tags/tools/: a script drew 3 of its ")
     files = archived_files(tmp_path / "archive")
     assert {u.removeprefix(base_url) for u in files} == set(POSTS)
+
+
+def test_a_deeper_page_with_an_empty_app_mount_is_rendered(tmp_path, redis_ns):
+    """A static site, but one page (not among the probed ones) mounts an app in an empty
+    <div id="app"> beside an intro of its own: too much text to read as an empty frame, so
+    the mount point is what sends it to the browser, and its archive holds what the app drew."""
+    site = tmp_path / "site"
+    guide = "/notes/app/"        # not addressed like an article: no probe takes it
+    write_page(site, home({**POSTS, guide: "A guide to the bench app"}))
+    write_posts(site)
+    drawn = "The app lists every clamp in the workshop with its reach and its throat depth."
+    page = article("A guide to the bench app", "The app.").replace(
+        "</article>", '<div id="app"></div><script>setTimeout(() => document.getElementById('
+        f"'app').innerHTML = '<h2>Clamps</h2><p>{drawn}</p>', 50);</script></article>")
+    write_page(site / guide.strip("/"), page)
+    requests: list[str] = []
+    with serve_directory(site, request_log=requests) as base_url:
+        summary, _ = crawl(base_url, tmp_path, redis_ns)
+    assert summary["render"] == "plain"
+    # not probed: fetched plain once, then rendered for its empty mount
+    assert Counter(requests)[guide] == 2
+    assert rendered_as(redis_ns, base_url, guide) == "browser"
+    assert drawn in archived_files(tmp_path / "archive")[base_url + guide].read_text()

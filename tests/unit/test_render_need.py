@@ -7,7 +7,7 @@ import pytest
 
 from pipelines.page import IndexinessConfig, analyze_page
 from pipelines.render_need import (APP_SHELL_MAX_CHARS, SCRIPT_TEXT_MIN_CHARS, Shown, app_shell,
-                                   script_drawn, shown, visible_text_chars)
+                                   empty_mount, script_drawn, shown, visible_text_chars)
 
 URL = "http://127.0.0.1:8000/"
 
@@ -92,3 +92,17 @@ def test_an_index_page_is_no_frame():
                             IndexinessConfig(), content="leaves")
     assert analysis.verdict == "index"
     assert not app_shell(analysis)
+
+
+@pytest.mark.parametrize("html, empty", [
+    (b'<body><div id="root"></div><script src="/app.js"></script></body>', True),
+    (b"<body><main id=app class='shell'>\n  </main></body>", True),
+    (b'<body><app-root></app-root></body>', True),
+    # server-rendered into its mount: the document holds the page
+    (b'<body><div id="__next"><h1>Docs</h1><p>Text.</p></div></body>', False),
+    # other ids and attributes that merely end so
+    (b'<body><div id="app-header"></div><div data-id="root"></div></body>', False),
+])
+def test_empty_mount(html, empty):
+    assert empty_mount(html) is empty
+    assert empty_mount(html.decode()) is empty
