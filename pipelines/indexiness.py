@@ -75,7 +75,7 @@ URL_LISTING = +5
 # navigation, but is as often a landing page: WCXB's 70 homes are 27 listings and 43 leaves
 # (40 of them service pages). So the address is a tiebreak and the page decides: at +15 it
 # carried 15 more WCXB landing pages over the line, and no listing needed it (balanced
-# accuracy 0.925 at +15, 0.927 at +10, 0.931 at +5, 0.928 at 0).
+# accuracy 0.927 at +15, 0.929 at +10, 0.933 at +5, 0.930 at 0).
 # The crawl loses nothing by it: the spider follows a start page at the site's root
 # whatever its verdict (SiteSpider.links_to_follow), and a home of whole posts reads as
 # the listing it is by its entries (PER_ENTRY_TERMS), not by its address. Replaces
@@ -173,10 +173,11 @@ MANY_PRICES_MIN = 6
 # a product's or a service's landing page exists to convert its reader; an index asks them
 # to pick one of its entries. hand, in the fit's direction: WCXB's service pages were its
 # largest group of leaves read as index (30 of 60), landing pages whose feature cards link
-# the product's sections like a listing's entries. Any weight from -5 to -10 turns 6 of them
-# (and no index page) leaf; -6 sits inside that range, well short of the fit's -14.5, so a
-# listing with a "Get started" banner loses less than one teaser heading is worth. 9 of
-# WCXB's 216 index pages hold such links (175 of its 1,281 leaves).
+# the product's sections like a listing's entries. Any weight from -5 to -10 turns 6 to 9
+# of them leaf and no index page (at -12 a listing goes); -6 (7 pages) sits inside that
+# range, well short of the fit's -14.5, so a listing with a "Get started" banner loses less
+# than one teaser heading is worth. 9 of WCXB's 216 index pages hold such links (175 of its
+# 1,281 leaves).
 CONVERSION_LINK = -6
 CONVERSION_LINKS_CAP = 3
 # A query naming one record (?t=186269, url_identity.query_names_record): a forum thread or
