@@ -16,8 +16,14 @@ def _as_block(b) -> Block:
     return b if isinstance(b, Block) else Block.from_dict(b)
 
 
+# The score as the breakdown's sum shows it: -155.3, not -155.29999999999998.
+SCORE_DECIMALS = 2
+
+
 def front_matter_text(front: dict) -> str:
     data = {k: front[k] for k in FRONT_MATTER_KEYS if front.get(k) is not None}
+    if isinstance(data.get("score"), float):
+        data["score"] = round(data["score"], SCORE_DECIMALS)
     data.update({k: v for k, v in front.items() if k not in FRONT_MATTER_KEYS and v is not None})
     body = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False)
     return f"---\n{body}---\n"
