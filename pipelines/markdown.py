@@ -65,12 +65,26 @@ def _indent(text: str, prefix: str) -> str:
     return "\n".join(prefix + line if line else line for line in text.split("\n"))
 
 
-def _render_one(b: Block, ordinal: int, delim: str = ".", bullet: str = "-") -> tuple[str, str]:
+# A heading that is one link (a post's title linking to its own permalink, as blog themes
+# write it): the link is dropped when it leads to the page itself, whose address the front
+# matter already gives.
+_WHOLE_LINK = re.compile(r"\[(?P<text>.+)\]\((?P<url>[^\s)]+)\)")
+
+
+def _same_page(url: str, page_url: str) -> bool:
+    return url.split("#", 1)[0].rstrip("/") == page_url.split("#", 1)[0].rstrip("/")
+
+
+def _render_one(b: Block, ordinal: int, delim: str = ".", bullet: str = "-",
+                page_url: str = "") -> tuple[str, str]:
     """(markdown of the block, kind of joint: 'list' items stick together)."""
     kind = b.kind
     if kind == "heading":
         level = min(max(b.level or 2, 1), 6)
         text = b.rich_text.replace("\n", " ")
+        whole = _WHOLE_LINK.fullmatch(text) if page_url and text.startswith("[") else None
+        if whole and "](" not in whole["text"] and _same_page(whole["url"], page_url):
+            text = whole["text"]
         if text.endswith("#") and (text.rstrip("#").endswith(" ") or not text.rstrip("#")):
             text = text[:-1] + "\\#"          # a closing sequence would eat "Issue #"
         return "#" * level + " " + text, "block"
@@ -111,6 +125,7 @@ def _list_of(xpath: str) -> str:
 
 def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
     blocks = [_as_block(b) for b in blocks]
+    page_url = (front_matter or {}).get("url") or ""
     out: list[str] = []
     counters: dict[int, int] = {}
     # An ordered list that restarts right after another one needs the other delimiter
@@ -158,7 +173,7 @@ def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
             ordinal = 1
             if b.body_of is None:
                 counters, delims, types, holders, bullets = {}, {}, {}, {}, {}
-        md, joint = _render_one(b, ordinal, delim, bullet)
+        md, joint = _render_one(b, ordinal, delim, bullet, page_url)
         if not md.strip():
             continue
         parent = blocks[b.body_of] if b.body_of is not None and 0 <= b.body_of < len(blocks) else None

@@ -56,3 +56,15 @@ def test_accepts_dicts():
 
 def test_heading_trailing_hash_kept_literal_and_csharp_untouched():
     assert md("<h2>Issue #</h2><h3>C#</h3>") == "## Issue \\#\n\n### C#\n"
+
+
+def test_a_title_linking_to_its_own_page_loses_the_link():
+    page = "https://example.org/2024/a-post/"
+    blocks = build_blocks('<body><h1><a href="/2024/a-post/">A post</a></h1>'
+                          '<h2><a href="/2024/other/">Another post</a></h2>'
+                          '<h2>See <a href="/2024/a-post/#part">part two</a></h2><p>Text.</p></body>', page)
+    out = render_markdown(blocks, {"url": page}).split("---\n", 2)[2]
+    assert out.lstrip("\n").startswith("# A post\n")
+    # a link elsewhere, or a link within a heading's words, stays
+    assert "## [Another post](https://example.org/2024/other/)" in out
+    assert "## See [part two](https://example.org/2024/a-post/#part)" in out
