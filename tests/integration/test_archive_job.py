@@ -12,6 +12,7 @@ from rq import Queue, SimpleWorker
 from rq.registry import FailedJobRegistry
 
 from pipelines import redis_keys as rk
+from pipelines.markdown import SCORE_DECIMALS
 from pipelines.score_store import ScoreStore
 
 pytestmark = pytest.mark.integration
@@ -89,7 +90,7 @@ def test_same_content_under_two_urls_is_archived_once(conn, env):
     head, _, body = text.partition("\n---\n")
     assert head.startswith("---\n")
     for line in (f"url: {a.url}", "title: Post one", "author: Ann Author", "verdict: leaf",
-                 "fetched_at: '2026-11-29T10:00:00Z'", f"score: {a.score}"):
+                 "fetched_at: '2026-11-29T10:00:00Z'", f"score: {round(a.score, SCORE_DECIMALS)}"):
         assert line in head, (line, head)
     assert "date:" in head
     assert "# Post one" in body and "[a link](http://ex.test/x)" in body and "- first point" in body
