@@ -92,6 +92,8 @@ class CrawlSummary:
     # pages of a plain-crawled site that were rendered all the same (a frame a script fills)
     render_reason: str = ""
     rendered_frames: int = 0
+    # short leaves taken as they are once FRAME_TRIALS rendered showed nothing more
+    trusted_frames: int = 0
 
     @property
     def interrupted(self) -> bool:
@@ -144,6 +146,11 @@ class CrawlSummary:
         if self.render_reason:
             frames = (f"; {self.rendered_frames} page{'s' if self.rendered_frames > 1 else ''} "
                       "rendered, whose HTML held only a frame" if self.rendered_frames else "")
+            if self.trusted_frames:
+                frames += (f"; {self.trusted_frames} short page"
+                           f"{'s' if self.trusted_frames > 1 else ''} taken as "
+                           f"{'they are' if self.trusted_frames > 1 else 'it is'}, as the first "
+                           "ones rendered showed nothing more")
             rows.insert(1, ("render", f"{self.render}, by --render auto ({self.render_reason})"
                                       f"{frames}"))
         if self.out_of_scope:
@@ -338,6 +345,7 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
             summary.render = stats.get("leafcrawl/render_auto", "browser")
             summary.render_reason = stats.get("leafcrawl/render_reason", "no start page was fetched")
             summary.rendered_frames = stats.get("leafcrawl/render_app_shell", 0)
+            summary.trusted_frames = stats.get("leafcrawl/render_frames_trusted", 0)
         summary.pages_fetched = summary.index + summary.leaf + summary.failures
 
         if wait_for_jobs:

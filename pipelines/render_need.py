@@ -105,9 +105,28 @@ def empty_mount(html: str | bytes) -> bool:
     return _EMPTY_MOUNT.search(body) is not None
 
 
+# Short leaves rendered again that showed nothing more than their HTML, before the crawl
+# takes its other short leaves as they are: a changelog blog's one-item posts are short in
+# any browser. Hexo's and MkDocs Material's release posts made 49 and 36 renders of an
+# auto crawl that needed none. A page whose script fills it resets nothing: once one
+# rendered frame was filled, every short leaf is rendered.
+FRAME_TRIALS = 3
+
+
+def frame_filled(plain: Shown, rendered: Shown) -> bool:
+    """Did the browser show a frame filled: links (SCRIPT_LINKS_MIN) or more text than a
+    frame holds (APP_SHELL_MAX_CHARS) that its HTML did not?"""
+    return (len(rendered.links - plain.links) >= SCRIPT_LINKS_MIN
+            or rendered.text_chars - plain.text_chars > APP_SHELL_MAX_CHARS)
+
+
 def app_shell(analysis) -> bool:
-    """A plain page that reads as a leaf of a few short blocks: what the crawl would archive
-    of it is a frame whose content a script draws."""
-    if analysis.verdict != "leaf" or len(analysis.blocks) > APP_SHELL_MAX_BLOCKS:
+    """A plain page that reads as a leaf of a few short blocks, or as an index with no page
+    to follow: what the crawl would archive of it, or follow from it, is a frame whose
+    content a script draws. (A frame with nothing in it at all scores the head start alone
+    and reads as an index: it led nowhere and was never rendered.)"""
+    if analysis.verdict == "index":
+        return not analysis.follow_links
+    if len(analysis.blocks) > APP_SHELL_MAX_BLOCKS:
         return False
     return sum(len(block.text) for block in analysis.blocks) < APP_SHELL_MAX_CHARS

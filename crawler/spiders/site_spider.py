@@ -13,6 +13,8 @@ import re
 from urllib.parse import urlsplit
 
 import scrapy
+from scrapy import signals
+from scrapy.exceptions import DontCloseSpider
 from scrapy.http import HtmlResponse, TextResponse
 from scrapy.linkextractors import IGNORED_EXTENSIONS
 from scrapy.utils.url import url_has_any_extension
@@ -32,12 +34,15 @@ from pipelines.hash_routes import carries_route, route_of, routes_lead
 from pipelines.page_address import page_address
 from pipelines.metadata import robots_directives
 from pipelines.page import IndexinessConfig, PageError, analyze_page
-from pipelines.render_need import app_shell, empty_mount, script_drawn, shown
+from pipelines.render_need import (FRAME_TRIALS, Shown, app_shell, empty_mount, frame_filled,
+                                   script_drawn, shown)
 from pipelines.site_config import fetch_label
 from pipelines.url_shape import url_facts
 
 REFERRER = "leafcrawl_referrer"
 REFERRER_SCORE = "leafcrawl_referrer_score"
+# What a short leaf's HTML showed (its links, its text), carried to its render (note_frame)
+PLAIN_VIEW_META = "leafcrawl_plain_view"
 # --render auto fetches both ways, before the crawl, up to this many start pages...
 START_PROBES = 3
 # ...and this many of the first start page's links that are addressed like articles (dated
@@ -99,6 +104,10 @@ class SiteSpider(scrapy.Spider):
         self.start_urls = list(site_config.start_urls)
         self.deny = [re.compile(pattern) for pattern in site_config.deny]
         self.allow = [re.compile(pattern) for pattern in site_config.allow]
+        # --render auto: short leaves rendered again whose script filled them, and not; the
+        # trial renders on their way, and the short leaves held until the trials have spoken
+        self.frames_filled = self.frames_idle = self.trials_out = 0
+        self.frames_held: list = []
         # distinct URLs linked but left out by deny or allow, for the summary
         self.out_of_scope: set[str] = set()
         self.errors: list[tuple[str, str]] = []  # (url, error), first few, for the summary
@@ -123,6 +132,8 @@ class SiteSpider(scrapy.Spider):
         spider.settle = (settings.getint("LEAFCRAWL_SETTLE_QUIET_MS"),
                          settings.getint("LEAFCRAWL_SETTLE_MAX_MS"))
         spider.expand_rounds = settings.getint("LEAFCRAWL_EXPAND_ROUNDS")
+        if spider.auto:
+            crawler.signals.connect(spider.on_spider_idle, signal=signals.spider_idle)
         return spider
 
     async def start(self):
@@ -314,13 +325,23 @@ class SiteSpider(scrapy.Spider):
             self.note_failure(url, str(exc))
             yield failure_item(url, status=response.status, error=str(exc), **where)
             return
-        if self.auto and not rendered and (app_shell(analysis) or empty_mount(html)):
-            # a frame a script may fill, on a site whose start page needed no browser
-            self.crawler.stats.inc_value("leafcrawl/render_app_shell")
-            self.logger.info("%s reads as a leaf with almost no content, or holds an app's "
-                             "empty mount point (a script may draw it): rendering it", url)
-            self.render_again(response.request)
+        frame = self.frame_to_render(analysis, html) if self.auto and not rendered else None
+        if frame == "hold":
+            self.hold_frame(response.request)
             return
+        if frame:
+            # a frame a script may fill, on a site whose start page needed no browser: a
+            # short leaf goes with what its HTML showed, to be compared once rendered
+            self.crawler.stats.inc_value("leafcrawl/render_app_shell")
+            self.logger.info("%s reads as a frame (almost no content, or an app's empty mount "
+                             "point): rendering it", url)
+            self.render_again(response.request, plain=shown(analysis.page_links, html, analysis.url)
+                              if frame == "trial" else None)
+            if frame == "trial":
+                self.trials_out += 1
+            return
+        if rendered and meta.get(PLAIN_VIEW_META):
+            self.note_frame(meta[PLAIN_VIEW_META], shown(analysis.page_links, html, analysis.url))
 
         if not self.hash_routed and (carries_route(url)
                                      or routes_lead(analysis.page_links, analysis.url)):
@@ -349,12 +370,76 @@ class SiteSpider(scrapy.Spider):
         yield item
         yield from self.follow(links, meta, referrer=analysis.url, referrer_score=analysis.score)
 
-    def render_again(self, request) -> None:
+    def frame_to_render(self, analysis, html) -> str | None:
+        """--render auto, a page fetched plain: is it a frame a script may fill? "frame" for an
+        index with nothing to follow or an app's empty mount point: rendered. For a short leaf
+        (app_shell): "trial", rendered and compared (note_frame), while fewer than
+        FRAME_TRIALS have been; once they all showed nothing more than their HTML, None (taken
+        as it is); once one showed more, "trial" for every one; "hold" while the trials are
+        on their way (a plain crawl meets many short leaves before the first render returns:
+        Hexo's release posts were 48 renders for 1 taken as it was)."""
+        shell = app_shell(analysis)
+        if shell and analysis.verdict != "leaf":
+            return "frame"
+        if empty_mount(html):
+            return "frame"
+        if not shell:
+            return None
+        if self.frames_filled:
+            return "trial"
+        if self.frames_idle >= FRAME_TRIALS:
+            self.crawler.stats.inc_value("leafcrawl/render_frames_trusted")
+            return None
+        if self.frames_idle + self.trials_out < FRAME_TRIALS:
+            return "trial"
+        return "hold"
+
+    def note_frame(self, plain: dict | None, rendered: Shown | None) -> None:
+        """A short leaf rendered again (a trial): did its script fill it? A render that failed
+        (rendered None) showed nothing more. Once the trials have spoken, the short leaves
+        held meanwhile are fetched again, to be taken as they are or rendered."""
+        self.trials_out = max(self.trials_out - 1, 0)
+        if plain is not None and rendered is not None and frame_filled(
+                Shown(frozenset(plain["links"]), plain["text_chars"]), rendered):
+            self.frames_filled += 1
+        else:
+            self.frames_idle += 1
+            if self.frames_idle == FRAME_TRIALS and not self.frames_filled:
+                self.logger.info("--render auto: %d short pages rendered showed nothing more "
+                                 "than their HTML; the site's other short pages are taken as "
+                                 "they are", FRAME_TRIALS)
+        if self.frames_filled or self.frames_idle >= FRAME_TRIALS:
+            self.release_held_frames()
+
+    def hold_frame(self, request) -> None:
+        """A short leaf met while the trials are on their way: fetched again once they spoke."""
+        self.crawler.stats.inc_value("leafcrawl/render_frames_held")
+        self.frames_held.append(request)
+
+    def release_held_frames(self) -> None:
+        """The held short leaves, fetched again (plain) at their depth."""
+        held, self.frames_held = self.frames_held, []
+        for request in held:
+            self.crawler.engine.crawl(request.replace(dont_filter=True))
+
+    def on_spider_idle(self) -> None:
+        """The crawl would end with short leaves held: a trial render never came back (a
+        middleware dropped it). Nothing is on its way now, so none is counted out, and the
+        held leaves are fetched again."""
+        if self.frames_held:
+            self.trials_out = 0
+            self.release_held_frames()
+            raise DontCloseSpider
+
+    def render_again(self, request, plain: Shown | None = None) -> None:
         """--render auto: the page through the browser, at its depth (app_shell). Straight to
-        the scheduler: a request yielded from the callback would be a level deeper."""
+        the scheduler: a request yielded from the callback would be a level deeper. plain:
+        what its HTML showed, to be compared once rendered (note_frame)."""
         again = self.page_request(request.url, referrer=request.meta.get(REFERRER),
                                   referrer_score=request.meta.get(REFERRER_SCORE), browser=True)
         again.meta["depth"] = request.meta.get("depth", 0)
+        if plain is not None:
+            again.meta[PLAIN_VIEW_META] = {"links": sorted(plain.links), "text_chars": plain.text_chars}
         self.crawler.engine.crawl(again.replace(dont_filter=True, priority=request.priority))
 
     def follow(self, links, meta, referrer: str, referrer_score: float | None):
@@ -527,6 +612,8 @@ class SiteSpider(scrapy.Spider):
             message = (failure.getErrorMessage() or "").strip().splitlines()
             error = f"{type(failure.value).__name__}: {message[0] if message else 'no message'}"
         self.note_failure(request.url, error)
+        if PLAIN_VIEW_META in meta:       # a trial render that failed showed nothing more
+            self.note_frame(None, None)
         yield failure_item(request.url, site=self.site.name, status=status, error=error,
                            depth=meta.get("depth", 0), referrer=meta.get(REFERRER),
                            referrer_score=meta.get(REFERRER_SCORE),

@@ -168,3 +168,50 @@ def test_a_deeper_page_with_an_empty_app_mount_is_rendered(tmp_path, redis_ns):
     assert Counter(requests)[guide] == 2
     assert rendered_as(redis_ns, base_url, guide) == "browser"
     assert drawn in archived_files(tmp_path / "archive")[base_url + guide].read_text()
+
+
+def test_a_deeper_empty_frame_is_rendered(tmp_path, redis_ns):
+    """A page whose HTML is a bare frame (no known mount id) reads as an index with nothing
+    to follow: rendered, and archived with what its script draws."""
+    site = tmp_path / "site"
+    board = "/notes/board/"
+    write_page(site, home({**POSTS, board: "The board"}))
+    write_posts(site)
+    drawn = "Every jig on the board hangs at the height of the bench it serves."
+    write_page(site / board.strip("/"), (
+        '<html><head><title>The board</title></head><body><div id="shell"></div><script>'
+        "setTimeout(() => document.getElementById('shell').innerHTML = '<main><article>"
+        f"<h1>The board</h1><p>{drawn} {PROSE.strip()}</p></article></main>', 50);</script></body></html>"))
+    requests: list[str] = []
+    with serve_directory(site, request_log=requests) as base_url:
+        summary, _ = crawl(base_url, tmp_path, redis_ns)
+    assert summary["render"] == "plain"
+    assert Counter(requests)[board] == 2 and rendered_as(redis_ns, base_url, board) == "browser"
+    assert drawn in archived_files(tmp_path / "archive")[base_url + board].read_text()
+
+
+def test_short_posts_are_taken_as_they_are_once_the_first_renders_show_nothing_more(
+        tmp_path, redis_ns):
+    """A changelog blog: its posts are one line each, in any browser. FRAME_TRIALS of them
+    are rendered and compared; the others, held meanwhile, are taken as their HTML is."""
+    from pipelines.render_need import FRAME_TRIALS
+
+    site = tmp_path / "site"
+    notes = {f"/notes/v{n}/": f"Release {n}" for n in range(FRAME_TRIALS + 4)}
+    write_page(site, home(notes))
+    for path, title in notes.items():
+        write_page(site / path.strip("/"), article(title, "Fixed.").replace(
+            article(title, "Fixed.").split("<article>", 1)[1].split("</article>", 1)[0],
+            f"<h1>{title}</h1><p>Fixed a typo in {title}.</p>"))
+    requests: list[str] = []
+    with serve_directory(site, request_log=requests) as base_url:
+        summary, stdout = crawl(base_url, tmp_path, redis_ns)
+    assert summary["render"] == "plain"
+    assert summary["rendered_frames"] == FRAME_TRIALS
+    assert summary["trusted_frames"] == len(notes) - FRAME_TRIALS
+    assert f"{len(notes) - FRAME_TRIALS} short pages taken as they are" in stdout
+    files = archived_files(tmp_path / "archive")
+    for path, title in notes.items():
+        assert f"Fixed a typo in {title}." in files[base_url + path].read_text()
+    rendered = [p for p in notes if rendered_as(redis_ns, base_url, p) == "browser"]
+    assert len(rendered) == FRAME_TRIALS

@@ -94,6 +94,15 @@ def test_an_index_page_is_no_frame():
     assert not app_shell(analysis)
 
 
+def test_an_empty_frame_reads_as_an_index_that_leads_nowhere():
+    """Nothing in it at all: the head start makes it an index, with no page to follow."""
+    analysis = analyze_page('<html><head><title>Board</title></head><body><div id="shell"></div>'
+                            '<script src="/board.js"></script></body></html>', URL + "notes/board/",
+                            IndexinessConfig(), content="leaves")
+    assert analysis.verdict == "index" and not analysis.follow_links
+    assert app_shell(analysis)
+
+
 @pytest.mark.parametrize("html, empty", [
     (b'<body><div id="root"></div><script src="/app.js"></script></body>', True),
     (b"<body><main id=app class='shell'>\n  </main></body>", True),

@@ -1,0 +1,65 @@
+"""--render auto's frames (SiteSpider.frame_to_render, note_frame): a short leaf is rendered
+until FRAME_TRIALS of them showed nothing more than their HTML; once one was filled by its
+script, every short leaf is; an empty index and an app's empty mount point always are."""
+
+from __future__ import annotations
+
+from scrapy.utils.test import get_crawler
+
+from crawler.spiders.site_spider import SiteSpider
+from pipelines.page import IndexinessConfig, analyze_page
+from pipelines.render_need import FRAME_TRIALS, Shown
+from pipelines.site_config import config_from_url
+
+BASE = "http://127.0.0.1:8000"
+SHORT = (b'<html><head><meta property="og:type" content="article"></head><body><main><article>'
+         b"<h1>Release 1.2.1</h1><p>Fixed a typo.</p></article></main></body></html>")
+EMPTY = b'<html><body><div id="shell"></div><script src="/a.js"></script></body></html>'
+MOUNT = (b'<html><head><meta property="og:type" content="article"></head><body><main><article>'
+         b'<h1>Release 1.2.1</h1><p>Fixed a typo.</p><div id="root"></div></article></main></body></html>')
+
+
+def spider():
+    crawler = get_crawler(SiteSpider, settings_dict={"LEAFCRAWL_RENDER": "auto"})
+    crawler.stats.open_spider()
+    return SiteSpider.from_crawler(crawler, site_config=config_from_url(BASE + "/", render="auto"))
+
+
+def analysed(html: bytes, path="/2024/05/release-1-2-1/"):
+    return analyze_page(html, BASE + path, IndexinessConfig(), content="leaves")
+
+
+def idle(s, times):
+    for _ in range(times):
+        s.note_frame({"links": [], "text_chars": 40}, Shown(frozenset(), 60))
+
+
+def test_short_leaves_are_rendered_until_the_trials_show_nothing_more():
+    s = spider()
+    short = analysed(SHORT)
+    assert short.verdict == "leaf"
+    assert s.frame_to_render(short, SHORT) == "trial"
+    idle(s, FRAME_TRIALS - 1)
+    assert s.frame_to_render(short, SHORT) == "trial"
+    idle(s, 1)
+    assert s.frame_to_render(short, SHORT) is None
+    assert s.crawler.stats.get_value("leafcrawl/render_frames_trusted") == 1
+    # an empty frame and an empty mount point still are rendered
+    assert s.frame_to_render(analysed(EMPTY, "/board/"), EMPTY) == "frame"
+    assert s.frame_to_render(analysed(MOUNT), MOUNT) == "frame"
+
+
+def test_one_filled_frame_keeps_every_short_leaf_rendered():
+    s = spider()
+    s.note_frame({"links": [], "text_chars": 40}, Shown(frozenset(), 40 + 2000))   # a body drawn
+    idle(s, FRAME_TRIALS + 2)
+    assert s.frames_filled == 1
+    assert s.frame_to_render(analysed(SHORT), SHORT) == "trial"
+
+
+def test_short_leaves_wait_while_the_trials_are_on_their_way():
+    s = spider()
+    s.trials_out = FRAME_TRIALS
+    assert s.frame_to_render(analysed(SHORT), SHORT) == "hold"
+    s.trials_out = FRAME_TRIALS - 1
+    assert s.frame_to_render(analysed(SHORT), SHORT) == "trial"
