@@ -9,7 +9,9 @@ crawl edge can be explained from Redis.
 from __future__ import annotations
 
 import asyncio
+import json
 import re
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import scrapy
@@ -43,6 +45,9 @@ REFERRER = "leafcrawl_referrer"
 REFERRER_SCORE = "leafcrawl_referrer_score"
 # What a short leaf's HTML showed (its links, its text), carried to its render (note_frame)
 PLAIN_VIEW_META = "leafcrawl_plain_view"
+# In the JOBDIR of an interrupted crawl: the short leaves held for --render auto's trials
+# (their requests were seen, so the resumed crawl's dupefilter would drop them)
+HELD_FRAMES_FILE = "leafcrawl-held-frames.json"
 # --render auto fetches both ways, before the crawl, up to this many start pages...
 START_PROBES = 3
 # ...and this many of the first start page's links that are addressed like articles (dated
@@ -141,6 +146,8 @@ class SiteSpider(scrapy.Spider):
             await self.decide_render()
         for url in self.start_urls:
             yield self.page_request(url, referrer=None, referrer_score=None)
+        for request in self.held_at_interruption():
+            yield request
         if self.site.sitemaps:
             # after the start pages (lower priority): the crawl begins where the user pointed
             for robots in dict.fromkeys(robots_url(url) for url in self.start_urls):
@@ -421,6 +428,33 @@ class SiteSpider(scrapy.Spider):
         held, self.frames_held = self.frames_held, []
         for request in held:
             self.crawler.engine.crawl(request.replace(dont_filter=True))
+
+    def closed(self, reason: str) -> None:
+        """An interrupted crawl keeps the short leaves it held in its JOBDIR, for --resume."""
+        jobdir = self.crawler.settings.get("JOBDIR")
+        if not self.frames_held or not jobdir:
+            return
+        held = [{"url": r.url, "depth": r.meta.get("depth", 0), "referrer": r.meta.get(REFERRER),
+                 "referrer_score": r.meta.get(REFERRER_SCORE)} for r in self.frames_held]
+        (Path(jobdir) / HELD_FRAMES_FILE).write_text(json.dumps(held), encoding="utf-8")
+        self.logger.info("%d short pages held for --render auto's trials are kept for --resume",
+                         len(held))
+
+    def held_at_interruption(self) -> list:
+        """The requests of the short leaves an interrupted crawl held (closed), once."""
+        jobdir = self.crawler.settings.get("JOBDIR")
+        path = Path(jobdir) / HELD_FRAMES_FILE if jobdir else None
+        if path is None or not path.is_file():
+            return []
+        held = json.loads(path.read_text(encoding="utf-8"))
+        path.unlink()
+        requests = []
+        for page in held:
+            request = self.page_request(page["url"], referrer=page["referrer"],
+                                        referrer_score=page["referrer_score"])
+            request.meta["depth"] = page["depth"]
+            requests.append(request.replace(dont_filter=True))
+        return requests
 
     def on_spider_idle(self) -> None:
         """The crawl would end with short leaves held: a trial render never came back (a

@@ -63,3 +63,30 @@ def test_short_leaves_wait_while_the_trials_are_on_their_way():
     assert s.frame_to_render(analysed(SHORT), SHORT) == "hold"
     s.trials_out = FRAME_TRIALS - 1
     assert s.frame_to_render(analysed(SHORT), SHORT) == "trial"
+
+
+def test_an_interrupted_crawl_keeps_its_held_leaves_for_resume(tmp_path):
+    """Held leaves were seen by the dupefilter: a resumed crawl asks for them again itself."""
+    import asyncio
+
+    settings = {"LEAFCRAWL_RENDER": "never", "JOBDIR": str(tmp_path)}
+    crawler = get_crawler(SiteSpider, settings_dict=settings)
+    crawler.stats.open_spider()
+    first = SiteSpider.from_crawler(crawler, site_config=config_from_url(BASE + "/"))
+    held = first.page_request(BASE + "/notes/v3/", referrer=BASE + "/", referrer_score=12.5)
+    held.meta["depth"] = 1
+    first.frames_held = [held]
+    first.closed("shutdown")
+
+    again = SiteSpider.from_crawler(get_crawler(SiteSpider, settings_dict=settings),
+                                    site_config=config_from_url(BASE + "/"))
+
+    async def started():
+        return [r async for r in again.start()]
+
+    requests = asyncio.run(started())
+    assert [r.url for r in requests] == [BASE + "/", BASE + "/notes/v3/"]
+    resumed = requests[1]
+    assert resumed.dont_filter and resumed.meta["depth"] == 1
+    # once: the file is gone
+    assert again.held_at_interruption() == []
