@@ -384,7 +384,7 @@ class SiteSpider(scrapy.Spider):
         FRAME_TRIALS have been; once they all showed nothing more than their HTML, None (taken
         as it is); once one showed more, "trial" for every one; "hold" while the trials are
         on their way (a plain crawl meets many short leaves before the first render returns:
-        Hexo's release posts were 48 renders for 1 taken as it was)."""
+        without the hold, Hexo's release posts made 48 renders and 1 was taken as it was)."""
         shell = app_shell(analysis)
         if shell and analysis.verdict != "leaf":
             return "frame"
