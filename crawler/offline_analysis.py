@@ -1,8 +1,8 @@
 """`leafcrawl analyze`: score and render saved pages without crawling.
 
 Input: JSON lines {"id", "url", "path"} (path to .html or .html.gz), or one saved page's file
-name (page_record). Output: one JSON line per page {"id", "url", "verdict", "score", "seed_score", "breakdown", "title", "markdown"},
-in input order. Every later evaluation runs through this, so the format stays stable.
+name (page_record). Output: one JSON line per page {"id", "url", "verdict", "score",
+"seed_score", "breakdown", "title", "markdown"}, in input order. Every later evaluation runs through this, so the format stays stable.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import json
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import IO, Iterable, Iterator
 
 CHUNK = 8
@@ -72,32 +73,26 @@ PAGE_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz")
 def page_record(path: str, url: str | None) -> dict:
     """The record of one saved page given by its file name: its URL is url, else the file's
     own file:// address (its URL-shape terms then say nothing)."""
-    from pathlib import Path
-
     file = Path(path).resolve()
     return {"id": file.name, "url": url or file.as_uri(), "path": str(file)}
 
 
 def parse_input(lines: Iterable[str], source: str) -> Iterator[dict]:
-    numbered = enumerate(lines, 1)
-    while True:
-        try:
-            number, line = next(numbered)
-        except StopIteration:
-            return
-        except UnicodeDecodeError:
-            raise InputError(f"{source}: not UTF-8 text: expected {FORMAT}") from None
-        line = line.strip()
-        if not line:
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            hint = " (it reads as HTML: give the page's file name)" if line.startswith("<") else ""
-            raise InputError(f"{source}:{number}: not JSON: {exc.msg}; expected {FORMAT}{hint}") from None
-        if not isinstance(record, dict) or not record.get("url") or not record.get("path"):
-            raise InputError(f'{source}:{number}: expected {{"id", "url", "path"}}, got {line[:80]!r}')
-        yield record
+    try:        # a file that is no text fails as it is read, line by line
+        for number, line in enumerate(lines, 1):
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as exc:
+                hint = " (it reads as HTML: give the page's file name)" if line.startswith("<") else ""
+                raise InputError(f"{source}:{number}: not JSON: {exc.msg}; expected {FORMAT}{hint}") from None
+            if not isinstance(record, dict) or not record.get("url") or not record.get("path"):
+                raise InputError(f'{source}:{number}: expected {{"id", "url", "path"}}, got {line[:80]!r}')
+            yield record
+    except UnicodeDecodeError:
+        raise InputError(f"{source}: not UTF-8 text: expected {FORMAT}") from None
 
 
 def _chunks(records: Iterable[dict], size: int) -> Iterator[list[dict]]:

@@ -353,6 +353,8 @@ class RevisitMiddleware:
         if response.status == 304 or revisit["playwright"] or 300 <= response.status < 400:
             return self._fetch_again(request)
         request.meta.pop(REVISIT_META, None)     # changed: this answer is the page
+        if revisit.get("answer_digest"):          # its digest, taken above: not taken again
+            request.meta[DIGEST_META] = revisit["answer_digest"]
         return response
 
     @staticmethod

@@ -210,14 +210,7 @@ class ScoreStore:
         stop = -1 if limit is None else limit - 1
         if limit is not None and limit <= 0:
             return []
-        urls = [as_text(u) for u in self.redis.zrevrange(rk.site_scores_key(self.prefix, site), 0, stop)]
-        if not urls:
-            return []
-        with self.redis.pipeline(transaction=False) as pipe:
-            for url in urls:
-                pipe.hgetall(rk.page_key(self.prefix, url))
-            replies = pipe.execute()
-        return [rec for rec in map(decode_page_hash, replies) if rec is not None]
+        return self._pages(self.redis.zrevrange(rk.site_scores_key(self.prefix, site), 0, stop))
 
     def site_pages_near(self, site: str, threshold: float, margin: float,
                         limit: int | None = None) -> list[dict]:
@@ -226,7 +219,13 @@ class ScoreStore:
         key = rk.site_scores_key(self.prefix, site)
         scored = self.redis.zrangebyscore(key, threshold - margin, threshold + margin, withscores=True)
         scored.sort(key=lambda pair: abs(pair[1] - threshold))
-        urls = [as_text(u) for u, _ in scored[:limit]]
+        return self._pages(u for u, _ in scored[:limit])
+
+    def _pages(self, urls) -> list[dict]:
+        """The records of these URLs (as the site's sorted set holds them), in one round trip."""
+        urls = [as_text(u) for u in urls]
+        if not urls:
+            return []
         with self.redis.pipeline(transaction=False) as pipe:
             for url in urls:
                 pipe.hgetall(rk.page_key(self.prefix, url))

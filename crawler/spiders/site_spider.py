@@ -344,8 +344,6 @@ class SiteSpider(scrapy.Spider):
                              "point): rendering it", url)
             self.render_again(response.request, plain=shown(analysis.page_links, html, analysis.url)
                               if frame == "trial" else None)
-            if frame == "trial":
-                self.trials_out += 1
             return
         if rendered and meta.get(PLAIN_VIEW_META):
             self.note_frame(meta[PLAIN_VIEW_META], shown(analysis.page_links, html, analysis.url))
@@ -364,7 +362,8 @@ class SiteSpider(scrapy.Spider):
         validators = response_validators(response.headers)
         # the document's bytes, for a later revisit of a server without validators: a
         # browser sees them only when a revisit's plain fetch brought them (DIGEST_META)
-        validators[FIELD_DIGEST] = (meta.get(DIGEST_META) if rendered else document_digest(
+        # (a revisit that compared this very answer already took its digest: DIGEST_META)
+        validators[FIELD_DIGEST] = meta.get(DIGEST_META) or (None if rendered else document_digest(
             response.body, masked=written_per_request(response.headers)))
         item = page_item(analysis, status=response.status,
                          archive=not is_index and "noindex" not in robots and not analysis.account_form,
@@ -448,13 +447,8 @@ class SiteSpider(scrapy.Spider):
             return []
         held = json.loads(path.read_text(encoding="utf-8"))
         path.unlink()
-        requests = []
-        for page in held:
-            request = self.page_request(page["url"], referrer=page["referrer"],
-                                        referrer_score=page["referrer_score"])
-            request.meta["depth"] = page["depth"]
-            requests.append(request.replace(dont_filter=True))
-        return requests
+        return [self.page_request_at(page["url"], page["depth"], page["referrer"],
+                                     page["referrer_score"]) for page in held]
 
     def on_spider_idle(self) -> None:
         """The crawl would end with short leaves held: a trial render never came back (a
@@ -465,16 +459,25 @@ class SiteSpider(scrapy.Spider):
             self.release_held_frames()
             raise DontCloseSpider
 
+    def page_request_at(self, url: str, depth: int, referrer: str | None,
+                        referrer_score: float | None, browser: bool | None = None) -> scrapy.Request:
+        """A page's request again, at the depth it was first asked at (its URL is seen)."""
+        request = self.page_request(url, referrer=referrer, referrer_score=referrer_score,
+                                    browser=browser)
+        request.meta["depth"] = depth
+        return request.replace(dont_filter=True)
+
     def render_again(self, request, plain: Shown | None = None) -> None:
         """--render auto: the page through the browser, at its depth (app_shell). Straight to
         the scheduler: a request yielded from the callback would be a level deeper. plain:
-        what its HTML showed, to be compared once rendered (note_frame)."""
-        again = self.page_request(request.url, referrer=request.meta.get(REFERRER),
-                                  referrer_score=request.meta.get(REFERRER_SCORE), browser=True)
-        again.meta["depth"] = request.meta.get("depth", 0)
+        what its HTML showed, to be compared once rendered: a trial (note_frame)."""
+        meta = request.meta
+        again = self.page_request_at(request.url, meta.get("depth", 0), meta.get(REFERRER),
+                                     meta.get(REFERRER_SCORE), browser=True)
         if plain is not None:
             again.meta[PLAIN_VIEW_META] = {"links": sorted(plain.links), "text_chars": plain.text_chars}
-        self.crawler.engine.crawl(again.replace(dont_filter=True, priority=request.priority))
+            self.trials_out += 1
+        self.crawler.engine.crawl(again.replace(priority=request.priority))
 
     def follow(self, links, meta, referrer: str, referrer_score: float | None):
         """Requests for the links a page leads to, from a response of meta's depth.
