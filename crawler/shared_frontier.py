@@ -116,6 +116,25 @@ class AckedPriorityQueue(PriorityQueue):
         return request
 
 
+def push_back(spider, requests) -> int:
+    """Put requests back on the site's shared queue, for a peer or the next member to take
+    (a member interrupted while it held pages for later: the dupefilter has seen them, so
+    nothing else would ever fetch them). dont_filter, for that reason."""
+    import redis
+
+    settings = spider.crawler.settings
+    server = redis.Redis.from_url(settings["REDIS_URL"])
+    try:
+        queue = PriorityQueue(server, spider, settings["SCHEDULER_QUEUE_KEY"])
+        for request in requests:
+            request = request.replace(dont_filter=True)
+            request.meta.pop(TOKEN_META, None)     # its response was acknowledged
+            queue.push(request)
+    finally:
+        server.close()
+    return len(requests)
+
+
 class FrontierAckMiddleware:
     """Spider middleware: a request popped off the shared queue is done once the spider has
     yielded everything from its response (its links are on the queue by then), or has

@@ -30,7 +30,7 @@ from crawler.page_settle import settle_page_methods, settle_result
 from crawler.revisits import (DIGEST_META, FIELD_DIGEST, PAGE_META, REVISIT_META,
                               document_digest, drawn_by_its_document, follow_tag, links_ref,
                               response_validators, written_per_request)
-from crawler.shared_frontier import request_failed
+from crawler.shared_frontier import push_back, request_failed
 from crawler.sitemaps import NotASitemap, read_sitemap, robots_url, sitemaps_of_robots
 from pipelines.hash_routes import carries_route, route_of, routes_lead
 from pipelines.page_address import page_address
@@ -429,9 +429,17 @@ class SiteSpider(scrapy.Spider):
             self.crawler.engine.crawl(request.replace(dont_filter=True))
 
     def closed(self, reason: str) -> None:
-        """An interrupted crawl keeps the short leaves it held in its JOBDIR, for --resume."""
+        """An interrupted crawl keeps the short leaves it held: on a shared frontier back on
+        its queue, for a peer or the next member; else in its JOBDIR, for --resume."""
+        if not self.frames_held:
+            return
+        if self.crawler.settings.getbool("LEAFCRAWL_SHARED_FRONTIER"):
+            n = push_back(self, self.frames_held)
+            self.logger.info("%d short pages held for --render auto's trials are back on the "
+                             "shared frontier", n)
+            return
         jobdir = self.crawler.settings.get("JOBDIR")
-        if not self.frames_held or not jobdir:
+        if not jobdir:
             return
         held = [{"url": r.url, "depth": r.meta.get("depth", 0), "referrer": r.meta.get(REFERRER),
                  "referrer_score": r.meta.get(REFERRER_SCORE)} for r in self.frames_held]

@@ -117,3 +117,34 @@ def test_a_failed_request_leaves_the_in_flight_hash(redis_ns):
     assert items and items[0]["error"].startswith("ConnectionRefusedError")
     assert not redis_ns.conn.hexists(key, "tok-1")
     assert middleware.inflight_key == key
+
+
+def test_a_member_interrupted_puts_its_held_leaves_back_on_the_queue(redis_ns):
+    # --render auto holds short leaves while its trial renders are out; their URLs are in the
+    # shared dupefilter, so a member interrupted with leaves held must hand them back
+    from scrapy.utils.test import get_crawler
+
+    from crawler.shared_frontier import AckedPriorityQueue, TOKEN_META, frontier_settings
+    from crawler.spiders.site_spider import SiteSpider
+    from pipelines.site_config import SiteConfig
+
+    settings = dict(frontier_settings(redis_ns.prefix, "held-site", redis_ns.url),
+                    LEAFCRAWL_SITE="held-site", LEAFCRAWL_REDIS_PREFIX=redis_ns.prefix,
+                    LEAFCRAWL_RENDER="auto")
+    crawler = get_crawler(SiteSpider, settings_dict=settings)
+    crawler.stats.open_spider()
+    spider = SiteSpider.from_crawler(crawler, site_config=SiteConfig(
+        name="held-site", start_urls=["http://127.0.0.1:9/"], render="auto"))
+    held = spider.page_request("http://127.0.0.1:9/notes/v3/", referrer="http://127.0.0.1:9/",
+                               referrer_score=12.5)
+    held.meta.update({"depth": 2, TOKEN_META: "acknowledged-already"})
+    spider.frames_held = [held]
+    spider.closed("shutdown")
+
+    queue = AckedPriorityQueue(redis_ns.conn, spider, settings["SCHEDULER_QUEUE_KEY"])
+    assert len(queue) == 1
+    back = queue.pop()
+    assert back.url == "http://127.0.0.1:9/notes/v3/"
+    assert back.dont_filter and back.meta["depth"] == 2
+    assert back.callback == spider.parse_page
+    assert back.meta[TOKEN_META] != "acknowledged-already"     # in flight anew, for the taker
