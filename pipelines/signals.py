@@ -18,12 +18,16 @@ from .pagination import PAGE_URL, PAGER_TEXT, numbered_sibling_test
 from .url_identity import target_path
 
 _HEADLINE_BIT = _BIT["in_headline"]
-# How far up from an in-link its teaser/card item is looked for. Hexo's landscape nests a
-# post's title five levels under the post (article > div > header > h1 > a): at 4, its home
-# pages of whole posts had no entries, so every post's anchors and citations counted against
-# them and all ten read as leaves (-72 to -102; now +12 to +36, Hexo 0.953 -> 1.000). WCXB
-# 0.9221 -> 0.9213 (two articles with headed related-post cards now over the line); no
-# verdict changes on the other blogs, docs sites or Readability. At 6, a third WCXB page.
+# How far up from an in-link its teaser/card item is looked for, in levels that branch: an
+# element that is its parent's only child (a flex row, a link wrapper, a card's one inner
+# div) is a wrapper of the same item, not a level of structure, and costs no depth. Hexo's
+# landscape nests a post's title five levels under the post (article > div > header > h1 >
+# a): at 4, its home pages of whole posts had no entries, so every post's anchors and
+# citations counted against them and all ten read as leaves (-72 to -102; now +12 to +36,
+# Hexo 0.953 -> 1.000). Ananke's home nests each teaser's title six levels under its card,
+# three of them wrappers: counted as levels, its twelve whole-post teasers were no entries
+# and it read +1.7 (now +28.4). WCXB 0.9327 -> 0.9323: a movers directory labelled a
+# service page, fourteen priced company cards, now reads as the listing it looks like.
 ITEM_MAX_DEPTH = 5
 # Siblings of one tag and class: fewer than this is a coincidence, not a listing's items.
 ITEM_MIN_REPEATS = 3
@@ -77,10 +81,13 @@ def headed_entries(headed: list[Link]) -> int:
     paths: dict[tuple, set[str]] = {}
     for link in headed:
         el = link.element
-        for _ in range(ITEM_MAX_DEPTH):
+        levels = 0
+        while levels < ITEM_MAX_DEPTH:
             parent = el.getparent()
             if parent is None or parent.tag in ("body", "html"):
                 break
+            if len(parent) > 1:
+                levels += 1
             if len(parent) < ITEM_MIN_REPEATS:     # too few children to repeat anything
                 el = parent
                 continue

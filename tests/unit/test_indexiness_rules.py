@@ -230,6 +230,29 @@ def test_full_posts_on_a_home_page_are_entries_however_deep_their_title():
     assert a.verdict == "index"
 
 
+def test_wrappers_of_one_child_cost_a_teaser_no_depth():
+    # Ananke: each card's title sits six levels under the card, three of those levels an
+    # element alone in its parent (card > article > row); counted as levels, the climb
+    # stopped below the cards and a home of whole posts had no entries
+    inner = ('<div class="pic"><a href="/2024/0{i}/post-{i}/"><img src="/p{i}.jpg" alt=""></a></div>'
+             '<div class="body"><h1 class="title"><a href="/2024/0{i}/post-{i}/">Post {i}</a></h1>'
+             '<div class="text"><h2 id="s{i}"><a href="#s{i}">#</a>Part one</h2>'
+             '<p>' + "Words of the post. " * 30 + '</p></div>'
+             '<a class="more" href="/2024/0{i}/post-{i}/">View full post</a></div>')
+    wrapped = '<div class="card"><article><div class="row"><div class="flex">' + inner + '</div></div></article></div>'
+    flat = '<div class="card">' + inner + '</div>'
+
+    def home(card):
+        return ('<html><head><meta property="og:type" content="website"></head><body><main>'
+                '<section class="recent">' + "".join(card.format(i=i) for i in range(1, 7))
+                + '</section></main></body></html>')
+    deep, shallow = analyze_page(home(wrapped), "https://x.org/"), analyze_page(home(flat), "https://x.org/")
+    assert deep.counts["teaser_entries"] == shallow.counts["teaser_entries"] == 6
+    # each post's own anchor counts once per entry, not six times against the page
+    assert deep.counts["selflinks_in_headers"] == 1
+    assert deep.verdict == shallow.verdict == "index"
+
+
 def test_long_article_with_toc_is_a_leaf():
     sections = "".join(f'<h2 id="s{i}">Part {i} <a href="#s{i}">#</a></h2><p>{"text " * 120}</p>'
                        for i in range(8))
