@@ -1,0 +1,109 @@
+"""The dates leafcrawl writes in its archive's front matter, against WCXB's ground truth, beside
+trafilatura's (htmldate) on the same pages.
+
+    .venv/bin/python bench/eval_dates.py /work/shared/corpora/wcxb-dev
+    .venv/bin/python bench/eval_dates.py CORPUS --limit 300 --no-trafilatura
+
+Each page's date is compared by its day (YYYY-MM-DD) with `ground_truth.publish_date`:
+- right: the same day; wrong: another day; missed: none, where the truth has one;
+- dated, no truth: a date where the truth has none (a listing's first teaser, a date the
+  annotators left out; not all of them wrong).
+Ours is `analyze_page(html, url).date_published`: the metadata's date (meta tags, JSON-LD,
+microdata, <time> in the content) and, on a page that reads as a leaf and whose metadata
+names none, the date it prints (`pipelines/page_date.py`). The archive writes leaves only,
+so the table has a row for the pages whose truth is a leaf type too. trafilatura's is
+`trafilatura.extract_metadata(html, default_url=url).date` (htmldate, its default search).
+Truth dates that are a month alone (2015-11) are left out.
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import re
+import sys
+from multiprocessing import Pool
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+
+from eval_indexiness import INDEX_TYPES, page_url  # noqa: E402
+from pipelines.page import PageError, analyze_page  # noqa: E402
+
+_DAY = re.compile(r"((?:19|20)\d\d)-(\d\d)-(\d\d)")
+
+
+def day(value) -> str | None:
+    found = _DAY.search(value or "")
+    return found.group(0) if found else None
+
+
+def _job(args):
+    gt_path, with_trafilatura = args
+    gt = json.loads(Path(gt_path).read_text())
+    truth_raw = gt["ground_truth"].get("publish_date")
+    if truth_raw and day(truth_raw) is None:
+        return None                   # a month alone: no day to compare
+    html_path = Path(gt_path).parent.parent / "html" / (Path(gt_path).stem + ".html.gz")
+    body = gzip.decompress(html_path.read_bytes())
+    url = page_url(gt, body)
+    try:
+        ours = day(analyze_page(body, url, content="leaves").date_published)
+    except PageError:
+        ours = None
+    theirs = None
+    if with_trafilatura:
+        import trafilatura
+
+        try:
+            meta = trafilatura.extract_metadata(body.decode("utf-8", "replace"), default_url=url)
+            theirs = day(meta.date) if meta is not None else None
+        except Exception:   # noqa: BLE001 - a failure is a missed date, as an empty extraction is
+            theirs = None
+    ptype = gt["_internal"]["page_type"]["primary"]
+    return {"id": Path(gt_path).stem, "type": ptype, "leaf": ptype not in INDEX_TYPES,
+            "truth": day(truth_raw), "ours": ours, "trafilatura": theirs}
+
+
+def tally(rows, who: str) -> dict:
+    dated = [r for r in rows if r["truth"]]
+    undated = [r for r in rows if not r["truth"]]
+    return {"truth_dated": len(dated),
+            "right": sum(1 for r in dated if r[who] == r["truth"]),
+            "wrong": sum(1 for r in dated if r[who] and r[who] != r["truth"]),
+            "missed": sum(1 for r in dated if not r[who]),
+            "truth_undated": len(undated),
+            "dated_no_truth": sum(1 for r in undated if r[who])}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("corpus", type=Path)
+    ap.add_argument("--limit", type=int)
+    ap.add_argument("--procs", type=int, default=2)
+    ap.add_argument("--no-trafilatura", action="store_true")
+    args = ap.parse_args(argv)
+    gts = sorted((args.corpus / "ground-truth").glob("*.json"))[:args.limit]
+    with Pool(args.procs) as pool:
+        rows = [r for r in pool.map(_job, [(str(g), not args.no_trafilatura) for g in gts],
+                                    chunksize=8) if r]
+    whos = ["ours"] + ([] if args.no_trafilatura else ["trafilatura"])
+    print(f"{args.corpus.name}: {len(rows)} pages")
+    print(f"  {'pages':24s} {'who':12s} {'right':>6s} {'wrong':>6s} {'missed':>7s}  of dated   dated, no truth")
+    result = {}
+    for name, subset in (("all", rows), ("leaf types", [r for r in rows if r["leaf"]])):
+        for who in whos:
+            t = tally(subset, who)
+            result[f"{name}/{who}"] = t
+            print(f"  {name:24s} {who:12s} {t['right']:6d} {t['wrong']:6d} {t['missed']:7d}  "
+                  f"{t['truth_dated']:5d}      {t['dated_no_truth']:5d} of {t['truth_undated']}")
+    out = REPO / "bench" / "out" / "eval_dates.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"summary": result, "pages": rows}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

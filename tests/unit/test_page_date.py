@@ -1,0 +1,75 @@
+"""The date a leaf prints for its readers (pipelines/page_date.py), for its archive's front
+matter when its metadata names none."""
+from pipelines.htmlparse import parse_html
+from pipelines.page import analyze_page
+from pipelines.page_date import byline_date, lone_time, parse_text_date, shown_date
+
+PROSE = "<p>" + "A paragraph of the post, long enough to be its prose. " * 12 + "</p>"
+
+
+def page(head_of_post: str, rest: str = PROSE, around: str = "") -> str:
+    return (f"<html><head><title>A post</title></head><body><header><nav><a href='/'>Home</a>"
+            f"</nav></header>{around}<main><article><h1>A post</h1>{head_of_post}{rest}"
+            f"</article></main><footer>Updated 2026-01-01</footer></body></html>")
+
+
+def test_written_dates_in_the_usual_forms():
+    assert parse_text_date("March 5, 2024") == "2024-03-05"
+    assert parse_text_date("Posted on Sept. 30th 2019 by Ann") == "2019-09-30"
+    assert parse_text_date("5 March 2024") == "2024-03-05"
+    assert parse_text_date("12th of December, 2025") == "2025-12-12"
+    assert parse_text_date("2024/03/05 10:00") == "2024-03-05"
+    assert parse_text_date("2024-03-05T10:00:00Z") == "2024-03-05"
+    # no day, a path, an impossible day, a number that is no year: none
+    assert parse_text_date("March 2024") is None
+    assert parse_text_date("see blog/2021-02-28-greetings.md") is None
+    assert parse_text_date("2024-13-40") is None
+    assert parse_text_date("Chapter 5, 1066 words") is None
+
+
+def test_the_byline_under_the_title_dates_the_post():
+    root = parse_html(page('<p class="byline">By Ann Lee · <span>March 5, 2024</span> · 4 min read</p>'))
+    assert byline_date(root) == "2024-03-05"
+
+
+def test_an_update_date_gives_way_to_the_publication_date_and_stands_alone_else():
+    both = page('<div><span>Last Updated</span> <span>on</span> <span>Jun 16, 2025</span></div>'
+                '<div>Published May 2, 2024</div>')
+    assert byline_date(parse_html(both)) == "2024-05-02"
+    alone = page('<div><span>Last Updated</span> <span>on</span> <span>Jun 16, 2025</span></div>')
+    assert byline_date(parse_html(alone)) == "2025-06-16"
+
+
+def test_dates_in_menus_sidebars_code_and_far_prose_are_not_the_posts():
+    sidebar = '<aside><h3>Recent</h3><ul><li>Another post, March 1, 2024</li></ul></aside>'
+    code = '<pre><code>hugo new posts/2021-02-28-hello.md</code></pre>'
+    far = PROSE * 45 + "<p>On May 1, 2020 we met.</p>"
+    root = parse_html(page(code, rest=far, around=sidebar))
+    assert byline_date(root) is None
+    # a long sentence that mentions a date is prose, not a byline
+    long = "<p>On March 5, 2024 " + "the team shipped a release that changed many things " * 3 + "</p>"
+    assert byline_date(parse_html(page(long))) is None
+
+
+def test_a_posts_one_time_in_its_metadata_nav_dates_it():
+    # MkDocs Material's blog: the post's <time> sits in a sidebar nav of its metadata
+    nav = ('<nav class="md-post__meta"><ul><li><time datetime="2020-11-08 00:00:00+00:00">'
+           'November 8, 2020</time></li></ul></nav>')
+    root = parse_html(page("", around=nav))
+    assert lone_time(root) == "2020-11-08" and shown_date(root) == "2020-11-08"
+    # two days among the page's times: a list of posts, none of them this one's for sure
+    two = nav + '<nav><time datetime="2020-10-01">Oct 1</time></nav>'
+    assert lone_time(parse_html(page("", around=two))) is None
+
+
+def test_a_leaf_without_metadata_date_is_archived_with_its_byline_date():
+    html = page('<p class="meta">Jane Roe — 12 December 2025</p>')
+    leaf = analyze_page(html, "https://x.org/2025/12/a-post-about-things/")
+    assert leaf.verdict == "leaf"
+    assert leaf.date_published == "2025-12-12"
+    assert leaf.breakdown["date_published"] == 0      # the score reads the metadata's date only
+    # metadata wins over the byline
+    declared = html.replace("<title>", '<meta property="article:published_time" '
+                                       'content="2025-12-10T08:00:00Z"><title>')
+    assert analyze_page(declared, "https://x.org/2025/12/a-post-about-things/").date_published \
+        == "2025-12-10T08:00:00Z"
