@@ -170,7 +170,9 @@ def cmd_crawl(args) -> int:
     if args.json_summary:
         with open(args.json_summary, "w", encoding="utf-8") as fh:
             json.dump(summary.to_dict(), fh, indent=2)
-    return 130 if summary.interrupted else 0
+    if summary.interrupted:
+        return 130
+    return EXIT_FAILED if summary.jobs_failed else 0     # leaves fetched but not archived
 
 
 @contextlib.contextmanager

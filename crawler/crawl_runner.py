@@ -74,11 +74,15 @@ class CrawlSummary:
     duplicates: int = 0
     failures: int = 0
     jobs_failed: int = 0
+    # the first archive job that raised: "<url>: <exception type>: <message>"
+    job_error: str | None = None
     jobs_pending: int = 0
     elapsed_s: float = 0.0
     crawl_s: float = 0.0
     errors: list = field(default_factory=list)
     log_file: str | None = None
+    # the output of this process's own RQ worker (its jobs' tracebacks)
+    worker_log: str | None = None
     finish_reason: str = "finished"
     # links to a hash-routed site's pages (/#/x) that a plain crawl cannot fetch
     skipped_hash_routes: int = 0
@@ -175,6 +179,12 @@ class CrawlSummary:
             lines.append(f"  ! {self.skipped_hash_routes} links lead to pages drawn by script at a URL "
                          "fragment (/#/…), which a plain fetch cannot see: crawl with --render always")
         lines += [f"  ! {url}: {error}" for url, error in self.errors[:5]]
+        if self.jobs_failed:
+            lines.append(f"  ! {self.jobs_failed} archive job{'s' if self.jobs_failed > 1 else ''} "
+                         f"failed, the first: {self.job_error or 'no error recorded'}. Those pages "
+                         "were fetched and scored but not archived; once the cause is fixed, the "
+                         "next crawl of the site fetches and archives them"
+                         + (f" (tracebacks: {self.worker_log})" if self.worker_log else ""))
         return "\n".join(lines)
 
 
@@ -271,6 +281,10 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
     external_url = os.environ.get("REDIS_URL")
     if shared_frontier and not external_url:
         raise CrawlError("--shared-frontier needs REDIS_URL: processes on other machines must reach the frontier")
+    if with_worker or not external_url:
+        # this process's worker writes the archive: a directory it cannot write would fail
+        # every leaf's job after the whole site was fetched
+        check_archive_dir(archive_dir)
     # Scrapy's log (tracebacks included) goes to a file; the terminal gets the summary.
     log_file = None
     if not log_to_stderr:
@@ -308,10 +322,14 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
             (jobs / JOB_OWNER_FILE).write_text(str(os.getpid()))
             stack.callback((jobs / JOB_OWNER_FILE).unlink, missing_ok=True)
             settings.set("JOBDIR", str(jobs), priority="cmdline")
+        worker_log = None
         if own_worker:
             from crawler.worker_process import start_worker, stop_worker
 
-            worker = start_worker(redis_url, queue)
+            # its job tracebacks go to a log of its own beside the crawl's, not the terminal
+            worker_log = log_file.with_name(f"worker-{run_id}.log") if log_file else None
+            output = stack.enter_context(open(worker_log, "ab")) if worker_log else None
+            worker = start_worker(redis_url, queue, output=output)
             stack.callback(stop_worker, worker)
 
         crawl_started = time.monotonic()
@@ -320,7 +338,8 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
 
         summary = CrawlSummary(site=cfg.name, run_id=run_id, render=render_label(cfg.render),
                                redis=shown, archive_dir=str(archive_dir), crawl_s=crawl_s, errors=errors,
-                               log_file=str(log_file) if log_file else None)
+                               log_file=str(log_file) if log_file else None,
+                               worker_log=str(worker_log) if worker_log else None)
         # No finish_reason: the spider never closed, which only an interrupt during start-up does.
         summary.finish_reason = str(stats.get("finish_reason", "shutdown"))
         summary.resumed = resumed
@@ -359,6 +378,19 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
     return summary
 
 
+def check_archive_dir(archive_dir: Path) -> None:
+    """Create the archive directory and write a file in it, or raise CrawlError naming why not."""
+    import tempfile
+
+    try:
+        archive_dir.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=archive_dir, prefix=".leafcrawl-check-"):
+            pass
+    except OSError as exc:
+        raise CrawlError(f"archive directory {archive_dir} cannot be written: "
+                         f"{exc.strerror or exc}") from None
+
+
 def _run_scrapy(cfg: SiteConfig, settings) -> tuple[dict, list]:
     from scrapy.crawler import CrawlerProcess
 
@@ -390,6 +422,9 @@ def _read_run_counters(conn, prefix: str, run_id: str, summary: CrawlSummary) ->
     summary.unchanged = counts.get("unchanged", 0)
     summary.duplicates = counts.get("duplicates", 0)
     summary.jobs_failed = counts.get("failed", 0)
+    if summary.jobs_failed:
+        error = conn.get(redis_keys.run_error_key(prefix, run_id))
+        summary.job_error = error.decode("utf-8", "replace") if isinstance(error, bytes) else error
     done = summary.archived + summary.unchanged + summary.duplicates + summary.jobs_failed
     summary.jobs_pending = max(0, counts.get("enqueued", 0) - done)
 

@@ -34,11 +34,11 @@ STOP_TIMEOUT_S = 30.0
 
 def start_worker(redis_url: str, queue: str = rk.DEFAULT_QUEUE, cwd: str | os.PathLike = PROJECT_ROOT,
                  *, burst: bool = False, name: str | None = None, quiet: bool = True,
-                 extra_args: list[str] | None = None) -> subprocess.Popen:
+                 extra_args: list[str] | None = None, output=None) -> subprocess.Popen:
     """Start ``python -m rq.cli worker`` (SimpleWorker) on ``queue`` at ``redis_url``.
 
     The worker imports ``workers.jobs`` from ``cwd`` (also passed as ``--path``). Its output
-    goes to our stderr. Stop it with stop_worker().
+    goes to ``output`` (an open file), else to our stderr. Stop it with stop_worker().
     """
     argv = [sys.executable, "-m", "rq.cli", "worker",
             "--worker-class", WORKER_CLASS, "--url", redis_url, "--path", str(cwd)]
@@ -52,7 +52,8 @@ def start_worker(redis_url: str, queue: str = rk.DEFAULT_QUEUE, cwd: str | os.Pa
     argv.append(queue)
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(cwd), env.get("PYTHONPATH")]))
-    return subprocess.Popen(argv, cwd=str(cwd), env=env, stdin=subprocess.DEVNULL)
+    return subprocess.Popen(argv, cwd=str(cwd), env=env, stdin=subprocess.DEVNULL,
+                            stdout=output, stderr=output)
 
 
 def stop_worker(proc: subprocess.Popen, timeout: float = STOP_TIMEOUT_S) -> int:

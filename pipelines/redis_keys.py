@@ -90,6 +90,9 @@ PATH_KEY = "{prefix}:path:{path}"
 RUN_KEY = "{prefix}:run:{run_id}"
 """HASH: counters of one run (see RUN_COUNTERS)."""
 
+RUN_ERROR_KEY = "{prefix}:run:{run_id}:error"
+"""STRING: the first archive job of a run that raised: "<url>: <exception type>: <message>"."""
+
 # --- field names ------------------------------------------------------------------------
 
 TERM_FIELD_PREFIX = "term:"
@@ -171,6 +174,11 @@ def path_key(prefix: str, path: str) -> str:
 def run_key(prefix: str, run_id: str) -> str:
     """Key of the counters hash of run ``run_id``."""
     return RUN_KEY.format(prefix=prefix, run_id=run_id)
+
+
+def run_error_key(prefix: str, run_id: str) -> str:
+    """Key of run ``run_id``'s first archive job error."""
+    return RUN_ERROR_KEY.format(prefix=prefix, run_id=run_id)
 
 
 def term_field(term: str) -> str:

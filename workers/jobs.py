@@ -241,13 +241,16 @@ def archive_page(payload: dict, *, connection=None) -> dict:
             # The page changed: its old content no longer belongs to it.
             redis.eval(_RELEASE_CLAIM, 1, rk.content_key(prefix, previous_hash), url)
         return {"status": STATUS_ARCHIVED, "path": str(path), "canonical": url}
-    except BaseException:
-        # Count the failure (the job itself is kept in RQ's failed registry), and give back a
-        # content claim made by this call so the content is not owned by a URL with no file.
+    except BaseException as exc:
+        # Count the failure (the job itself is kept in RQ's failed registry), name the run's
+        # first one for its summary, and give back a content claim made by this call so the
+        # content is not owned by a URL with no file.
         try:
             if claimed and claim_key:
                 redis.eval(_RELEASE_CLAIM, 1, claim_key, url)
             redis.hincrby(run_key, rk.COUNTER_FAILED, 1)
+            redis.set(rk.run_error_key(prefix, run_id), f"{url}: {type(exc).__name__}: {exc}",
+                      nx=True)
         except Exception:  # Redis itself is gone: the original error is the one to report
             logger.exception("could not record the failure of %s", url)
         raise

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import socket
 
 import pytest
@@ -87,3 +88,46 @@ def test_redis_going_away_mid_crawl_stops_it_with_one_line(tmp_path):
         server.stop()
     result = subprocess.CompletedProcess(crawl.args, crawl.returncode, "", stderr)
     assert_one_line_error(result, "went away during the crawl", "crawl again once Redis is back")
+
+
+def test_an_archive_directory_that_cannot_be_written_stops_the_crawl_before_it_starts(tmp_path):
+    # Before: the whole site was fetched, then every leaf's archive job failed with a
+    # traceback on the terminal, and the crawl exited 0
+    (tmp_path / "afile").write_text("")
+    result = run_leafcrawl("crawl", f"http://127.0.0.1:{free_port()}/", "--render", "never",
+                           "--archive-dir", "afile/archive", cwd=tmp_path)
+    assert_one_line_error(result, "archive directory", str(tmp_path / "afile" / "archive"),
+                          "Not a directory")
+    assert not (tmp_path / ".leafcrawl").exists()       # no Redis started, nothing fetched
+
+
+def test_failed_archive_jobs_are_named_and_archived_by_the_next_crawl(tmp_path):
+    from tests.fixtures.make_blog import make_blog
+    from tests.support.cli import archived_files
+    from tests.support.http_server import serve_directory
+
+    site = tmp_path / "site"
+    expected = make_blog(site)
+    archive = tmp_path / "archive"
+    with serve_directory(site) as base_url:
+        host_dir = archive / base_url.split("//", 1)[1].replace(":", "_")
+        archive.mkdir()
+        host_dir.write_text("")        # the host's folder is a file: every leaf's job fails
+        args = ("crawl", base_url + "/", "--render", "never", "--archive-dir", str(archive),
+                "--json-summary", "summary.json")
+        failed = run_leafcrawl(*args, cwd=tmp_path)
+        assert failed.returncode == 1, failed.stderr
+        assert "Traceback" not in failed.stderr            # the tracebacks are in the worker's log
+        summary = json.loads((tmp_path / "summary.json").read_text())
+        assert summary["leaf"] >= len(expected.posts) and summary["jobs_failed"] == summary["leaf"]
+        warning = [line for line in failed.stdout.splitlines() if "archive job" in line]
+        assert len(warning) == 1 and f"{summary['leaf']} archive jobs failed" in warning[0]
+        assert "NotADirectoryError" in warning[0] and base_url in warning[0]
+        log = warning[0].rsplit("(tracebacks: ", 1)[1].rstrip(")")
+        assert "Traceback" in (tmp_path / log).read_text()
+        assert archived_files(archive) == {}
+
+        host_dir.unlink()
+        again = run_leafcrawl(*args, cwd=tmp_path)
+        assert again.returncode == 0, again.stdout + again.stderr
+    assert {base_url + p for p in expected.posts} <= set(archived_files(archive))
