@@ -15,6 +15,7 @@ from .htmlparse import MAX_HTML_BYTES, HtmlInputError, document_order, parse_htm
 from .indexiness import score_tree
 from .hash_routes import is_place_in_page, route_of
 from .page_address import page_address
+from .byline import byline_author, byline_texts
 from .page_date import shown_date
 from .links import FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http, page_links
 from .metadata import extract_page_metadata
@@ -44,6 +45,7 @@ class IndexinessConfig:
 class PageAnalysis:
     url: str
     title: str | None
+    # the metadata's author; on a leaf whose metadata names none, its byline's
     author: str | None
     # the metadata's date (the score's date_published term reads it); on a leaf whose
     # metadata names none, the date it prints for its readers (page_date.shown_date)
@@ -270,11 +272,15 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
     cut = content == "always" or verdict == "leaf"
     blocks = page_content(root, url, meta["title"], order) if cut else []
     all_links = page_links(links)
-    date = meta["date_published"]
-    if date is None and verdict == "leaf":
-        date = shown_date(root)     # for the archive only: the score read the metadata's
+    date, author = meta["date_published"], meta["author"]
+    if verdict == "leaf" and (date is None or author is None):
+        # what the leaf prints for its readers, for the archive only (the score read the
+        # metadata's date)
+        byline = byline_texts(root)
+        date = date or shown_date(root, byline)
+        author = author or byline_author(byline)
     return PageAnalysis(
-        url=url, title=meta["title"], author=meta["author"],
+        url=url, title=meta["title"], author=author,
         date_published=date,
         verdict=verdict,
         score=result.score, seed_score=result.seed_score, breakdown=result.breakdown,

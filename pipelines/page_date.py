@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from .byline import byline_texts
+
 # Month names and their usual abbreviations ("Sept." too), English only: a site in another
 # language mostly declares its dates, and a wrong month is worse than none.
 _MONTHS = {name: number for number, names in enumerate((
@@ -31,16 +33,8 @@ _TEXT_DATES = (
 # A date said to be an update's, a review's or an event's is not the page's publication.
 _NOT_PUBLISHED = re.compile(r"\b(?:updated|modified|edited|revised|reviewed)\b", re.I)
 
-# Text nodes looked at around the page's first h1, where a byline sits: a few before it (a
-# kicker or a date above the title) and more after it (author, reading time, share links).
-BYLINE_BEFORE = 6
-BYLINE_AFTER = 40
 # A byline's date stands in a short text of its own; a longer one is prose that mentions a date.
 DATE_TEXT_MAX_CHARS = 100
-# Never a byline: furniture, forms, code and what is not rendered.
-_SKIP_TAGS = frozenset({"script", "style", "noscript", "template", "nav", "aside", "footer",
-                        "form", "select", "button", "head", "pre", "code", "kbd", "samp"})
-_SKIP_ROLES = frozenset({"navigation", "complementary", "contentinfo", "search"})
 _ISO_DAY = re.compile(r"((?:19|20)\d\d)-(\d\d)-(\d\d)")
 
 
@@ -77,42 +71,12 @@ def lone_time(root) -> str | None:
     return day
 
 
-def byline_date(root) -> str | None:
-    """The first date written out near the page's first h1 (BYLINE_BEFORE text nodes before
-    it to BYLINE_AFTER after it), in a short text, not said to be an update's, outside
-    navigation, sidebars, footers and forms."""
-    body = root.find("body") if root.tag == "html" else root
-    if body is None:
-        return None
-    texts: list[str] = []
-    h1_at = None
-    stack = [body]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):       # a tail, after its element's subtree
-            texts.append(item)
-        else:
-            tag = item.tag
-            if not isinstance(tag, str) or tag in _SKIP_TAGS or (item.get("role") or "") in _SKIP_ROLES:
-                pass
-            else:
-                if tag == "h1" and h1_at is None:
-                    h1_at = len(texts)
-                if item.text and item.text.strip():
-                    texts.append(item.text.strip())
-                for child in reversed(item):
-                    tail = child.tail
-                    if tail and tail.strip():
-                        stack.append(tail.strip())
-                    stack.append(child)
-        if h1_at is not None and len(texts) >= h1_at + BYLINE_AFTER:
-            break
-    if h1_at is None:
-        return None
-    start = max(0, h1_at - BYLINE_BEFORE)
+def byline_date(byline: list[tuple[str, object]]) -> str | None:
+    """The first date written out near the page's first h1 (byline: byline.byline_texts),
+    in a short text, not said to be an update's; an update's when the page prints no other."""
+    texts = [text for text, _ in byline]
     updated = None
-    for i in range(start, min(len(texts), h1_at + BYLINE_AFTER)):
-        text = texts[i]
+    for i, text in enumerate(texts):
         if len(text) > DATE_TEXT_MAX_CHARS:
             continue
         date = parse_text_date(text)
@@ -120,13 +84,14 @@ def byline_date(root) -> str | None:
             continue
         # "Updated Jun 16, 2025", or "Last Updated" / "on" in the texts just before it: the
         # date of the content as it stands, taken when the page shows no other
-        if _NOT_PUBLISHED.search(" ".join(texts[max(start, i - 2):i + 1])):
+        if _NOT_PUBLISHED.search(" ".join(texts[max(0, i - 2):i + 1])):
             updated = updated or date
             continue
         return date
     return updated
 
 
-def shown_date(root) -> str | None:
-    """A leaf's date when its metadata names none: its one <time>, else its byline's."""
-    return lone_time(root) or byline_date(root)
+def shown_date(root, byline: list[tuple[str, object]] | None = None) -> str | None:
+    """A leaf's date when its metadata names none: its one <time>, else its byline's
+    (byline: byline.byline_texts(root), when already taken)."""
+    return lone_time(root) or byline_date(byline_texts(root) if byline is None else byline)

@@ -1,8 +1,8 @@
-"""The dates leafcrawl writes in its archive's front matter, against WCXB's ground truth, beside
-trafilatura's (htmldate) on the same pages.
+"""The dates and authors leafcrawl writes in its archive's front matter, against WCXB's ground
+truth, beside trafilatura's on the same pages.
 
-    .venv/bin/python bench/eval_dates.py /work/shared/corpora/wcxb-dev
-    .venv/bin/python bench/eval_dates.py CORPUS --limit 300 --no-trafilatura
+    .venv/bin/python bench/eval_metadata.py /work/shared/corpora/wcxb-dev
+    .venv/bin/python bench/eval_metadata.py CORPUS --limit 300 --no-trafilatura
 
 Each page's date is compared by its day (YYYY-MM-DD) with `ground_truth.publish_date`:
 - right: the same day; wrong: another day; missed: none, where the truth has one;
@@ -14,6 +14,11 @@ names none, the date it prints (`pipelines/page_date.py`). The archive writes le
 so the table has a row for the pages whose truth is a leaf type too. trafilatura's is
 `trafilatura.extract_metadata(html, default_url=url).date` (htmldate, its default search).
 Truth dates that are a month alone (2015-11) are left out.
+
+Authors likewise (`ground_truth.author`; ours `analyze_page(...).author`: the metadata's,
+and on a leaf whose metadata names none, its byline's, `pipelines/byline.py`): right when
+one name holds the other once lowercased and stripped of punctuation ("Moses Kim" for
+"Moses Kim and Kate Shokurova"), else another name.
 """
 from __future__ import annotations
 
@@ -33,6 +38,14 @@ from eval_indexiness import INDEX_TYPES, page_url  # noqa: E402
 from pipelines.page import PageError, analyze_page  # noqa: E402
 
 _DAY = re.compile(r"((?:19|20)\d\d)-(\d\d)-(\d\d)")
+_NOT_WORD = re.compile(r"\W+")
+
+
+def same_author(found: str | None, truth: str | None) -> bool:
+    if not found or not truth:
+        return False
+    a, b = (_NOT_WORD.sub(" ", x.lower()).strip() for x in (found, truth))
+    return bool(a and b) and (a in b or b in a)
 
 
 def day(value) -> str | None:
@@ -44,30 +57,35 @@ def _job(args):
     gt_path, with_trafilatura = args
     gt = json.loads(Path(gt_path).read_text())
     truth_raw = gt["ground_truth"].get("publish_date")
-    if truth_raw and day(truth_raw) is None:
-        return None                   # a month alone: no day to compare
     html_path = Path(gt_path).parent.parent / "html" / (Path(gt_path).stem + ".html.gz")
     body = gzip.decompress(html_path.read_bytes())
     url = page_url(gt, body)
     try:
-        ours = day(analyze_page(body, url, content="leaves").date_published)
+        page = analyze_page(body, url, content="leaves")
+        ours, ours_author = day(page.date_published), page.author
     except PageError:
-        ours = None
-    theirs = None
+        ours = ours_author = None
+    theirs = theirs_author = None
     if with_trafilatura:
         import trafilatura
 
         try:
             meta = trafilatura.extract_metadata(body.decode("utf-8", "replace"), default_url=url)
-            theirs = day(meta.date) if meta is not None else None
+            if meta is not None:
+                theirs, theirs_author = day(meta.date), meta.author
         except Exception:   # noqa: BLE001 - a failure is a missed date, as an empty extraction is
-            theirs = None
+            pass
     ptype = gt["_internal"]["page_type"]["primary"]
+    # a truth date of a month alone (2015-11) has no day to compare: left out
+    month_only = bool(truth_raw) and day(truth_raw) is None
     return {"id": Path(gt_path).stem, "type": ptype, "leaf": ptype not in INDEX_TYPES,
-            "truth": day(truth_raw), "ours": ours, "trafilatura": theirs}
+            "truth": None if month_only else day(truth_raw), "month_only": month_only,
+            "ours": ours, "trafilatura": theirs, "truth_author": gt["ground_truth"].get("author"),
+            "ours_author": ours_author, "trafilatura_author": theirs_author}
 
 
 def tally(rows, who: str) -> dict:
+    rows = [r for r in rows if not r["month_only"]]
     dated = [r for r in rows if r["truth"]]
     undated = [r for r in rows if not r["truth"]]
     return {"truth_dated": len(dated),
@@ -76,6 +94,18 @@ def tally(rows, who: str) -> dict:
             "missed": sum(1 for r in dated if not r[who]),
             "truth_undated": len(undated),
             "dated_no_truth": sum(1 for r in undated if r[who])}
+
+
+def tally_authors(rows, who: str) -> dict:
+    named = [r for r in rows if r["truth_author"]]
+    unnamed = [r for r in rows if not r["truth_author"]]
+    found = f"{who}_author"
+    return {"truth_named": len(named),
+            "right": sum(1 for r in named if same_author(r[found], r["truth_author"])),
+            "other": sum(1 for r in named if r[found] and not same_author(r[found], r["truth_author"])),
+            "missed": sum(1 for r in named if not r[found]),
+            "truth_unnamed": len(unnamed),
+            "named_no_truth": sum(1 for r in unnamed if r[found])}
 
 
 def main(argv=None) -> int:
@@ -87,19 +117,26 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     gts = sorted((args.corpus / "ground-truth").glob("*.json"))[:args.limit]
     with Pool(args.procs) as pool:
-        rows = [r for r in pool.map(_job, [(str(g), not args.no_trafilatura) for g in gts],
-                                    chunksize=8) if r]
+        rows = pool.map(_job, [(str(g), not args.no_trafilatura) for g in gts], chunksize=8)
     whos = ["ours"] + ([] if args.no_trafilatura else ["trafilatura"])
-    print(f"{args.corpus.name}: {len(rows)} pages")
-    print(f"  {'pages':24s} {'who':12s} {'right':>6s} {'wrong':>6s} {'missed':>7s}  of dated   dated, no truth")
+    print(f"{args.corpus.name}: {len(rows)} pages ({sum(r['month_only'] for r in rows)} with a "
+          "truth date of a month alone, left out of the dates)")
+    print(f"  dates: {'pages':17s} {'who':12s} {'right':>6s} {'wrong':>6s} {'missed':>7s}  of dated   dated, no truth")
     result = {}
     for name, subset in (("all", rows), ("leaf types", [r for r in rows if r["leaf"]])):
         for who in whos:
             t = tally(subset, who)
             result[f"{name}/{who}"] = t
-            print(f"  {name:24s} {who:12s} {t['right']:6d} {t['wrong']:6d} {t['missed']:7d}  "
+            print(f"         {name:17s} {who:12s} {t['right']:6d} {t['wrong']:6d} {t['missed']:7d}  "
                   f"{t['truth_dated']:5d}      {t['dated_no_truth']:5d} of {t['truth_undated']}")
-    out = REPO / "bench" / "out" / "eval_dates.json"
+    print(f"  authors: {'pages':15s} {'who':12s} {'right':>6s} {'other':>6s} {'missed':>7s}  of named   named, no truth")
+    for name, subset in (("all", rows), ("leaf types", [r for r in rows if r["leaf"]])):
+        for who in whos:
+            t = tally_authors(subset, who)
+            result[f"authors/{name}/{who}"] = t
+            print(f"           {name:15s} {who:12s} {t['right']:6d} {t['other']:6d} {t['missed']:7d}  "
+                  f"{t['truth_named']:5d}      {t['named_no_truth']:5d} of {t['truth_unnamed']}")
+    out = REPO / "bench" / "out" / "eval_metadata.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"summary": result, "pages": rows}, indent=1))
     return 0

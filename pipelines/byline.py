@@ -1,0 +1,136 @@
+"""A page's byline: the texts around its first h1, where pages print their author and date
+for readers. page_date reads its date; byline_author its author, when the metadata (meta
+tags, JSON-LD, microdata, rel=author) names none.
+"""
+from __future__ import annotations
+
+import re
+
+# Text nodes looked at around the page's first h1, where a byline sits: a few before it (a
+# kicker or a date above the title) and more after it (author, reading time, share links).
+BYLINE_BEFORE = 6
+BYLINE_AFTER = 40
+# Never a byline: furniture, forms, code and what is not rendered.
+_SKIP_TAGS = frozenset({"script", "style", "noscript", "template", "nav", "aside", "footer",
+                        "form", "select", "button", "head", "pre", "code", "kbd", "samp"})
+_SKIP_ROLES = frozenset({"navigation", "complementary", "contentinfo", "search"})
+
+
+def byline_texts(root) -> list[tuple[str, object]]:
+    """(text, the element it is the text or tail of) for the BYLINE_BEFORE text nodes
+    before the page's first h1 and BYLINE_AFTER from it, outside navigation, sidebars,
+    footers, forms and code; [] when the page has no h1."""
+    body = root.find("body") if root.tag == "html" else root
+    if body is None:
+        return []
+    texts: list[tuple[str, object]] = []
+    h1_at = None
+    stack: list = [body]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, tuple):       # a tail, after its element's subtree
+            texts.append(item)
+        else:
+            tag = item.tag
+            if isinstance(tag, str) and tag not in _SKIP_TAGS and (item.get("role") or "") not in _SKIP_ROLES:
+                if tag == "h1" and h1_at is None:
+                    h1_at = len(texts)
+                if item.text and item.text.strip():
+                    texts.append((item.text.strip(), item))
+                for child in reversed(item):
+                    tail = child.tail
+                    if tail and tail.strip():
+                        stack.append((tail.strip(), item))
+                    stack.append(child)
+        if h1_at is not None and len(texts) >= h1_at + BYLINE_AFTER:
+            break
+    if h1_at is None:
+        return []
+    return texts[max(0, h1_at - BYLINE_BEFORE):h1_at + BYLINE_AFTER]
+
+
+# "By Jane Roe", "by Jane Roe, Staff Writer", "Written by J. R. R. Tolkien | 5 min read".
+# "by" opens the text, or follows a verb of writing, a separator or a year ("Published
+# August 7, 2023 by Nicole Burke"): mid-sentence it is prose ("Step by Step Guide").
+_BY = re.compile(r"(?:^|[|·•—–,:]\s*|\b(?:19|20)\d\d\s+|\b(?:written|posted|published|words|story|"
+                 r"text|article|reported)\s+)by[:\s]+(.+)$", re.I)
+# "Photo by", "Reviewed by", "Powered by": someone or something else than the author.
+_NOT_AUTHOR_BY = re.compile(r"\b(?:photos?|image|illustrations?|graphics?|video|credits?|courtesy|"
+                            r"powered|sponsored|presented|brought|produced|translated|edited|"
+                            r"reviewed|checked|verified|narrated|hosted|designed|built|made)\s*$", re.I)
+# An author's name: two to five words, each capitalised (or a particle: van, de, von, bin…),
+# initials allowed. Lowercase words are prose ("by the way", "by clicking here"), and one
+# word alone is as often a month, a brand or a label ("March", "Google", "Email") as a name.
+_NAME = re.compile(r"(?:[A-Z\u00C0-\u024F][\w'’.-]*|van|von|de|der|den|del|da|di|du|le|la|bin|al|ibn)"
+                   r"(?:\s+(?:[A-Z\u00C0-\u024F][\w'’.-]*|van|von|de|der|den|del|da|di|du|le|la|bin|al|ibn)){1,4}")
+# Where a name ends: a comma, a separator, a date or a role after it.
+_NAME_END = re.compile(r"\s*(?:[,|·•—–/()]|\bon\b|\band\b|\bupdated\b|\bpublished\b|\d).*$", re.I)
+# Class and id words that mark the author's name ("author-name", "c-byline__author"), split
+# on - and _ so that "authorized-dealer" is none; and words that mark something else about
+# them (their picture, bio or label) or another writer (a comment's, a review's).
+_AUTHOR_WORDS = frozenset({"author", "authors", "byline", "writer", "autor", "auteur"})
+_NOT_A_NAME_MARK = re.compile(r"avatar|image|img|photo|pic|bio|label|title|caption|date|time|"
+                              r"comment|review|reply|testimonial|quote", re.I)
+_WORD_SPLIT = re.compile(r"[^a-z]+")
+# Labels that stand before a name, never names themselves.
+_LABELS = frozenset({"author", "authors", "by", "written by", "posted by", "editor", "reviewed by",
+                     "fact checked by", "contributor", "staff"})
+AUTHOR_MAX_CHARS = 60
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+AUTHOR_MARK_DEPTH = 3
+
+
+# Words of a date, never of a name ("Sat Feb" before its day).
+_DATE_WORDS = frozenset("jan feb mar apr may jun jul aug sep sept oct nov dec january february march "
+                        "april june july august september october november december mon tue wed thu "
+                        "fri sat sun monday tuesday wednesday thursday friday saturday sunday".split())
+
+
+def _name(text: str) -> str | None:
+    """text as an author's name, cut at what follows the name, or None."""
+    text = _NAME_END.sub("", text.strip()).strip(" .:")
+    if not text or len(text) > AUTHOR_MAX_CHARS or text.lower() in _LABELS:
+        return None
+    if not _NAME.fullmatch(text) or not _DATE_WORDS.isdisjoint(text.lower().replace(".", " ").split()):
+        return None
+    return text
+
+
+def _marked_author(el) -> bool:
+    """Is el, or one of its AUTHOR_MARK_DEPTH nearest ancestors, named for the author's name?"""
+    for _ in range(AUTHOR_MARK_DEPTH):
+        if el is None:
+            return False
+        words = f"{el.get('class') or ''} {el.get('id') or ''} {el.get('itemprop') or ''}".lower()
+        if _NOT_A_NAME_MARK.search(words):
+            return False
+        if not _AUTHOR_WORDS.isdisjoint(_WORD_SPLIT.split(words)):
+            return True
+        el = el.getparent()
+    return False
+
+
+def byline_author(texts: list[tuple[str, object]]) -> str | None:
+    """The author a page prints near its first h1 (texts: byline_texts): "By Jane Roe" in a
+    short text, else the short text of an element its class or id names for the author
+    (class="author-name")."""
+    for i, (text, _) in enumerate(texts):
+        if len(text) > AUTHOR_MAX_CHARS + 20:
+            continue
+        name = None
+        if text.lower().rstrip(": ") in _LABELS:
+            if i + 1 < len(texts):
+                name = _name(texts[i + 1][0])      # "By" and the name in elements of their own
+        else:
+            found = _BY.search(text)
+            if found and not _NOT_AUTHOR_BY.search(text[:found.start()]):
+                name = _name(found.group(1))
+        if name:
+            return name
+    for text, el in texts:
+        # (a heading is a section's title, "You Might Also Like", never a name)
+        if len(text) <= AUTHOR_MAX_CHARS and el.tag not in _HEADINGS and _marked_author(el):
+            name = _name(text)
+            if name:
+                return name
+    return None

@@ -1,0 +1,56 @@
+"""The author a leaf prints in its byline (pipelines/byline.py), for its archive's front
+matter when its metadata names none."""
+from pipelines.byline import byline_author, byline_texts
+from pipelines.htmlparse import parse_html
+from pipelines.page import analyze_page
+
+PROSE = "<p>" + "A paragraph of the post, long enough to be its prose. " * 12 + "</p>"
+
+
+def author_of(head_of_post: str, rest: str = PROSE, around: str = "") -> str | None:
+    html = (f"<html><body><header><nav><a href='/'>Home</a></nav></header>{around}<main>"
+            f"<article><h1>A post</h1>{head_of_post}{rest}</article></main></body></html>")
+    return byline_author(byline_texts(parse_html(html)))
+
+
+def test_by_lines_name_the_author():
+    assert author_of("<p>By Jane Roe</p>") == "Jane Roe"
+    assert author_of("<p>Published August 7, 2023 by Nicole van der Berg | 5 min read</p>") \
+        == "Nicole van der Berg"
+    assert author_of("<p>Written by J. R. Tolkien, Staff Writer</p>") == "J. R. Tolkien"
+    # "By" and the name in elements of their own
+    assert author_of('<div><span>By</span> <a href="/authors/jr">Jane Roe</a></div>') == "Jane Roe"
+
+
+def test_an_element_named_for_the_author_names_them():
+    assert author_of('<div class="post-meta"><span class="author-name">Isaiah Shelton</span>'
+                     '<span class="date">May 2</span></div>') == "Isaiah Shelton"
+    assert author_of('<div class="c-byline__author"><a href="/a">Ann Lee</a></div>') == "Ann Lee"
+
+
+def test_what_is_no_author():
+    # someone else's credit, prose, one word, a date, a heading, a comment's or a review's
+    # writer, and a class word inside another word
+    assert author_of('<figure><img src="/a.jpg"><figcaption>Photo by John Smith on Unsplash'
+                     '</figcaption></figure>') is None
+    assert author_of("<p>A Step by Step Guide</p>") is None
+    assert author_of("<p>By Google</p>") is None
+    assert author_of('<p class="author">Sat Feb</p>') is None
+    assert author_of('<h2 class="author-picks">Editors Like These</h2>') is None
+    assert author_of('<div class="comment"><span class="comment-author">Ash Cole</span></div>') is None
+    assert author_of('<div class="authorized-dealer">Authorized Dealer</div>') is None
+    # far from the title, or in a sidebar
+    assert author_of("", rest=PROSE * 45 + "<p>By Jane Roe</p>") is None
+    assert author_of("", around='<aside><p>By Jane Roe</p></aside>') is None
+
+
+def test_a_leaf_without_metadata_author_is_archived_with_its_byline_author():
+    html = ('<html><head><title>A post</title></head><body><main><article><h1>A post</h1>'
+            '<p class="byline">By Jane Roe · 12 December 2025</p>' + PROSE + '</article></main></body></html>')
+    url = "https://x.org/2025/12/a-post-about-things/"
+    leaf = analyze_page(html, url)
+    assert leaf.verdict == "leaf"
+    assert (leaf.author, leaf.date_published) == ("Jane Roe", "2025-12-12")
+    # the metadata wins
+    declared = html.replace("<title>", '<meta name="author" content="J. Roe"><title>')
+    assert analyze_page(declared, url).author == "J. Roe"
