@@ -1,4 +1,4 @@
-"""The dates and authors leafcrawl writes in its archive's front matter, against WCXB's ground
+"""The titles, dates and authors leafcrawl writes in its archive's front matter, against WCXB's ground
 truth, beside trafilatura's on the same pages.
 
     .venv/bin/python bench/eval_metadata.py /work/shared/corpora/wcxb-dev
@@ -15,7 +15,9 @@ so the table has a row for the pages whose truth is a leaf type too. trafilatura
 `trafilatura.extract_metadata(html, default_url=url).date` (htmldate, its default search).
 Truth dates that are a month alone (2015-11) are left out.
 
-Authors likewise (`ground_truth.author`; ours `analyze_page(...).author`: the metadata's,
+Titles (`ground_truth.title`; ours `analyze_page(...).title`: on a leaf the heading it shows
+when its h1 says it, else og:title or <title>): right when equal once lowercased and stripped
+of punctuation. Authors likewise (`ground_truth.author`; ours `analyze_page(...).author`: the metadata's,
 and on a leaf whose metadata names none, its byline's, `pipelines/byline.py`): right when
 one name holds the other once lowercased and stripped of punctuation ("Moses Kim" for
 "Moses Kim and Kate Shokurova"), else another name.
@@ -62,17 +64,17 @@ def _job(args):
     url = page_url(gt, body)
     try:
         page = analyze_page(body, url, content="leaves")
-        ours, ours_author = day(page.date_published), page.author
+        ours, ours_author, ours_title = day(page.date_published), page.author, page.title
     except PageError:
-        ours = ours_author = None
-    theirs = theirs_author = None
+        ours = ours_author = ours_title = None
+    theirs = theirs_author = theirs_title = None
     if with_trafilatura:
         import trafilatura
 
         try:
             meta = trafilatura.extract_metadata(body.decode("utf-8", "replace"), default_url=url)
             if meta is not None:
-                theirs, theirs_author = day(meta.date), meta.author
+                theirs, theirs_author, theirs_title = day(meta.date), meta.author, meta.title
         except Exception:   # noqa: BLE001 - a failure is a missed date, as an empty extraction is
             pass
     ptype = gt["_internal"]["page_type"]["primary"]
@@ -81,7 +83,9 @@ def _job(args):
     return {"id": Path(gt_path).stem, "type": ptype, "leaf": ptype not in INDEX_TYPES,
             "truth": None if month_only else day(truth_raw), "month_only": month_only,
             "ours": ours, "trafilatura": theirs, "truth_author": gt["ground_truth"].get("author"),
-            "ours_author": ours_author, "trafilatura_author": theirs_author}
+            "ours_author": ours_author, "trafilatura_author": theirs_author,
+            "truth_title": gt["ground_truth"].get("title"), "ours_title": ours_title,
+            "trafilatura_title": theirs_title}
 
 
 def tally(rows, who: str) -> dict:
@@ -94,6 +98,17 @@ def tally(rows, who: str) -> dict:
             "missed": sum(1 for r in dated if not r[who]),
             "truth_undated": len(undated),
             "dated_no_truth": sum(1 for r in undated if r[who])}
+
+
+def same_title(found: str | None, truth: str | None) -> bool:
+    return bool(found and truth) and _NOT_WORD.sub(" ", found.lower()).strip() == \
+        _NOT_WORD.sub(" ", truth.lower()).strip()
+
+
+def tally_titles(rows, who: str) -> dict:
+    titled = [r for r in rows if r["truth_title"]]
+    return {"truth_titled": len(titled),
+            "right": sum(1 for r in titled if same_title(r[f"{who}_title"], r["truth_title"]))}
 
 
 def tally_authors(rows, who: str) -> dict:
@@ -136,6 +151,12 @@ def main(argv=None) -> int:
             result[f"authors/{name}/{who}"] = t
             print(f"           {name:15s} {who:12s} {t['right']:6d} {t['other']:6d} {t['missed']:7d}  "
                   f"{t['truth_named']:5d}      {t['named_no_truth']:5d} of {t['truth_unnamed']}")
+    print(f"  titles: {'pages':16s} {'who':12s} {'right':>6s}  of titled")
+    for name, subset in (("all", rows), ("leaf types", [r for r in rows if r["leaf"]])):
+        for who in whos:
+            t = tally_titles(subset, who)
+            result[f"titles/{name}/{who}"] = t
+            print(f"          {name:16s} {who:12s} {t['right']:6d}  {t['truth_titled']:5d}")
     out = REPO / "bench" / "out" / "eval_metadata.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"summary": result, "pages": rows}, indent=1))

@@ -18,7 +18,7 @@ from .page_address import page_address
 from .byline import byline_author, byline_texts
 from .page_date import shown_date
 from .links import FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http, page_links
-from .metadata import extract_page_metadata
+from .metadata import extract_page_metadata, heading_title
 from .url_shape import PAGE_EXTENSION
 
 __all__ = ["PageError", "IndexinessConfig", "PageAnalysis", "analyze_page", "MAX_HTML_BYTES"]
@@ -272,7 +272,10 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
     cut = content == "always" or verdict == "leaf"
     blocks = page_content(root, url, meta["title"], order) if cut else []
     all_links = page_links(links)
-    date, author = meta["date_published"], meta["author"]
+    title, date, author = meta["title"], meta["date_published"], meta["author"]
+    if verdict == "leaf":
+        # an index page keeps the title its site declares: its first entry's heading is not its
+        title = heading_title(root, declared=title, url=url) or title
     if verdict == "leaf" and (date is None or author is None):
         # what the leaf prints for its readers, for the archive only (the score read the
         # metadata's date)
@@ -280,7 +283,7 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
         date = date or shown_date(root, byline)
         author = author or byline_author(byline)
     return PageAnalysis(
-        url=url, title=meta["title"], author=author,
+        url=url, title=title, author=author,
         date_published=date,
         verdict=verdict,
         score=result.score, seed_score=result.seed_score, breakdown=result.breakdown,

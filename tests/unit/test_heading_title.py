@@ -1,0 +1,53 @@
+"""A leaf's title as readers see it (metadata.heading_title): its heading, when its h1 says
+it, over og:title and <title>, which are written for search results and shares."""
+from pipelines.htmlparse import parse_html
+from pipelines.metadata import heading_title
+from pipelines.page import analyze_page
+
+PROSE = "<p>" + "A paragraph of the post, long enough to be its prose. " * 12 + "</p>"
+URL = "https://x.org/2024/05/zero-waste-for-beginners/"
+
+
+def page(head: str, body: str) -> str:
+    return f"<html><head>{head}</head><body>{body}</body></html>"
+
+
+def test_the_one_h1_is_the_title():
+    html = page('<meta property="og:title" content="Zero Waste: 12 Tips, Costs &amp; FAQ (2024)">',
+                f"<main><article><h1>Zero Waste for Beginners</h1>{PROSE}</article></main>")
+    assert heading_title(parse_html(html), declared="Zero Waste: 12 Tips, Costs & FAQ (2024)") \
+        == "Zero Waste for Beginners"
+    leaf = analyze_page(html, URL)
+    assert leaf.verdict == "leaf" and leaf.title == "Zero Waste for Beginners"
+
+
+def test_of_several_h1s_the_first_when_the_declared_title_starts_with_it():
+    body = f"<h1>Zero Waste for Beginners</h1>{PROSE}<h1>Comments</h1>"
+    root = parse_html(page("", body))
+    assert heading_title(root, declared="Zero Waste for Beginners Archives") == "Zero Waste for Beginners"
+    assert heading_title(root, declared="Something else") is None
+
+
+def test_a_sites_name_in_an_h1_is_no_title():
+    # a logo heading linking home, relative or absolute
+    logo = f'<header><h1><a href="/">My Blog</a></h1></header><main><h2>A post</h2>{PROSE}</main>'
+    assert heading_title(parse_html(page("", logo)), declared="A post", url=URL) is None
+    absolute = logo.replace('href="/"', 'href="https://x.org/"')
+    assert heading_title(parse_html(page("", absolute)), declared="A post", url=URL) is None
+    # Lektor's banner: the site's name, which <title> ends with
+    banner = page("<title>Release 0.14.0 — Release notes</title>",
+                  f"<header><h1>Release notes</h1></header><h2>Release 0.14.0</h2>{PROSE}")
+    assert heading_title(parse_html(banner), declared="Release 0.14.0 — Release notes") is None
+
+
+def test_a_headings_anchor_mark_is_no_part_of_its_title():
+    html = page("", f'<h1>Release 0.14.0<a class="headerlink" href="#release">¶</a></h1>{PROSE}')
+    assert heading_title(parse_html(html)) == "Release 0.14.0"
+
+
+def test_an_index_page_keeps_its_declared_title():
+    teasers = "".join(f'<article><h2><a href="/2024/0{i}/post-{i}/">Post {i}</a></h2><p>An excerpt '
+                      f'of post {i}, long enough to be a teaser.</p></article>' for i in range(1, 6))
+    html = page("<title>Tag: rust | My Blog</title>", f"<main><h1>Rust</h1>{teasers}</main>")
+    index = analyze_page(html, "https://x.org/tags/rust/")
+    assert index.verdict == "index" and index.title == "Tag: rust"
