@@ -46,21 +46,48 @@ def _declared_charset(body: bytes) -> str | None:
     m = _CHARSET_RE.search(body[:CHARSET_PRESCAN_BYTES])
     if not m:
         return None
-    name = m.group(1).decode("ascii", "ignore").lower()
+    # (the spec maps latin-1 labels to windows-1252, which is a superset: _charset)
+    return _charset(m.group(1).decode("ascii", "ignore"))
+
+
+def _charset(label: str | None) -> str | None:
+    """A charset label as a Python codec name (latin-1 read as windows-1252), or None."""
+    if not label:
+        return None
     try:
-        name = codecs.lookup(name).name
+        name = codecs.lookup(label.strip().lower()).name
     except LookupError:
         return None
-    # The spec maps latin-1 labels to windows-1252, which is a superset.
     return "cp1252" if name in ("latin-1", "iso8859-1", "ascii") else name
 
 
-def decode_body(body: bytes | str, error=HtmlInputError) -> str:
-    """Bytes -> str by BOM, then <meta charset>, then utf-8 with replacement."""
-    return _decode(body, error)[0]
+def decode_body(body: bytes | str, error=HtmlInputError, encoding: str | None = None) -> str:
+    """Bytes -> str by BOM, then the transport's charset (encoding: the HTTP Content-Type's,
+    which wins over the document's own, as in browsers), then <meta charset>, then UTF-8;
+    a body that declares nothing and is not UTF-8 is read as windows-1252, as browsers do."""
+    return _decode(body, error, encoding)[0]
 
 
-def _decode(body: bytes | str, error) -> tuple[str, bytes | None]:
+_CONTROL_BYTES = [c for c in range(32) if c not in (9, 10, 12, 13)]
+
+
+def _undeclared(body: bytes) -> str:
+    """A body no charset is declared for: UTF-8 when it is (a stray byte or two aside),
+    else windows-1252, the legacy pages' encoding browsers fall back to."""
+    text = body.decode("utf-8", errors="replace")
+    bad = text.count("\ufffd")
+    wide = len(body) - len(text) + bad      # bytes beyond the first of valid multi-byte chars
+    if bad <= max(wide // 3, 2):
+        return text
+    # control bytes are no text in any charset: a binary body keeps its replacement
+    # characters, for _decode to refuse it
+    controls = sum(body.count(bytes((c,))) for c in _CONTROL_BYTES)
+    if controls > MAX_REPLACEMENT_SHARE * len(body):
+        return text
+    return body.decode("cp1252", errors="replace")
+
+
+def _decode(body: bytes | str, error, encoding: str | None = None) -> tuple[str, bytes | None]:
     """(decode_body's text, body itself when it is exactly that text in UTF-8, else None)."""
     utf8 = None
     if isinstance(body, str):
@@ -76,13 +103,14 @@ def _decode(body: bytes | str, error) -> tuple[str, bytes | None]:
         if text is None:
             if body.find(b"\x00", 0, 65536) != -1:
                 raise error("binary body: NUL bytes in the content")
-            enc = _declared_charset(body) or "utf-8"
+            declared = _charset(encoding) or _declared_charset(body)
+            enc = declared or "utf-8"
             try:
                 text = body.decode(enc)
                 if enc == "utf-8":
                     utf8 = body
             except UnicodeDecodeError:
-                text = body.decode(enc, errors="replace")
+                text = body.decode(enc, errors="replace") if declared else _undeclared(body)
             if text.count("\ufffd") > MAX_REPLACEMENT_SHARE * max(len(text), 1):
                 raise error(f"binary body: undecodable as {enc}")
     if len(text) > MAX_HTML_BYTES:
@@ -94,9 +122,10 @@ def _decode(body: bytes | str, error) -> tuple[str, bytes | None]:
     return text, utf8
 
 
-def parse_html(body: bytes | str, error=HtmlInputError):
-    """Parse a body into an lxml.html document root (the <html> element)."""
-    text, data = _decode(body, error)
+def parse_html(body: bytes | str, error=HtmlInputError, encoding: str | None = None):
+    """Parse a body into an lxml.html document root (the <html> element). encoding: the
+    charset the transport declared (decode_body)."""
+    text, data = _decode(body, error, encoding)
     # an XML declaration would name an encoding (the text was decoded already): drop it
     if _XML_DECL_START.match(text):
         text = re.sub(r"^\s*<\?xml[^>]*>", "", text, count=1)

@@ -22,6 +22,7 @@ from scrapy.linkextractors import IGNORED_EXTENSIONS
 from scrapy.utils.url import url_has_any_extension
 from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.internet.error import DNSLookupError, TCPTimedOutError, TimeoutError
+from w3lib.encoding import http_content_type_encoding
 
 from crawler.items import failure_item, not_modified_item, page_item
 from crawler.page_collector import collector_page_method, collector_result
@@ -95,6 +96,15 @@ def fetched_in_browser(meta) -> bool:
     HTTP whatever the page's own mode, which it keeps (crawler/revisits.py)."""
     revisit = meta.get(REVISIT_META)
     return bool(revisit["playwright"] if revisit else meta.get("playwright"))
+
+
+def body_charset(response) -> str | None:
+    """The charset response.body is in, as its transport says (it wins over the page's
+    <meta charset>, as in browsers): scrapy-playwright's body, encoded again from the
+    browser's text, names its own; a plain response its Content-Type's, or None."""
+    if response.meta.get("playwright"):
+        return getattr(response, "encoding", None)
+    return http_content_type_encoding(response.headers.get("Content-Type", b"").decode("latin-1"))
 
 
 class SiteSpider(scrapy.Spider):
@@ -215,7 +225,7 @@ class SiteSpider(scrapy.Spider):
         try:
             response = await self.crawler.engine.download_async(request)
             analysis = analyze_page(response.body, page_address(response.url), self.index_config,
-                                    content="leaves")
+                                    content="leaves", encoding=body_charset(response))
         except Exception as exc:      # any failure of the probe: the page is rendered anyway
             self.logger.info("--render auto: no plain view of %s (%s)", url, exc)
             return None
@@ -228,7 +238,8 @@ class SiteSpider(scrapy.Spider):
             response = await self.crawler.engine.download_async(request.replace(dont_filter=True))
             html = self.page_html(response)
             analysis = analyze_page(html, page_address(self.shown_url(response)),
-                                    self.index_config, content="leaves")
+                                    self.index_config, content="leaves",
+                                    encoding=body_charset(response) if isinstance(html, bytes) else None)
         except Exception as exc:
             self.logger.info("--render auto: no rendered view of %s (%s)", url, exc)
             return None
@@ -327,7 +338,8 @@ class SiteSpider(scrapy.Spider):
             # a page is known by its address: a hash-routed page by its route, and the root
             # route a router writes on arrival (/ -> /#/) is the page asked for
             # an index page's content is never archived: not cut (analyze_page)
-            analysis = analyze_page(html, page_address(url), self.index_config, content="leaves")
+            analysis = analyze_page(html, page_address(url), self.index_config, content="leaves",
+                                    encoding=body_charset(response) if isinstance(html, bytes) else None)
         except PageError as exc:
             self.note_failure(url, str(exc))
             yield failure_item(url, status=response.status, error=str(exc), **where)

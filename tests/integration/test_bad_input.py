@@ -81,3 +81,30 @@ def test_bad_pages_fail_alone_with_a_named_reason(tmp_path, redis_ns):
     # not pages: never fetched
     assert not {"/photo.png", "/source.txt", "/post.md", "/blog/feeds/rss/", "/feed/"} & set(requests)
     assert not {base + "/data.json", base + "/source.txt"} & set(files)
+
+
+def test_pages_are_read_in_the_charset_their_server_names(tmp_path):
+    # a page in windows-1252 whose server names the charset in its Content-Type and whose
+    # HTML names none: read as UTF-8 before, every accented letter became U+FFFD
+    site = tmp_path / "site"
+    (site / "cafe").mkdir(parents=True)
+    (site / "cafe" / "index.html").write_bytes(ARTICLE.format(
+        title="Caf\xe9 cr\xe8me", n=4, body="Cr\xe8me br\xfbl\xe9e \u2013 the house\u2019s own.").encode("cp1252"))
+    # and a page converted to UTF-8 whose theme still says iso-8859-1: its server's utf-8 wins
+    (site / "naive").mkdir()
+    (site / "naive" / "index.html").write_text(ARTICLE.format(
+        title="Naïve café", n=5, body="A naïve café – ours.").replace(
+        "<head>", '<head><meta charset="iso-8859-1">'), encoding="utf-8")
+    (site / "index.html").write_text('<html><body><h1>Menu</h1><ul><li><a href="/cafe/">Café</a>'
+                                     '</li><li><a href="/naive/">Naïve</a></li></ul></body></html>',
+                                     encoding="utf-8")
+    types = {"/cafe/": "text/html; charset=windows-1252"}
+    with serve_directory(site, content_types=types) as base:
+        result = run_leafcrawl("crawl", base + "/", "--render", "never",
+                               "--archive-dir", str(tmp_path / "archive"), cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    text = archived_files(tmp_path / "archive")[base + "/cafe/"].read_text(encoding="utf-8")
+    assert "title: Café crème" in text
+    assert "Crème brûlée – the house’s own." in text and "\ufffd" not in text
+    text = archived_files(tmp_path / "archive")[base + "/naive/"].read_text(encoding="utf-8")
+    assert "title: Naïve café" in text and "A naïve café – ours." in text

@@ -25,7 +25,7 @@ import sys
 import threading
 import urllib.parse
 from pathlib import Path
-from collections.abc import Iterator, MutableMapping, MutableSequence
+from collections.abc import Iterator, Mapping, MutableMapping, MutableSequence
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 HOST = "127.0.0.1"
@@ -105,7 +105,9 @@ class StaticHandler(SimpleHTTPRequestHandler):
                  request_log: MutableSequence[str] | None,
                  status_log: MutableSequence[tuple[str, int]] | None = None,
                  validators: bool = True, tokens: bool = False,
-                 agent_log: MutableSequence[str] | None = None, **kwargs):
+                 agent_log: MutableSequence[str] | None = None,
+                 content_types: Mapping[str, str] | None = None, **kwargs):
+        self._content_types = content_types or {}
         self._faults = faults
         self._agent_log = agent_log
         self._validators = validators
@@ -120,6 +122,8 @@ class StaticHandler(SimpleHTTPRequestHandler):
         super().send_response(code, message)
 
     def send_header(self, keyword, value):
+        if keyword.lower() == "content-type":
+            value = self._content_types.get(urllib.parse.urlsplit(self.path).path, value)
         # a server that sends no validators (a CMS rendering every page afresh)
         if self._validators or keyword.lower() not in ("last-modified", "etag"):
             super().send_header(keyword, value)
@@ -191,6 +195,7 @@ def serve_directory(
     validators: bool = True,
     tokens: bool = False,
     agent_log: MutableSequence[str] | None = None,
+    content_types: Mapping[str, str] | None = None,
 ) -> Iterator[str]:
     """Serve ``root`` on 127.0.0.1 and yield the base URL (no trailing slash).
 
@@ -200,13 +205,15 @@ def serve_directory(
     ``validators=False``: no Last-Modified (or ETag) header on any response.
     ``tokens=True``: each answer's TOKEN_SLOTs hold a fresh token (a CMS's form token).
     ``agent_log``: if given, the User-Agent of every request.
+    ``content_types``: URL path -> the Content-Type to answer it with (a charset of its own).
     """
     root = os.fspath(root)
     if not os.path.isdir(root):
         raise NotADirectoryError(root)
     handler = functools.partial(StaticHandler, directory=root, faults=faults,
                                 request_log=request_log, status_log=status_log,
-                                validators=validators, tokens=tokens, agent_log=agent_log)
+                                validators=validators, tokens=tokens, agent_log=agent_log,
+                                content_types=content_types)
     server = StaticServer((HOST, port), handler)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
                               name=f"static-server-{server.server_address[1]}", daemon=True)

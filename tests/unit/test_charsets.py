@@ -1,0 +1,38 @@
+"""Which charset a body is read in (htmlparse.decode_body): a BOM, then the transport's
+(HTTP Content-Type, which wins over the page's own, as in browsers), then <meta charset>,
+then UTF-8; a body that declares nothing and is not UTF-8 is read as windows-1252."""
+import pytest
+
+from pipelines.htmlparse import HtmlInputError, decode_body
+from pipelines.page import analyze_page
+
+CAFE_1252 = "<html><head><title>Caf\xe9 cr\xe8me</title></head><body><h1>Caf\xe9 cr\xe8me \u2013 menu</h1></body></html>"
+
+
+def test_the_transports_charset_reads_a_page_that_declares_none():
+    body = CAFE_1252.encode("cp1252")
+    assert "Café crème – menu" in decode_body(body, encoding="iso-8859-1")
+    assert analyze_page(body, "https://x.org/menu/", encoding="windows-1252").title == "Café crème – menu"
+
+
+def test_the_transports_charset_wins_over_the_pages_meta():
+    # a CMS that converted its pages to UTF-8 and left the old <meta charset> in its theme
+    body = ('<html><head><meta charset="iso-8859-1"></head><body><p>na\u00efve caf\u00e9</p>'
+            '</body></html>').encode("utf-8")
+    assert "naïve café" in decode_body(body, encoding="utf-8")
+    assert "naÃ¯ve" in decode_body(body)          # the meta alone misleads, as it would a browser
+
+
+def test_a_page_that_declares_nothing_is_utf8_or_else_windows_1252():
+    assert "Café crème – menu" in decode_body(CAFE_1252.encode("cp1252"))
+    utf8 = ("<p>" + "na\u00efve caf\u00e9 " * 20 + "</p>").encode("utf-8")
+    stray = utf8 + b"<p>one stray byte: \xe9</p>"    # a UTF-8 page with one Latin-1 byte pasted in
+    text = decode_body(stray)
+    assert text.count("naïve café") == 20 and text.count("\ufffd") == 1
+
+
+def test_unknown_charsets_are_ignored_and_binary_bodies_still_refused():
+    assert "Café" in decode_body("<p>Caf\xe9</p>".encode("utf-8"), encoding="no-such-charset")
+    binary = bytes(range(1, 256)) * 16       # no NUL, not UTF-8, and control bytes no text has
+    with pytest.raises(HtmlInputError, match="binary"):
+        decode_body(binary)
