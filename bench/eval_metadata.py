@@ -123,6 +123,16 @@ def tally_authors(rows, who: str) -> dict:
             "named_no_truth": sum(1 for r in unnamed if r[found])}
 
 
+# field, its tally, the tally's columns, what they are out of, and the guesses where the
+# truth has none (out of how many)
+REPORTS = (
+    ("dates", tally, ("right", "wrong", "missed"), "truth_dated", "dated_no_truth", "truth_undated"),
+    ("authors", tally_authors, ("right", "other", "missed"), "truth_named", "named_no_truth",
+     "truth_unnamed"),
+    ("titles", tally_titles, ("right",), "truth_titled", None, None),
+)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("corpus", type=Path)
@@ -136,27 +146,17 @@ def main(argv=None) -> int:
     whos = ["ours"] + ([] if args.no_trafilatura else ["trafilatura"])
     print(f"{args.corpus.name}: {len(rows)} pages ({sum(r['month_only'] for r in rows)} with a "
           "truth date of a month alone, left out of the dates)")
-    print(f"  dates: {'pages':17s} {'who':12s} {'right':>6s} {'wrong':>6s} {'missed':>7s}  of dated   dated, no truth")
     result = {}
-    for name, subset in (("all", rows), ("leaf types", [r for r in rows if r["leaf"]])):
-        for who in whos:
-            t = tally(subset, who)
-            result[f"{name}/{who}"] = t
-            print(f"         {name:17s} {who:12s} {t['right']:6d} {t['wrong']:6d} {t['missed']:7d}  "
-                  f"{t['truth_dated']:5d}      {t['dated_no_truth']:5d} of {t['truth_undated']}")
-    print(f"  authors: {'pages':15s} {'who':12s} {'right':>6s} {'other':>6s} {'missed':>7s}  of named   named, no truth")
-    for name, subset in (("all", rows), ("leaf types", [r for r in rows if r["leaf"]])):
-        for who in whos:
-            t = tally_authors(subset, who)
-            result[f"authors/{name}/{who}"] = t
-            print(f"           {name:15s} {who:12s} {t['right']:6d} {t['other']:6d} {t['missed']:7d}  "
-                  f"{t['truth_named']:5d}      {t['named_no_truth']:5d} of {t['truth_unnamed']}")
-    print(f"  titles: {'pages':16s} {'who':12s} {'right':>6s}  of titled")
-    for name, subset in (("all", rows), ("leaf types", [r for r in rows if r["leaf"]])):
-        for who in whos:
-            t = tally_titles(subset, who)
-            result[f"titles/{name}/{who}"] = t
-            print(f"          {name:16s} {who:12s} {t['right']:6d}  {t['truth_titled']:5d}")
+    for field, count, columns, of, extra, extra_of in REPORTS:
+        print(f"  {field}: {'pages':12s} {'who':12s} " + " ".join(f"{c:>7s}" for c in columns)
+              + f"  {'of':>6s}" + (f"   {extra.replace('_', ' ')}" if extra else ""))
+        for name, subset in (("all", rows), ("leaf types", [r for r in rows if r["leaf"]])):
+            for who in whos:
+                t = count(subset, who)
+                result[f"{field}/{name}/{who}"] = t
+                print(f"  {'':{len(field) + 1}s} {name:12s} {who:12s} "
+                      + " ".join(f"{t[c]:7d}" for c in columns) + f"  {t[of]:6d}"
+                      + (f"   {t[extra]:5d} of {t[extra_of]}" if extra else ""))
     out = REPO / "bench" / "out" / "eval_metadata.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"summary": result, "pages": rows}, indent=1))
