@@ -367,6 +367,10 @@ def _strip_site(raw: str, h1: str, site_name: str | None) -> str:
             continue
         if h1 and normalize_ws(head).lower() == h1.lower():
             return normalize_ws(head)
+        # the tail is the site's name its banner heading shows ("Release 0.14.0 — Release
+        # notes" under an h1 "Release notes")
+        if h1 and normalize_ws(tail).lower() == h1.lower():
+            return normalize_ws(head)
         if site_name and normalize_ws(tail).lower() == normalize_ws(site_name).lower():
             return normalize_ws(head)
         if (len(tail.split()) <= SITE_NAME_MAX_WORDS and len(head.split()) >= 2

@@ -51,3 +51,13 @@ def test_an_index_page_keeps_its_declared_title():
     html = page("<title>Tag: rust | My Blog</title>", f"<main><h1>Rust</h1>{teasers}</main>")
     index = analyze_page(html, "https://x.org/tags/rust/")
     assert index.verdict == "index" and index.title == "Tag: rust"
+
+
+def test_a_declared_title_drops_the_site_name_its_banner_heading_shows():
+    from pipelines.metadata import title
+
+    banner = page("<title>Release 0.14.0 — Release notes</title>",
+                  f"<header><h1>Release notes</h1></header><h2>Release 0.14.0</h2>{PROSE}")
+    assert title(parse_html(banner)) == "Release 0.14.0"
+    leaf = analyze_page(banner, "https://x.org/blog/release-0-14-0/")
+    assert leaf.verdict == "leaf" and leaf.title == "Release 0.14.0"
