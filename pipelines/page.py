@@ -16,7 +16,7 @@ from .indexiness import score_tree
 from .hash_routes import is_place_in_page, route_of
 from .page_address import page_address
 from .byline import byline_author, byline_texts
-from .page_date import shown_date
+from .page_date import iso_date, shown_date
 from .links import FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http, page_links
 from .metadata import extract_page_metadata, heading_title
 from .url_shape import PAGE_EXTENSION
@@ -285,7 +285,7 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
         author = author or byline_author(byline)
     return PageAnalysis(
         url=url, title=title, author=author,
-        date_published=date,
+        date_published=iso_date(date),
         verdict=verdict,
         score=result.score, seed_score=result.seed_score, breakdown=result.breakdown,
         counts=result.counts, counted_links=result.counted_links,

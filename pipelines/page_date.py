@@ -91,6 +91,37 @@ def byline_date(byline: list[tuple[str, object]]) -> str | None:
     return updated
 
 
+_ISO_FORM = re.compile(
+    r"\s*((?:19|20)\d\d)[-/.](\d\d?)[-/.](\d\d?)"                       # date
+    r"(?:(?:[T ]|\s*UTC\s*)(\d\d?):(\d\d)(?::(\d\d)(\.\d+)?)?)?"          # time
+    r"\s*(Z|UTC|GMT|[+-]\d\d:?\d\d)?", re.I)                               # zone
+
+
+def iso_date(value: str | None) -> str | None:
+    """A date as found in a page ("2024-05-09 00:00:00 +0000", "2025/12/18") in ISO 8601
+    ("2024-05-09T00:00:00+00:00", "2025-12-18"), for front matter that sorts and parses
+    alike; a date in words ("Mon, 05 Mar 2024") as its day; anything else as it is."""
+    if not value:
+        return value
+    m = _ISO_FORM.match(value)
+    if m is None:
+        return parse_text_date(value) or value.strip()
+    year, month, day, hour, minute, second, fraction, zone = m.groups()
+    if not (1 <= int(month) <= 12 and 1 <= int(day) <= 31):
+        return value.strip()
+    out = f"{year}-{int(month):02d}-{int(day):02d}"
+    if hour is None:
+        return out
+    out += f"T{int(hour):02d}:{minute}:{second or '00'}{fraction or ''}"
+    if zone:
+        zone = zone.upper()
+        if zone in ("Z", "UTC", "GMT"):
+            out += "Z" if zone == "Z" else "+00:00"
+        else:
+            out += f"{zone[:3]}:{zone[-2:]}"
+    return out
+
+
 def shown_date(root, byline: list[tuple[str, object]] | None = None) -> str | None:
     """A leaf's date when its metadata names none: its one <time>, else its byline's
     (byline: byline.byline_texts(root), when already taken)."""

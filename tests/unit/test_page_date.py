@@ -3,7 +3,7 @@ matter when its metadata names none."""
 from pipelines.byline import byline_texts
 from pipelines.htmlparse import parse_html
 from pipelines.page import analyze_page
-from pipelines.page_date import byline_date as date_of_texts, lone_time, parse_text_date, shown_date
+from pipelines.page_date import byline_date as date_of_texts, iso_date, lone_time, parse_text_date, shown_date
 
 
 def byline_date(root):
@@ -79,3 +79,16 @@ def test_a_leaf_without_metadata_date_is_archived_with_its_byline_date():
                                        'content="2025-12-10T08:00:00Z"><title>')
     assert analyze_page(declared, "https://x.org/2025/12/a-post-about-things/").date_published \
         == "2025-12-10T08:00:00Z"
+
+
+def test_dates_are_written_in_iso_8601():
+    assert iso_date("2024-05-09 00:00:00 +0000") == "2024-05-09T00:00:00+00:00"
+    assert iso_date("2025-12-02 08:30:10 -0600") == "2025-12-02T08:30:10-06:00"
+    assert iso_date("2013-08-22 21:43:53 UTC") == "2013-08-22T21:43:53+00:00"
+    assert iso_date("2025/12/18") == "2025-12-18"
+    assert iso_date("2024-03-05T10:00:00.250Z") == "2024-03-05T10:00:00.250Z"
+    assert iso_date("Mon, 05 Mar 2024 10:00:00 GMT") == "2024-03-05"
+    assert iso_date("sometime soon") == "sometime soon"
+    html = page("").replace("<title>", '<meta property="article:published_time" '
+                                       'content="2024-05-09 07:30:00 +0200"><title>')
+    assert analyze_page(html, "https://x.org/2024/05/a-post/").date_published == "2024-05-09T07:30:00+02:00"
