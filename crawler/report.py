@@ -43,9 +43,12 @@ def render_explanation(page: dict) -> str:
     lines.append(f"  verdict   {page.get('verdict')}  (score {_fmt_score(page.get('score'))}; "
                  f"positive = index, negative = leaf)")
     lines.append(f"  seed      {_fmt_score(page.get('seed_score'))}  (the seed formula alone)")
-    for key in ("title", "referrer", "depth", "fetched_at", "render", "archived_path", "canonical"):
+    for key, label in (("title", "title"), ("author", "author"), ("date_published", "date"),
+                       ("referrer", "referrer"), ("depth", "depth"), ("fetched_at", "fetched_at"),
+                       ("render", "render"), ("archived_path", "archived_path"),
+                       ("canonical", "canonical")):
         if page.get(key) not in (None, ""):
-            lines.append(f"  {key:<9} {page[key]}")
+            lines.append(f"  {label:<9} {page[key]}")
     if page.get("checked_at"):      # a later crawl's revisit found it not modified
         lines.append(f"  checked   {page['checked_at']}  (not modified since fetched)")
     if page.get("declared_canonical"):      # its <link rel="canonical">, when it names another URL

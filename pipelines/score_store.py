@@ -15,7 +15,7 @@ from pipelines import redis_keys as rk
 RECORD_FIELDS = (
     "url", "site", "verdict", "score", "seed_score", "breakdown", "counts", "counted_links",
     "status", "error", "depth", "referrer", "referrer_score", "fetched_at", "content_hash",
-    "title", "render",
+    "title", "author", "date_published", "render",
 )
 """The page record fields of the contract (docs/interfaces.md); other item keys are ignored."""
 

@@ -48,6 +48,8 @@ def make_record(url, score, **over):
         "fetched_at": "2026-11-29T10:00:00Z",
         "content_hash": "a" * 40,
         "title": "Ünïcode title: ok",
+        "author": "Jane Roe",
+        "date_published": "2026-11-28T09:00:00+01:00",
         "render": "browser",
     }
     record.update(over)

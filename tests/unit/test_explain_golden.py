@@ -31,7 +31,8 @@ def record(html, url):
     return {"url": a.url, "site": "x.org", "verdict": a.verdict, "score": a.score,
             "seed_score": a.seed_score, "breakdown": a.breakdown, "counts": a.counts,
             "counted_links": a.counted_links, "status": 200, "error": None, "depth": 1,
-            "referrer": "https://x.org/", "title": a.title}
+            "referrer": "https://x.org/", "title": a.title, "author": a.author,
+            "date_published": a.date_published}
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
