@@ -61,6 +61,10 @@ USER_TITLES = frozenset({"member", "new member", "senior member", "junior member
     "active member", "registered user", "guest", "status", "offline", "online"})
 _NORM_DIGITS = re.compile(r"\d+")
 _NORM_PUNCT = re.compile(r"[^\w\s]+")
+# What a script shows until it has fetched a part of the page ("Loading reviews…", "Loading
+# prices for your region..."): the ellipsis is what makes it a placeholder, not a heading
+# about loading ("Loading time of your pages"). Left in the HTML, that part never came.
+LOADING_PLACEHOLDER = re.compile(r"loading\b[^.…]{0,60}(?:\.{2,3}|…)", re.I)
 
 
 def _label(text: str) -> str:
@@ -83,6 +87,8 @@ def control_rule(b: Block, words: list[str] | None = None) -> str | None:
         return "control-label"
     if n <= META_MAX_WORDS and FORUM_META_RE.match(" ".join(words)):
         return "post-metadata"
+    if n <= CONTROL_MAX_WORDS and LOADING_PLACEHOLDER.fullmatch(b.text.strip()):
+        return "loading-placeholder"
     if n == 1 and b.kind != "heading" and _BARE_URL.match(b.text):
         return "bare-url"
     if n == 1 and b.kind != "heading" and len(words[0]) == 1 and words[0].isalpha():

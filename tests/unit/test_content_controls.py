@@ -26,6 +26,16 @@ def test_forum_post_metadata():
     assert control_rule(blk("I joined the club in 2019 and have posted a lot since")) is None
 
 
+def test_loading_placeholders_are_no_content():
+    # what a script shows until it has fetched a part of the page, left in the HTML
+    for line in ("Loading reviews...", "Loading prices for your region…", "Loading paragraph.."):
+        assert control_rule(blk(line)) == "loading-placeholder", line
+    assert control_rule(blk("Loading…")) == "control-label"      # "loading" alone was one already
+    # a heading or a sentence about loading is not one
+    assert control_rule(blk("Loading time of your pages", kind="heading")) is None
+    assert control_rule(blk("Loading the van took us three hours...")) is None
+
+
 def test_bare_url_and_kinds():
     assert control_rule(blk("https://cdn.example.com/images/160x160/thumb.jpg")) == "bare-url"
     assert control_rule(blk("Share", kind="code")) is None
