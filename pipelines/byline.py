@@ -75,9 +75,14 @@ _WORD_SPLIT = re.compile(r"[^a-z]+")
 # Labels that stand before a name, never names themselves.
 _LABELS = frozenset({"author", "authors", "by", "written by", "posted by", "editor", "reviewed by",
                      "fact checked by", "contributor", "staff"})
+# A name is short; a byline's text holds the name and a little more ("By Jane Roe, Staff
+# Writer | 5 min read"); longer texts are sentences.
 AUTHOR_MAX_CHARS = 60
-_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+BYLINE_TEXT_MAX_CHARS = 80
+# How far up from a text its author mark is looked for (a name in a link in a span in the
+# element classed "author").
 AUTHOR_MARK_DEPTH = 3
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 
 # Words of a date, never of a name ("Sat Feb" before its day).
@@ -115,7 +120,7 @@ def byline_author(texts: list[tuple[str, object]]) -> str | None:
     short text, else the short text of an element its class or id names for the author
     (class="author-name")."""
     for i, (text, _) in enumerate(texts):
-        if len(text) > AUTHOR_MAX_CHARS + 20:
+        if len(text) > BYLINE_TEXT_MAX_CHARS:
             continue
         name = None
         if text.lower().rstrip(": ") in _LABELS:
