@@ -43,10 +43,13 @@ _DAY = re.compile(r"((?:19|20)\d\d)-(\d\d)-(\d\d)")
 _NOT_WORD = re.compile(r"\W+")
 
 
+def _plain(text: str | None) -> str:
+    """Lowercased, punctuation as spaces: how two names or titles are compared."""
+    return _NOT_WORD.sub(" ", (text or "").lower()).strip()
+
+
 def same_author(found: str | None, truth: str | None) -> bool:
-    if not found or not truth:
-        return False
-    a, b = (_NOT_WORD.sub(" ", x.lower()).strip() for x in (found, truth))
+    a, b = _plain(found), _plain(truth)
     return bool(a and b) and (a in b or b in a)
 
 
@@ -101,8 +104,7 @@ def tally(rows, who: str) -> dict:
 
 
 def same_title(found: str | None, truth: str | None) -> bool:
-    return bool(found and truth) and _NOT_WORD.sub(" ", found.lower()).strip() == \
-        _NOT_WORD.sub(" ", truth.lower()).strip()
+    return bool(found and truth) and _plain(found) == _plain(truth)
 
 
 def tally_titles(rows, who: str) -> dict:

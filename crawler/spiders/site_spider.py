@@ -98,10 +98,13 @@ def fetched_in_browser(meta) -> bool:
     return bool(revisit["playwright"] if revisit else meta.get("playwright"))
 
 
-def body_charset(response) -> str | None:
+def body_charset(response, html: str | bytes | None = None) -> str | None:
     """The charset response.body is in, as its transport says (it wins over the page's
     <meta charset>, as in browsers): scrapy-playwright's body, encoded again from the
-    browser's text, names its own; a plain response its Content-Type's, or None."""
+    browser's text, names its own; a plain response its Content-Type's, or None. None too
+    when what is analysed (html) is text already (the browser's measured HTML)."""
+    if isinstance(html, str):
+        return None
     if response.meta.get("playwright"):
         return getattr(response, "encoding", None)
     return http_content_type_encoding(response.headers.get("Content-Type", b"").decode("latin-1"))
@@ -239,7 +242,7 @@ class SiteSpider(scrapy.Spider):
             html = self.page_html(response)
             analysis = analyze_page(html, page_address(self.shown_url(response)),
                                     self.index_config, content="leaves",
-                                    encoding=body_charset(response) if isinstance(html, bytes) else None)
+                                    encoding=body_charset(response, html))
         except Exception as exc:
             self.logger.info("--render auto: no rendered view of %s (%s)", url, exc)
             return None
@@ -339,7 +342,7 @@ class SiteSpider(scrapy.Spider):
             # route a router writes on arrival (/ -> /#/) is the page asked for
             # an index page's content is never archived: not cut (analyze_page)
             analysis = analyze_page(html, page_address(url), self.index_config, content="leaves",
-                                    encoding=body_charset(response) if isinstance(html, bytes) else None)
+                                    encoding=body_charset(response, html))
         except PageError as exc:
             self.note_failure(url, str(exc))
             yield failure_item(url, status=response.status, error=str(exc), **where)
