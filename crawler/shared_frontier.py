@@ -18,6 +18,7 @@ module adds the missing pieces:
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
@@ -25,7 +26,7 @@ import socket
 import time
 import uuid
 
-from scrapy import signals
+from scrapy import Request, signals
 from scrapy.exceptions import DontCloseSpider, NotConfigured
 from scrapy_redis.queue import PriorityQueue
 
@@ -135,16 +136,52 @@ def push_back(spider, requests) -> int:
     return len(requests)
 
 
+OUTPUTS_WAIT_S = 60.0
+"""The longest a response's acknowledgement waits for its items to leave the item pipelines
+and its requests to be scheduled. Those are Redis writes of milliseconds; a response whose
+outputs never report (an engine closing under it) stays in flight rather than hang the
+scraper, which costs a fetch after a crash and loses nothing."""
+
+
+class _Outputs:
+    """A response's outputs the scraper has not yet dealt with."""
+
+    def __init__(self):
+        self.left = 0
+        self.requests: list[Request] = []
+        self.yielded_all = False
+        self.dealt_with = asyncio.get_running_loop().create_future()
+
+    def one_done(self) -> None:
+        self.left -= 1
+        self._check()
+
+    def _check(self) -> None:
+        if self.yielded_all and self.left <= 0 and not self.dealt_with.done():
+            self.dealt_with.set_result(None)
+
+    def all_yielded(self) -> None:
+        self.yielded_all = True
+        self._check()
+
+
 class FrontierAckMiddleware:
-    """Spider middleware: a request popped off the shared queue is done once the spider has
-    yielded everything from its response (its links are on the queue by then), or has
-    recorded its failure (request_failed). A request redirected elsewhere stays in flight
-    until its member closes: if the member dies first, it is fetched once more, which costs
-    a request and loses nothing."""
+    """Spider middleware: a request popped off the shared queue is done once every output of
+    its response has been dealt with: its items have left the item pipelines (the page is
+    stored and its archive job enqueued) and its requests are on the shared queue. Or once
+    the spider has recorded its download's failure (request_failed).
+
+    The scraper takes a response's outputs through a queue and hands them to the item
+    pipelines and the scheduler afterwards, so the end of the spider's output is too early:
+    a process killed in between lost the page, acknowledged and in the dupefilter, yet never
+    archived. A request redirected elsewhere stays in flight until its member closes: if the
+    member dies first, it is fetched once more, which costs a request and loses nothing."""
 
     def __init__(self, redis, inflight_key: str):
         self.redis = redis
         self.inflight_key = inflight_key
+        self._by_response: dict[object, _Outputs] = {}
+        self._by_request: dict[object, _Outputs] = {}
 
     @classmethod
     def from_crawler(cls, crawler):
@@ -154,29 +191,61 @@ class FrontierAckMiddleware:
 
         middleware = cls(redis.Redis.from_url(crawler.settings["REDIS_URL"]),
                          own_inflight_key(crawler.settings))
-        crawler.signals.connect(middleware._ack_request, signal=request_failed)
+        connect = crawler.signals.connect
+        connect(middleware._ack_request, signal=request_failed)
+        for signal in (signals.item_scraped, signals.item_dropped, signals.item_error):
+            connect(middleware._item_done, signal=signal)
+        # Sent just before the scheduler pushes the request, in the same synchronous step;
+        # the acknowledgement it may release runs in a later step of the event loop.
+        connect(middleware._request_scheduled, signal=signals.request_scheduled)
         return middleware
-
-    def _ack(self, response) -> None:
-        if response.request is not None:
-            self._ack_request(response.request)
 
     def _ack_request(self, request) -> None:
         token = request.meta.get(TOKEN_META)
         if token:
             self.redis.hdel(self.inflight_key, token)
 
-    def process_spider_output(self, response, result, spider=None):
-        yield from result
-        self._ack(response)
+    def _item_done(self, item, response, **_):
+        outputs = self._by_response.get(response)
+        if outputs is not None:
+            outputs.one_done()
 
-    async def process_spider_output_async(self, response, result, spider=None):
-        async for item in result:
-            yield item
-        self._ack(response)
+    def _request_scheduled(self, request, **_):
+        outputs = self._by_request.pop(request, None)
+        if outputs is not None:
+            outputs.one_done()
+
+    async def process_spider_output(self, response, result, spider=None):
+        request = response.request
+        if request is None or not request.meta.get(TOKEN_META):
+            async for output in result:
+                yield output
+            return
+        outputs = self._by_response[response] = _Outputs()
+        try:
+            async for output in result:
+                if output is not None:
+                    outputs.left += 1
+                    if isinstance(output, Request):
+                        self._by_request[output] = outputs
+                        outputs.requests.append(output)
+                yield output
+            outputs.all_yielded()
+            try:
+                await asyncio.wait_for(outputs.dealt_with, OUTPUTS_WAIT_S)
+            except asyncio.TimeoutError:
+                logger.warning("%s: its outputs were not all dealt with in %.0f s; it stays "
+                               "in flight", response.url, OUTPUTS_WAIT_S)
+                return
+        finally:
+            self._by_response.pop(response, None)
+            for output in outputs.requests:
+                self._by_request.pop(output, None)
+        self._ack_request(request)
 
     def process_spider_exception(self, response, exception, spider=None):
-        self._ack(response)
+        if response.request is not None:
+            self._ack_request(response.request)
 
 
 def frontier_settings(prefix: str, site: str, redis_url: str) -> dict:

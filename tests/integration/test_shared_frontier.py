@@ -18,13 +18,13 @@ from tests.support.http_server import Hold, serve_directory
 pytestmark = pytest.mark.integration
 
 
-def start_crawler(base_url, workdir, ns, name, worker=True, extra_env=None):
+def start_crawler(base_url, workdir, ns, name, worker=True, extra_env=None, extra_args=()):
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     env.update(ns.env, REDIS_URL=ns.url, PYTHONPATH=str(PROJECT_ROOT), **(extra_env or {}))
     summary = workdir / f"{name}.json"
     argv = [sys.executable, "-m", "crawler.cli", "crawl", base_url + "/", "--render", "never",
             "--shared-frontier", "--archive-dir", str(workdir / "archive"),
-            "--json-summary", str(summary)] + (["--with-worker"] if worker else [])
+            "--json-summary", str(summary), *extra_args] + (["--with-worker"] if worker else [])
     proc = subprocess.Popen(argv, cwd=workdir, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
     return proc, summary
@@ -85,6 +85,27 @@ def test_requests_in_flight_in_a_killed_process_are_fetched_by_another(tmp_path,
     # with --shared-frontier resumes where a killed one stopped
     files = archived_files(tmp_path / "archive")
     assert {base_url + p for p in expected.posts} <= set(files)
+
+
+def test_a_page_stays_in_flight_until_its_item_is_through_the_pipelines(tmp_path, redis_ns):
+    # Scrapy queues a response's outputs and runs the item pipelines after the spider's
+    # output has ended: a page acknowledged then and lost to a kill before its archive job
+    # was enqueued would be in the dupefilter, off every queue, and never archived
+    from tests.support.frontier_probe import PROBE_KEY_SUFFIX
+
+    site = tmp_path / "site"
+    expected = make_blog(site)
+    probe = json.dumps({"tests.support.frontier_probe.InFlightProbe": 350})
+    with serve_directory(site) as base_url:
+        proc, _ = start_crawler(base_url, tmp_path, redis_ns, "probed", worker=False,
+                                extra_args=["-s", f"ITEM_PIPELINES={probe}"])
+        _, err = proc.communicate(timeout=300)
+        assert proc.returncode == 0, err
+
+    seen = {url.decode(): flag == b"1" for url, flag in
+            redis_ns.conn.hgetall(redis_ns.prefix + PROBE_KEY_SUFFIX).items()}
+    assert {base_url + p for p in expected.posts} <= set(seen)
+    assert [url for url, held in seen.items() if not held] == []
 
 
 def test_a_failed_request_leaves_the_in_flight_hash(redis_ns):
