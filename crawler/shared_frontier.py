@@ -11,9 +11,12 @@ module adds the missing pieces:
 - acknowledgement: scrapy-redis pops a request off the shared queue and forgets it, so the
   requests a killed process had in flight were lost to every process (the dupefilter had
   them as seen). AckedPriorityQueue moves each popped request into its member's in-flight
-  hash in the same atomic step; FrontierAckMiddleware deletes it once the spider has taken
-  everything from its response; and a member silent for MEMBER_TIMEOUT_S has its in-flight
-  requests put back on the queue by whichever member notices first.
+  hash in the same atomic step; FrontierAckMiddleware deletes it once the response's items
+  are through the item pipelines and its links are queued; and a member silent for
+  MEMBER_TIMEOUT_S has its in-flight requests put back on the queue by whichever member
+  notices first;
+- one step for a new link: SharedScheduler marks a request seen and queues it in one Redis
+  script, where scrapy-redis's scheduler does the two in turn.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import uuid
 from scrapy import Request, signals
 from scrapy.exceptions import DontCloseSpider, NotConfigured
 from scrapy_redis.queue import PriorityQueue
+from scrapy_redis.scheduler import Scheduler
 
 logger = logging.getLogger(__name__)
 
@@ -96,6 +100,39 @@ redis.call('DEL', KEYS[1])
 redis.call('HDEL', KEYS[3], ARGV[1])
 return #entries
 """
+
+
+# Mark a request seen and queue it, in one step: scrapy-redis's scheduler does the two in
+# turn, and a process killed between them left a URL seen by every member and queued for none.
+# An empty fingerprint is a dont_filter request, queued whether seen or not.
+_SEE_AND_PUSH = r"""
+if ARGV[1] ~= '' and redis.call('SADD', KEYS[1], ARGV[1]) == 0 then return 0 end
+redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
+return 1
+"""
+
+
+class SharedScheduler(Scheduler):
+    """scrapy-redis's scheduler whose dupefilter check and queue push are one Redis step."""
+
+    def open(self, spider):
+        super().open(spider)
+        if not isinstance(self.queue, PriorityQueue):
+            raise NotConfigured("SharedScheduler needs a scrapy-redis PriorityQueue "
+                                f"(SCHEDULER_QUEUE_CLASS), not {type(self.queue).__name__}")
+        self._see_and_push = self.server.register_script(_SEE_AND_PUSH)
+
+    def enqueue_request(self, request):
+        fingerprint = "" if request.dont_filter else self.df.request_fingerprint(request)
+        added = self._see_and_push(keys=[self.df.key, self.queue.key],
+                                   args=[fingerprint, -request.priority,
+                                         self.queue._encode_request(request)])
+        if not added:
+            self.df.log(request, self.spider)
+            return False
+        if self.stats:
+            self.stats.inc_value("scheduler/enqueued/redis")
+        return True
 
 
 class AckedPriorityQueue(PriorityQueue):
@@ -251,7 +288,7 @@ class FrontierAckMiddleware:
 def frontier_settings(prefix: str, site: str, redis_url: str) -> dict:
     """Scrapy settings that put this crawl on the site's shared frontier."""
     return {
-        "SCHEDULER": "scrapy_redis.scheduler.Scheduler",
+        "SCHEDULER": "crawler.shared_frontier.SharedScheduler",
         "DUPEFILTER_CLASS": "crawler.fingerprint.RouteAwareRedisDupeFilter",
         "SCHEDULER_QUEUE_CLASS": "crawler.shared_frontier.AckedPriorityQueue",
         "SCHEDULER_QUEUE_KEY": frontier_key("requests", prefix, site),

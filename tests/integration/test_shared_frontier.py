@@ -169,3 +169,34 @@ def test_a_member_interrupted_puts_its_held_leaves_back_on_the_queue(redis_ns):
     assert back.dont_filter and back.meta["depth"] == 2
     assert back.callback == spider.parse_page
     assert back.meta[TOKEN_META] != "acknowledged-already"     # in flight anew, for the taker
+
+
+def test_the_scheduler_marks_a_request_seen_and_queues_it_in_one_step(redis_ns):
+    # scrapy-redis marks a request seen, then queues it: a kill between the two left the
+    # URL seen by every member and queued for none
+    from scrapy import Request
+    from scrapy.utils.test import get_crawler
+
+    from crawler.shared_frontier import SharedScheduler, frontier_key, frontier_settings
+    from crawler.spiders.site_spider import SiteSpider
+    from pipelines.site_config import SiteConfig
+
+    settings = dict(frontier_settings(redis_ns.prefix, "see-site", redis_ns.url),
+                    LEAFCRAWL_SITE="see-site", LEAFCRAWL_REDIS_PREFIX=redis_ns.prefix,
+                    LEAFCRAWL_RENDER="never")
+    crawler = get_crawler(SiteSpider, settings_dict=settings)
+    spider = SiteSpider.from_crawler(crawler, site_config=SiteConfig(
+        name="see-site", start_urls=["http://127.0.0.1:9/"], render="never"))
+    crawler.spider = spider
+    scheduler = SharedScheduler.from_crawler(crawler)
+    scheduler.open(spider)
+
+    page = "http://127.0.0.1:9/posts/a/"
+    assert scheduler.enqueue_request(Request(page)) is True
+    assert scheduler.enqueue_request(Request(page + "#comments")) is False   # seen
+    assert scheduler.enqueue_request(Request(page, dont_filter=True)) is True
+    conn = redis_ns.conn
+    assert conn.scard(frontier_key("seen", redis_ns.prefix, "see-site")) == 1
+    queued = conn.zrange(frontier_key("requests", redis_ns.prefix, "see-site"), 0, -1)
+    assert len(queued) == 2 and all(page.encode() in entry for entry in queued)
+    assert scheduler.df.request_seen(Request(page)) is True      # the dupefilter agrees
