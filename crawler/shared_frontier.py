@@ -104,16 +104,24 @@ return #entries
 
 # Mark a request seen and queue it, in one step: scrapy-redis's scheduler does the two in
 # turn, and a process killed between them left a URL seen by every member and queued for none.
-# An empty fingerprint is a dont_filter request, queued whether seen or not.
+# An empty fingerprint is a dont_filter request, queued whether seen or not. A redirect or a
+# retry of a request this member popped carries that request's token (ARGV[4]): the request
+# is done with once its successor is queued, or its successor's URL was seen already.
 _SEE_AND_PUSH = r"""
-if ARGV[1] ~= '' and redis.call('SADD', KEYS[1], ARGV[1]) == 0 then return 0 end
-redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
-return 1
+local added = 1
+if ARGV[1] ~= '' and redis.call('SADD', KEYS[1], ARGV[1]) == 0 then
+  added = 0
+else
+  redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
+end
+if ARGV[4] ~= '' then redis.call('HDEL', KEYS[3], ARGV[4]) end
+return added
 """
 
 
 class SharedScheduler(Scheduler):
-    """scrapy-redis's scheduler whose dupefilter check and queue push are one Redis step."""
+    """scrapy-redis's scheduler whose dupefilter check and queue push are one Redis step,
+    which also acknowledges the request a redirect or a retry follows."""
 
     def open(self, spider):
         super().open(spider)
@@ -121,18 +129,29 @@ class SharedScheduler(Scheduler):
             raise NotConfigured("SharedScheduler needs a scrapy-redis PriorityQueue "
                                 f"(SCHEDULER_QUEUE_CLASS), not {type(self.queue).__name__}")
         self._see_and_push = self.server.register_script(_SEE_AND_PUSH)
+        self.inflight_key = own_inflight_key(spider.crawler.settings)
 
     def enqueue_request(self, request):
         fingerprint = "" if request.dont_filter else self.df.request_fingerprint(request)
-        added = self._see_and_push(keys=[self.df.key, self.queue.key],
+        # Scrapy's redirect and retry middlewares copy the meta: the token is the request's
+        # this one follows, and the new one gets its own when popped
+        token = request.meta.pop(TOKEN_META, None) or ""
+        added = self._see_and_push(keys=[self.df.key, self.queue.key, self.inflight_key],
                                    args=[fingerprint, -request.priority,
-                                         self.queue._encode_request(request)])
+                                         self.queue._encode_request(request), token])
         if not added:
             self.df.log(request, self.spider)
             return False
         if self.stats:
             self.stats.inc_value("scheduler/enqueued/redis")
         return True
+
+    def next_request(self):
+        # scrapy-redis's, less the spider argument Scrapy 2.19 deprecates in stats calls
+        request = self.queue.pop(self.idle_before_close)
+        if request and self.stats:
+            self.stats.inc_value("scheduler/dequeued/redis")
+        return request
 
 
 class AckedPriorityQueue(PriorityQueue):
@@ -211,8 +230,8 @@ class FrontierAckMiddleware:
     The scraper takes a response's outputs through a queue and hands them to the item
     pipelines and the scheduler afterwards, so the end of the spider's output is too early:
     a process killed in between lost the page, acknowledged and in the dupefilter, yet never
-    archived. A request redirected elsewhere stays in flight until its member closes: if the
-    member dies first, it is fetched once more, which costs a request and loses nothing."""
+    archived. A request redirected or retried is acknowledged by SharedScheduler, once its
+    successor is queued."""
 
     def __init__(self, redis, inflight_key: str):
         self.redis = redis
@@ -397,7 +416,8 @@ class SharedFrontier:
     def spider_closed(self, spider, reason):
         if self._beat and self._beat.running:
             self._beat.stop()
-        # what is still in flight here failed or was redirected: done with, either way
+        # Scrapy closes once its requests in progress are through, so what is still in
+        # flight here was given up on (its outputs never reported: OUTPUTS_WAIT_S)
         self.redis.delete(self._inflight(self.member))
         self.redis.hdel(self.members_key, self.member)
         now = time.time()

@@ -200,3 +200,44 @@ def test_the_scheduler_marks_a_request_seen_and_queues_it_in_one_step(redis_ns):
     queued = conn.zrange(frontier_key("requests", redis_ns.prefix, "see-site"), 0, -1)
     assert len(queued) == 2 and all(page.encode() in entry for entry in queued)
     assert scheduler.df.request_seen(Request(page)) is True      # the dupefilter agrees
+
+
+def test_a_redirect_queued_acknowledges_the_request_it_follows(redis_ns):
+    # Scrapy's redirect and retry middlewares copy the request's meta, token and all, and
+    # send the new request to the scheduler: the old one stayed in flight, and was fetched
+    # once more if its member died
+    from scrapy import Request
+    from scrapy.utils.test import get_crawler
+
+    from crawler.shared_frontier import (TOKEN_META, SharedScheduler, frontier_key,
+                                         frontier_settings, own_inflight_key)
+    from crawler.spiders.site_spider import SiteSpider
+    from pipelines.site_config import SiteConfig
+
+    settings = dict(frontier_settings(redis_ns.prefix, "redirect-site", redis_ns.url),
+                    LEAFCRAWL_SITE="redirect-site", LEAFCRAWL_REDIS_PREFIX=redis_ns.prefix,
+                    LEAFCRAWL_RENDER="never")
+    crawler = get_crawler(SiteSpider, settings_dict=settings)
+    spider = SiteSpider.from_crawler(crawler, site_config=SiteConfig(
+        name="redirect-site", start_urls=["http://127.0.0.1:9/"], render="never"))
+    crawler.spider = spider
+    scheduler = SharedScheduler.from_crawler(crawler)
+    scheduler.open(spider)
+    conn, inflight = redis_ns.conn, own_inflight_key(crawler.settings)
+    conn.hset(inflight, mapping={"tok-moved": "0\nrequest", "tok-seen": "0\nrequest"})
+
+    scheduler.enqueue_request(Request("http://127.0.0.1:9/seen/"))
+    moved = Request("http://127.0.0.1:9/new-home/", meta={TOKEN_META: "tok-moved"})
+    assert scheduler.enqueue_request(moved) is True
+    # a redirect to a page seen already: its request is done with, the page is not queued twice
+    again = Request("http://127.0.0.1:9/seen/", meta={TOKEN_META: "tok-seen"})
+    assert scheduler.enqueue_request(again) is False
+
+    assert conn.hlen(inflight) == 0
+    queued = conn.zrange(frontier_key("requests", redis_ns.prefix, "redirect-site"), 0, -1)
+    assert len(queued) == 2
+    popped = [scheduler.next_request(), scheduler.next_request()]
+    assert sorted(r.url for r in popped) == ["http://127.0.0.1:9/new-home/", "http://127.0.0.1:9/seen/"]
+    # each popped with a token of its own, in flight until its response is through
+    assert {r.meta[TOKEN_META] for r in popped} == {k.decode() for k in conn.hkeys(inflight)}
+    assert "tok-moved" not in {r.meta[TOKEN_META] for r in popped}
