@@ -51,9 +51,10 @@ TOKEN_META = "leafcrawl_frontier_token"
 """Request meta: the in-flight hash field of a request popped off the shared queue."""
 
 request_failed = object()
-"""Signal (request=): the spider is done with a request whose download failed. A failure
-goes to the request's errback without passing the spider middlewares, so the spider says
-so itself, and FrontierAckMiddleware acknowledges it like a page."""
+"""Signal (request=, failure=): the request's download failed and the spider yields the
+failure's record. A failure goes to the request's errback without passing the spider
+middlewares, so the spider says so itself, and FrontierAckMiddleware acknowledges the
+request once that record has left the item pipelines, like a page."""
 
 FRONTIER_KEYS = {
     "requests": "{prefix}:frontier:{site}:requests",   # scrapy-redis request queue (ZSET)
@@ -224,8 +225,8 @@ class _Outputs:
 class FrontierAckMiddleware:
     """Spider middleware: a request popped off the shared queue is done once every output of
     its response has been dealt with: its items have left the item pipelines (the page is
-    stored and its archive job enqueued) and its requests are on the shared queue. Or once
-    the spider has recorded its download's failure (request_failed).
+    stored and its archive job enqueued) and its requests are on the shared queue. Or, when
+    its download failed, once the failure's record has left them (request_failed).
 
     The scraper takes a response's outputs through a queue and hands them to the item
     pipelines and the scheduler afterwards, so the end of the spider's output is too early:
@@ -238,6 +239,7 @@ class FrontierAckMiddleware:
         self.inflight_key = inflight_key
         self._by_response: dict[object, _Outputs] = {}
         self._by_request: dict[object, _Outputs] = {}
+        self._failed: dict[object, Request] = {}     # failure -> its request
 
     @classmethod
     def from_crawler(cls, crawler):
@@ -248,7 +250,7 @@ class FrontierAckMiddleware:
         middleware = cls(redis.Redis.from_url(crawler.settings["REDIS_URL"]),
                          own_inflight_key(crawler.settings))
         connect = crawler.signals.connect
-        connect(middleware._ack_request, signal=request_failed)
+        connect(middleware._request_failed, signal=request_failed)
         for signal in (signals.item_scraped, signals.item_dropped, signals.item_error):
             connect(middleware._item_done, signal=signal)
         # Sent just before the scheduler pushes the request, in the same synchronous step;
@@ -261,10 +263,18 @@ class FrontierAckMiddleware:
         if token:
             self.redis.hdel(self.inflight_key, token)
 
+    def _request_failed(self, request, failure=None, **_):
+        if failure is None:
+            self._ack_request(request)
+        else:
+            self._failed[failure] = request
+
     def _item_done(self, item, response, **_):
         outputs = self._by_response.get(response)
         if outputs is not None:
             outputs.one_done()
+        elif response in self._failed:      # an errback's items carry its failure
+            self._ack_request(self._failed.pop(response))
 
     def _request_scheduled(self, request, **_):
         outputs = self._by_request.pop(request, None)

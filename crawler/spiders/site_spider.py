@@ -674,9 +674,11 @@ class SiteSpider(scrapy.Spider):
         self.note_failure(request.url, error)
         if PLAIN_VIEW_META in meta:       # a trial render that failed showed nothing more
             self.note_frame(None, None)
+        # a shared frontier forgets the request once this record is stored
+        # (shared_frontier.request_failed)
+        self.crawler.signals.send_catch_log(signal=request_failed, request=request,
+                                            failure=failure)
         yield failure_item(request.url, site=self.site.name, status=status, error=error,
                            depth=meta.get("depth", 0), referrer=meta.get(REFERRER),
                            referrer_score=meta.get(REFERRER_SCORE),
                            render=fetch_label(fetched_in_browser(meta)))
-        # recorded: a shared frontier may forget the request (shared_frontier.request_failed)
-        self.crawler.signals.send_catch_log(signal=request_failed, request=request)

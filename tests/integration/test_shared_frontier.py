@@ -96,7 +96,8 @@ def test_a_page_stays_in_flight_until_its_item_is_through_the_pipelines(tmp_path
     site = tmp_path / "site"
     expected = make_blog(site)
     probe = json.dumps({"tests.support.frontier_probe.InFlightProbe": 350})
-    with serve_directory(site) as base_url:
+    gone = expected.posts[0]        # its failure's record, too, is stored before it leaves
+    with serve_directory(site, faults={gone: 404}) as base_url:
         proc, _ = start_crawler(base_url, tmp_path, redis_ns, "probed", worker=False,
                                 extra_args=["-s", f"ITEM_PIPELINES={probe}"])
         _, err = proc.communicate(timeout=300)
@@ -106,12 +107,13 @@ def test_a_page_stays_in_flight_until_its_item_is_through_the_pipelines(tmp_path
             redis_ns.conn.hgetall(redis_ns.prefix + PROBE_KEY_SUFFIX).items()}
     assert {base_url + p for p in expected.posts} <= set(seen)
     assert [url for url, held in seen.items() if not held] == []
+    assert redis_ns.conn.hget(f"{redis_ns.prefix}:page:{base_url}{gone}", "status") == b"404"
 
 
 def test_a_failed_request_leaves_the_in_flight_hash(redis_ns):
     # a download failure goes to the errback without passing the spider middlewares: the
-    # spider's failure record must still acknowledge it, or a crash re-fetches it
-    from scrapy import Request
+    # spider's failure record must still acknowledge it once stored, or a crash re-fetches it
+    from scrapy import Request, signals
     from scrapy.utils.test import get_crawler
     from twisted.python.failure import Failure
 
@@ -136,6 +138,10 @@ def test_a_failed_request_leaves_the_in_flight_hash(redis_ns):
     failure.request = request
     items = list(spider.on_error(failure))
     assert items and items[0]["error"].startswith("ConnectionRefusedError")
+    # the scraper hands the record to the item pipelines after the errback is done
+    assert redis_ns.conn.hexists(key, "tok-1")
+    crawler.signals.send_catch_log(signal=signals.item_scraped, item=items[0],
+                                   response=failure, spider=spider)
     assert not redis_ns.conn.hexists(key, "tok-1")
     assert middleware.inflight_key == key
 
