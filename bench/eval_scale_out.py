@@ -13,7 +13,8 @@ For each process count, every process is started at once, each with its own RQ w
 way more machines join: a crawler and a worker each), and the crawl's time is from the first
 start to the last exit, archive jobs included. Reported per count: that time (the fastest of
 --rounds, counts alternating), its ratio to one process's, pages answered by the server and
-pages answered more than once (the shared frontier's promise is none), and leaf
+pages answered more than once (no more than with one process: a browser crawl asks for a
+few pages twice on its own), and leaf
 precision/recall of the archive against labels.csv (bench/eval_crawl.py's scoring). On a
 machine of C cores, N crawler processes also share them with N workers, Redis and the
 test server: compare the ratio, not the pages/s.
