@@ -14,6 +14,8 @@ so several crawls or test runs can share one Redis without seeing each other's d
                                           by its page hash's followed_links (crawler/revisits.py)
     <p>:run:<run_id>               HASH   per-run counters: enqueued, archived, duplicates,
                                           unchanged, failed
+    <p>:scheduled:<site>           STRING who runs the site's scheduled crawl now (TTL,
+                                          renewed while it runs)
 
     RQ queue                       name from setting LEAFCRAWL_QUEUE (default ``leafcrawl``);
                                    its keys live under RQ's own ``rq:`` prefix.
@@ -92,6 +94,10 @@ RUN_KEY = "{prefix}:run:{run_id}"
 
 RUN_ERROR_KEY = "{prefix}:run:{run_id}:error"
 """STRING: the first archive job of a run that raised: "<url>: <exception type>: <message>"."""
+
+SCHEDULED_CRAWL_KEY = "{prefix}:scheduled:{site}"
+"""STRING with a TTL: who runs the site's scheduled crawl now (workers/scheduled.py), so
+the next one RQ's cron enqueues meanwhile is skipped instead of crawling the site twice."""
 
 # --- field names ------------------------------------------------------------------------
 
@@ -179,6 +185,11 @@ def run_key(prefix: str, run_id: str) -> str:
 def run_error_key(prefix: str, run_id: str) -> str:
     """Key of run ``run_id``'s first archive job error."""
     return RUN_ERROR_KEY.format(prefix=prefix, run_id=run_id)
+
+
+def scheduled_crawl_key(prefix: str, site: str) -> str:
+    """Key of the lock held while the site's scheduled crawl runs."""
+    return SCHEDULED_CRAWL_KEY.format(prefix=prefix, site=site)
 
 
 def term_field(term: str) -> str:

@@ -88,3 +88,49 @@ def test_schedule_cli_lists_and_runs_now(scheduled_blog, redis_url, tmp_path):
     assert now.returncode == 0, now.stderr
     run_queue_to_empty(redis_url, queue)
     assert {base_url + p for p in expected.posts} <= set(archived_files(tmp_path / "archive"))
+
+
+def test_a_scheduled_crawl_is_skipped_while_the_sites_last_one_still_runs(tmp_path, redis_url, monkeypatch):
+    # RQ's cron enqueues a site's crawl on time, finished or not: with two workers a crawl
+    # that outlasts its interval ran twice at once, each fetching the whole site
+    import threading
+
+    from pipelines.redis_keys import scheduled_crawl_key
+    from tests.support.http_server import Hold
+    from workers.scheduled import crawl_site
+
+    expected = make_blog(tmp_path / "site")
+    prefix = f"test-{uuid.uuid4().hex[:8]}"
+    monkeypatch.setenv("LEAFCRAWL_REDIS_PREFIX", prefix)
+    monkeypatch.setenv("LEAFCRAWL_QUEUE", f"q-{uuid.uuid4().hex[:8]}")
+    conn = redis.Redis.from_url(redis_url)
+    held, requests = Hold(), []
+    post = expected.posts[0]
+    try:
+        with serve_directory(tmp_path / "site", faults={post: held}, request_log=requests) as base_url:
+            config = tmp_path / "blog.yaml"
+            config.write_text(f"name: lock-{prefix}\nstart_urls: ['{base_url}/']\nrender: never\n"
+                              f"archive_dir: {tmp_path / 'archive'}\nschedule: '*/5 * * * *'\n")
+            results = []
+            first = threading.Thread(target=lambda: results.append(
+                crawl_site(str(config), redis_url, str(tmp_path))))
+            first.start()
+            try:
+                assert held.wait_for_arrivals(1, timeout=120), "the first crawl never got there"
+                key = scheduled_crawl_key(prefix, f"lock-{prefix}")
+                assert conn.ttl(key) > 0
+                second = crawl_site(str(config), redis_url, str(tmp_path))
+                assert second["site"] == f"lock-{prefix}"
+                assert "still runs" in second["skipped"] and conn.get(key).decode() in second["skipped"]
+                # the skipped one fetched nothing: a crawl's first request is robots.txt
+                assert requests.count("/robots.txt") == 1
+            finally:
+                held.release()
+                first.join(timeout=300)
+            assert results and results[0]["pages_fetched"] >= len(expected.posts)
+            assert conn.get(key) is None                   # released: the next one runs
+    finally:
+        keys = list(conn.scan_iter(f"{prefix}:*"))
+        if keys:
+            conn.delete(*keys)
+        conn.close()
