@@ -7,6 +7,7 @@ archive jobs. Scheduling needs a Redis that outlives one command, so it needs RE
 from __future__ import annotations
 
 import os
+import sys
 
 
 def add_schedule_parser(sub) -> None:
@@ -33,9 +34,11 @@ def cmd_schedule(args, usage_error) -> int:
     if args.list:
         if not sites:
             print(f"no site in {config_dir} has a schedule")
+        running = _running_crawls([cfg.name for _, cfg in sites])
         for path, cfg in sites:
             job = CronJob(queue_name=queue, func_name=CRAWL_JOB, cron=cfg.schedule)
-            print(f"{cfg.name:<24} {cfg.schedule:<16} next {job.next_enqueue_time:%Y-%m-%d %H:%M} UTC  {path}")
+            now = f"  running: {running[cfg.name]}" if cfg.name in running else ""
+            print(f"{cfg.name:<24} {cfg.schedule:<16} next {job.next_enqueue_time:%Y-%m-%d %H:%M} UTC  {path}{now}")
         return 0
 
     url = os.environ.get("REDIS_URL")
@@ -60,3 +63,25 @@ def cmd_schedule(args, usage_error) -> int:
           "run `leafcrawl worker` to execute them (Ctrl-C stops)")
     scheduler.start()
     return 0
+
+
+def _running_crawls(sites: list[str]) -> dict[str, str]:
+    """site -> who runs its scheduled crawl now (workers/scheduled.py's lock), when REDIS_URL
+    is set; --list needs no Redis otherwise."""
+    url = os.environ.get("REDIS_URL")
+    if not url or not sites:
+        return {}
+    from crawler.redis_connection import RedisUnavailable, connect
+    from pipelines.redis_keys import DEFAULT_PREFIX, scheduled_crawl_key
+
+    prefix = os.environ.get("LEAFCRAWL_REDIS_PREFIX", DEFAULT_PREFIX)
+    try:
+        conn = connect(url)
+    except RedisUnavailable as exc:
+        print(f"leafcrawl schedule: which crawls run now is unknown: {exc}", file=sys.stderr)
+        return {}
+    try:
+        holders = conn.mget([scheduled_crawl_key(prefix, site) for site in sites])
+    finally:
+        conn.close()
+    return {site: h.decode("utf-8", "replace") for site, h in zip(sites, holders) if h}

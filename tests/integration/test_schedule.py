@@ -78,6 +78,14 @@ def test_schedule_cli_lists_and_runs_now(scheduled_blog, redis_url, tmp_path):
     assert listed.returncode == 0, listed.stderr
     assert f"sched-{prefix}" in listed.stdout and "*/5 * * * *" in listed.stdout
     assert "other" not in listed.stdout  # no schedule, not listed
+    assert "running" not in listed.stdout
+    # a scheduled crawl of the site runs now (workers/scheduled.py's lock): --list says by whom
+    conn.set(f"{prefix}:scheduled:sched-{prefix}", "worker-7:4242 since 2026-12-01T10:00:00")
+    busy = run_leafcrawl("schedule", "--configs", str(configs), "--list", cwd=tmp_path, env=env,
+                         redis_url=redis_url)
+    assert busy.returncode == 0, busy.stderr
+    assert "running: worker-7:4242 since 2026-12-01T10:00:00" in busy.stdout
+    conn.delete(f"{prefix}:scheduled:sched-{prefix}")
 
     missing = run_leafcrawl("schedule", "--configs", str(configs), "--run-now", "nope",
                             cwd=tmp_path, env=env, redis_url=redis_url)
