@@ -200,6 +200,20 @@ def crawl_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir:
     # crawls from wherever their archive should go.
     settings = Settings()
     settings.setmodule(defaults, priority="project")
+    overrides = site_settings(cfg, redis_url=redis_url, run_id=run_id, archive_dir=archive_dir,
+                              prefix=prefix, queue=queue, shared_frontier=shared_frontier)
+    overrides.update({"LOG_LEVEL": log_level, "LOG_FILE": str(log_file) if log_file else None})
+    # the user's own Scrapy settings last: `-s NAME=VALUE` wins, as with `scrapy crawl`
+    overrides.update(cfg.scrapy_settings)
+    apply_settings(settings, overrides, priority="cmdline")
+    return settings
+
+
+def site_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir: Path,
+                  prefix: str, queue: str, shared_frontier: bool = False) -> dict:
+    """What a site's config makes of leafcrawl's Scrapy settings (crawler/settings.py)."""
+    from crawler import settings as defaults
+
     overrides = {
         "LEAFCRAWL_REDIS_URL": redis_url,
         "LEAFCRAWL_SITE": cfg.name,
@@ -220,8 +234,6 @@ def crawl_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir:
         "LEAFCRAWL_EXPAND_ROUNDS": cfg.expand_rounds,
         "LEAFCRAWL_REVISIT": cfg.revisit,
         "CLOSESPIDER_PAGECOUNT": cfg.max_pages,
-        "LOG_LEVEL": log_level,
-        "LOG_FILE": str(log_file) if log_file else None,
     }
     if cfg.render in ("always", "auto"):     # auto: its start pages are rendered
         from crawler.browser import find_chromium
@@ -239,14 +251,36 @@ def crawl_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir:
         overrides.update(frontier_settings(prefix, cfg.name, redis_url))
     if cfg.user_agent:
         overrides["USER_AGENT"] = cfg.user_agent
-    # the user's own Scrapy settings last: `-s NAME=VALUE` wins, as with `scrapy crawl`
+    return overrides
+
+
+def settings_for_scrapy_crawl(settings, cfg: SiteConfig) -> None:
+    """`scrapy crawl site -a ...` (or scrapyd): the settings `leafcrawl crawl` would make of
+    the site's config, under the user's own `-s` (spider priority, below the command line's).
+    Its Redis is REDIS_URL's; leaves go to its RQ queue for `leafcrawl worker` to archive."""
+    redis_url = os.environ.get("REDIS_URL") or settings.get("REDIS_URL")
+    if not redis_url:
+        raise CrawlError("scrapy crawl site needs REDIS_URL: the Redis its scores and archive "
+                         "jobs go to, with `leafcrawl worker` running on it to archive them "
+                         "(`leafcrawl crawl URL` starts a Redis and a worker of its own)")
+    connect(redis_url).close()          # an unreachable one named now, not at the first page
+    archive_dir = Path(cfg.archive_dir).expanduser().resolve()
+    check_archive_dir(archive_dir)
+    run_id = time.strftime("%Y%m%dT%H%M%S") + "-" + uuid.uuid4().hex[:6]
+    overrides = site_settings(
+        cfg, redis_url=redis_url, run_id=run_id, archive_dir=archive_dir,
+        prefix=os.environ.get("LEAFCRAWL_REDIS_PREFIX") or settings.get("LEAFCRAWL_REDIS_PREFIX"),
+        queue=os.environ.get("LEAFCRAWL_QUEUE") or settings.get("LEAFCRAWL_QUEUE"))
     overrides.update(cfg.scrapy_settings)
+    apply_settings(settings, overrides, priority="spider")
+
+
+def apply_settings(settings, overrides: dict, priority: str) -> None:
     for key, value in overrides.items():
         if key in _COMPONENT_DICTS:
             # add to the project's components (the crawl-delay extension), never replace them
             value = {**settings.getdict(key), **_components(key, value)}
-        settings.set(key, value, priority="cmdline")
-    return settings
+        settings.set(key, value, priority=priority)
 
 
 _COMPONENT_DICTS = ("EXTENSIONS", "SPIDER_MIDDLEWARES", "DOWNLOADER_MIDDLEWARES", "ITEM_PIPELINES")

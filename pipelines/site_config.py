@@ -248,5 +248,34 @@ def config_from_url(url: str, *more_urls: str, **overrides) -> SiteConfig:
     return validate(data, "<command line>")
 
 
+SPIDER_ARGS_USAGE = ("scrapy crawl site -a url=URL (several: -a url='URL URL') or -a config=FILE, "
+                     "and -a KEY=VALUE for any config key (-a render=never -a depth=2)")
+
+
+def config_from_spider_args(args: dict) -> SiteConfig:
+    """A config from `scrapy crawl site -a ...` arguments, as a Scrapy user runs a spider (or
+    scrapyd does): -a config=FILE and/or -a url=URL, and -a KEY=VALUE for any config key,
+    over the file's. Each value is read as YAML, as in a config file ("2" is a number, "[a, b]"
+    a list). The arguments taken are removed from args; the rest are the spider's own."""
+    path, urls = args.pop("config", None), args.pop("url", None)
+    overrides = {}
+    for key in [k for k in args if _ALIASES.get(k, k) in _TYPES]:
+        raw = args.pop(key)
+        try:
+            overrides[key] = yaml.safe_load(raw) if isinstance(raw, str) else raw
+        except yaml.YAMLError as exc:
+            raise ConfigError(f"-a {key}: not a value: {raw!r} ({exc})") from None
+    if path:
+        cfg = load_site_config(path)
+        data = {k: v for k, v in vars(cfg).items() if k != "source" and v is not None}
+        if urls:
+            data["start_urls"] = urls.split()
+        return validate({**data, **overrides}, cfg.source)
+    if urls:
+        first, *more = urls.split() or [""]
+        return config_from_url(first, *more, **overrides)
+    raise ConfigError(f"the site spider needs a site: {SPIDER_ARGS_USAGE}")
+
+
 def config_keys() -> list[str]:
     return [f.name for f in fields(SiteConfig) if f.name != "source"]

@@ -39,7 +39,7 @@ from pipelines.metadata import robots_directives
 from pipelines.page import IndexinessConfig, PageError, analyze_page
 from pipelines.render_need import (FRAME_TRIALS, Shown, app_shell, empty_mount, frame_filled,
                                    script_drawn, shown)
-from pipelines.site_config import fetch_label
+from pipelines.site_config import config_from_spider_args, fetch_label
 from pipelines.url_shape import url_facts
 
 REFERRER = "leafcrawl_referrer"
@@ -114,9 +114,12 @@ class SiteSpider(scrapy.Spider):
     name = "site"
 
     def __init__(self, site_config=None, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+        # `scrapy crawl site -a url=...` (or scrapyd) names the site in spider arguments;
+        # `leafcrawl crawl` passes its config, and settings made from it, itself
+        self.from_scrapy_command = site_config is None
         if site_config is None:
-            raise ValueError("SiteSpider needs a site_config")
+            site_config = config_from_spider_args(kwargs)
+        super().__init__(*args, **kwargs)
         self.site = site_config
         self.allowed_domains = list(site_config.allowed_domains)
         self.start_urls = list(site_config.start_urls)
@@ -139,6 +142,11 @@ class SiteSpider(scrapy.Spider):
     def from_crawler(cls, crawler, *args, **kwargs):
         spider = super().from_crawler(crawler, *args, **kwargs)
         settings = crawler.settings
+        if spider.from_scrapy_command:
+            from crawler.crawl_runner import settings_for_scrapy_crawl
+
+            # Scrapy freezes the settings after the spider is made: still ours to complete
+            settings_for_scrapy_crawl(settings, spider.site)
         spider.index_config = IndexinessConfig.from_settings(settings)
         render = settings.get("LEAFCRAWL_RENDER", "always")
         spider.browser = render == "always"

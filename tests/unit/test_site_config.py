@@ -97,3 +97,38 @@ def test_shipped_example_config_is_valid():
 
     for path in sorted((Path(__file__).parents[2] / "configs" / "sites").glob("*.y*ml")):
         assert load_site_config(path).start_urls
+
+
+def test_spider_arguments_make_a_config_as_a_file_would():
+    from pipelines.site_config import config_from_spider_args
+
+    args = {"url": "https://blog.example.org/ https://blog.example.org/notes/", "render": "never",
+            "depth": "2", "deny": "['/tag/', '/page/']", "follow_leaf_links": "true",
+            "callback_hint": "kept"}
+    cfg = config_from_spider_args(args)
+    assert cfg.name == "blog.example.org"
+    assert cfg.start_urls == ["https://blog.example.org/", "https://blog.example.org/notes/"]
+    assert (cfg.render, cfg.depth_limit, cfg.deny, cfg.follow_leaf_links) == (
+        "never", 2, ["/tag/", "/page/"], True)
+    assert args == {"callback_hint": "kept"}       # the spider's own arguments stay
+
+
+def test_spider_arguments_override_a_config_file(tmp_path):
+    from pipelines.site_config import config_from_spider_args
+
+    path = tmp_path / "blog.yaml"
+    path.write_text("name: blog\nstart_urls: ['https://blog.example.org/']\nrender: always\n"
+                    "max_pages: 100\n")
+    cfg = config_from_spider_args({"config": str(path), "render": "never",
+                                   "url": "https://blog.example.org/archive/"})
+    assert (cfg.name, cfg.render, cfg.max_pages) == ("blog", "never", 100)
+    assert cfg.start_urls == ["https://blog.example.org/archive/"]
+
+
+def test_spider_arguments_that_name_no_site_or_a_wrong_value_say_so():
+    from pipelines.site_config import config_from_spider_args
+
+    with pytest.raises(ConfigError, match="needs a site: scrapy crawl site -a url=URL"):
+        config_from_spider_args({"render": "never"})
+    with pytest.raises(ConfigError, match="max_pages"):
+        config_from_spider_args({"url": "https://blog.example.org/", "max_pages": "many"})
