@@ -254,7 +254,7 @@ def site_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir: 
     return overrides
 
 
-def settings_for_scrapy_crawl(settings, cfg: SiteConfig) -> None:
+def settings_for_scrapy_crawl(settings, cfg: SiteConfig, shared_frontier: bool = False) -> None:
     """`scrapy crawl site -a ...` (or scrapyd): the settings `leafcrawl crawl` would make of
     the site's config, under the user's own `-s` (spider priority, below the command line's).
     Its Redis is REDIS_URL's; leaves go to its RQ queue for `leafcrawl worker` to archive."""
@@ -270,7 +270,8 @@ def settings_for_scrapy_crawl(settings, cfg: SiteConfig) -> None:
     overrides = site_settings(
         cfg, redis_url=redis_url, run_id=run_id, archive_dir=archive_dir,
         prefix=os.environ.get("LEAFCRAWL_REDIS_PREFIX") or settings.get("LEAFCRAWL_REDIS_PREFIX"),
-        queue=os.environ.get("LEAFCRAWL_QUEUE") or settings.get("LEAFCRAWL_QUEUE"))
+        queue=os.environ.get("LEAFCRAWL_QUEUE") or settings.get("LEAFCRAWL_QUEUE"),
+        shared_frontier=shared_frontier)
     overrides.update(cfg.scrapy_settings)
     apply_settings(settings, overrides, priority="spider")
 

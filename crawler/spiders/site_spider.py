@@ -117,7 +117,11 @@ class SiteSpider(scrapy.Spider):
         # `scrapy crawl site -a url=...` (or scrapyd) names the site in spider arguments;
         # `leafcrawl crawl` passes its config, and settings made from it, itself
         self.from_scrapy_command = site_config is None
+        self.join_shared_frontier = False
         if site_config is None:
+            # -a shared_frontier=true: as `leafcrawl crawl --shared-frontier`
+            self.join_shared_frontier = str(kwargs.pop("shared_frontier", "")).lower() in (
+                "1", "true", "yes", "on")
             site_config = config_from_spider_args(kwargs)
         super().__init__(*args, **kwargs)
         self.site = site_config
@@ -146,7 +150,8 @@ class SiteSpider(scrapy.Spider):
             from crawler.crawl_runner import settings_for_scrapy_crawl
 
             # Scrapy freezes the settings after the spider is made: still ours to complete
-            settings_for_scrapy_crawl(settings, spider.site)
+            settings_for_scrapy_crawl(settings, spider.site,
+                                      shared_frontier=spider.join_shared_frontier)
         spider.index_config = IndexinessConfig.from_settings(settings)
         render = settings.get("LEAFCRAWL_RENDER", "always")
         spider.browser = render == "always"

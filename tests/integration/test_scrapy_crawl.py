@@ -71,3 +71,33 @@ def test_scrapy_crawl_without_what_it_needs_says_what_is_missing(tmp_path, args,
     done = scrapy_crawl(*args, env=env)
     assert done.returncode == 1
     assert message in done.stderr.strip().splitlines()[-1]
+
+
+def test_scrapy_crawls_with_a_shared_frontier_split_one_site(tmp_path, redis_ns):
+    # several scrapyd jobs of one site: each page fetched once between them
+    import collections
+
+    expected = make_blog(tmp_path / "site")
+    requests: list[str] = []
+    env = dict(redis_ns.env, REDIS_URL=redis_ns.url)
+    full_env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    full_env.update(env, PYTHONPATH=str(PROJECT_ROOT))
+    with serve_directory(tmp_path / "site", request_log=requests) as base_url:
+        procs = [subprocess.Popen(
+            [sys.executable, "-m", "scrapy", "crawl", "site", "-a", f"url={base_url}/",
+             "-a", "render=never", "-a", "shared_frontier=true",
+             "-a", f"archive_dir={tmp_path / 'archive'}", "-O", str(tmp_path / f"pages-{i}.jsonl")],
+            cwd=PROJECT_ROOT, env=full_env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            text=True, stdin=subprocess.DEVNULL) for i in range(2)]
+        for proc in procs:
+            _, err = proc.communicate(timeout=300)
+            assert proc.returncode == 0, err[-2000:]
+
+    pages = collections.Counter(p for p in requests if not p.endswith(("robots.txt", ".css", ".svg")))
+    assert max(pages.values()) == 1, [p for p, n in pages.items() if n > 1]
+    scored = [json.loads(line)["url"] for i in range(2)
+              for line in (tmp_path / f"pages-{i}.jsonl").read_text().splitlines()]
+    assert len(scored) == len(set(scored))
+    assert {base_url + p for p in expected.posts} <= set(scored)
+    # the frontier lived in Redis, and the last one out cleared it
+    assert not list(redis_ns.conn.scan_iter(f"{redis_ns.prefix}:frontier:*"))
