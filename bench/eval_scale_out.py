@@ -38,7 +38,7 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from bench.eval_crawl import (LABELS, archived_urls, evaluate, leafcrawl_command,  # noqa: E402
-                              load_labels)
+                              open_corpus)
 
 DEFAULT_REDIS = "redis://127.0.0.1:6379/0"
 CRAWL_TIMEOUT_S = 3600
@@ -109,11 +109,7 @@ def parse_args(argv=None):
 
 def main(argv=None) -> int:
     args = parse_args(argv)
-    corpus = args.corpus.resolve()
-    site, labels_csv = corpus / "site", corpus / "labels.csv"
-    if not site.is_dir() or not labels_csv.is_file():
-        print(f"eval_scale_out: {corpus} needs site/ and labels.csv", file=sys.stderr)
-        return 2
+    site, labels = open_corpus(args.corpus.resolve(), "eval_scale_out")
     import redis
 
     try:
@@ -122,7 +118,6 @@ def main(argv=None) -> int:
         print(f"eval_scale_out: no Redis at {args.redis_url} ({exc}); start one or pass "
               "--redis-url", file=sys.stderr)
         return 2
-    labels = load_labels(labels_csv)
     n_pages = sum(lb.label in LABELS for lb in labels)
 
     from tests.support.http_server import serve_directory

@@ -30,6 +30,24 @@ def start_crawler(base_url, workdir, ns, name, worker=True, extra_env=None, extr
     return proc, summary
 
 
+def frontier_spider(ns, site: str, render: str = "never"):
+    """A site spider on the shared frontier's settings, outside any crawl: (crawler, spider)."""
+    from scrapy.utils.test import get_crawler
+
+    from crawler.shared_frontier import frontier_settings
+    from crawler.spiders.site_spider import SiteSpider
+    from pipelines.site_config import SiteConfig
+
+    settings = dict(frontier_settings(ns.prefix, site, ns.url), LEAFCRAWL_SITE=site,
+                    LEAFCRAWL_REDIS_PREFIX=ns.prefix, LEAFCRAWL_RENDER=render)
+    crawler = get_crawler(SiteSpider, settings_dict=settings)
+    crawler.stats.open_spider()
+    spider = SiteSpider.from_crawler(crawler, site_config=SiteConfig(
+        name=site, start_urls=["http://127.0.0.1:9/"], render=render))
+    crawler.spider = spider
+    return crawler, spider
+
+
 def test_two_processes_share_one_frontier(tmp_path, redis_ns):
     site = tmp_path / "site"
     expected = make_blog(site)
@@ -114,21 +132,11 @@ def test_a_failed_request_leaves_the_in_flight_hash(redis_ns):
     # a download failure goes to the errback without passing the spider middlewares: the
     # spider's failure record must still acknowledge it once stored, or a crash re-fetches it
     from scrapy import Request, signals
-    from scrapy.utils.test import get_crawler
     from twisted.python.failure import Failure
 
-    from crawler.shared_frontier import (TOKEN_META, FrontierAckMiddleware, frontier_settings,
-                                         own_inflight_key)
-    from crawler.spiders.site_spider import SiteSpider
-    from pipelines.site_config import SiteConfig
+    from crawler.shared_frontier import TOKEN_META, FrontierAckMiddleware, own_inflight_key
 
-    settings = dict(frontier_settings(redis_ns.prefix, "ack-site", redis_ns.url),
-                    LEAFCRAWL_SITE="ack-site", LEAFCRAWL_REDIS_PREFIX=redis_ns.prefix,
-                    LEAFCRAWL_RENDER="never")
-    crawler = get_crawler(SiteSpider, settings_dict=settings)
-    spider = SiteSpider.from_crawler(crawler, site_config=SiteConfig(
-        name="ack-site", start_urls=["http://127.0.0.1:9/"], render="never"))
-    crawler.spider = spider
+    crawler, spider = frontier_spider(redis_ns, "ack-site")
 
     middleware = FrontierAckMiddleware.from_crawler(crawler)   # kept: signals hold weak refs
     key = own_inflight_key(crawler.settings)
@@ -149,26 +157,16 @@ def test_a_failed_request_leaves_the_in_flight_hash(redis_ns):
 def test_a_member_interrupted_puts_its_held_leaves_back_on_the_queue(redis_ns):
     # --render auto holds short leaves while its trial renders are out; their URLs are in the
     # shared dupefilter, so a member interrupted with leaves held must hand them back
-    from scrapy.utils.test import get_crawler
+    from crawler.shared_frontier import AckedPriorityQueue, TOKEN_META
 
-    from crawler.shared_frontier import AckedPriorityQueue, TOKEN_META, frontier_settings
-    from crawler.spiders.site_spider import SiteSpider
-    from pipelines.site_config import SiteConfig
-
-    settings = dict(frontier_settings(redis_ns.prefix, "held-site", redis_ns.url),
-                    LEAFCRAWL_SITE="held-site", LEAFCRAWL_REDIS_PREFIX=redis_ns.prefix,
-                    LEAFCRAWL_RENDER="auto")
-    crawler = get_crawler(SiteSpider, settings_dict=settings)
-    crawler.stats.open_spider()
-    spider = SiteSpider.from_crawler(crawler, site_config=SiteConfig(
-        name="held-site", start_urls=["http://127.0.0.1:9/"], render="auto"))
+    crawler, spider = frontier_spider(redis_ns, "held-site", render="auto")
     held = spider.page_request("http://127.0.0.1:9/notes/v3/", referrer="http://127.0.0.1:9/",
                                referrer_score=12.5)
     held.meta.update({"depth": 2, TOKEN_META: "acknowledged-already"})
     spider.frames_held = [held]
     spider.closed("shutdown")
 
-    queue = AckedPriorityQueue(redis_ns.conn, spider, settings["SCHEDULER_QUEUE_KEY"])
+    queue = AckedPriorityQueue(redis_ns.conn, spider, crawler.settings["SCHEDULER_QUEUE_KEY"])
     assert len(queue) == 1
     back = queue.pop()
     assert back.url == "http://127.0.0.1:9/notes/v3/"
@@ -181,19 +179,10 @@ def test_the_scheduler_marks_a_request_seen_and_queues_it_in_one_step(redis_ns):
     # scrapy-redis marks a request seen, then queues it: a kill between the two left the
     # URL seen by every member and queued for none
     from scrapy import Request
-    from scrapy.utils.test import get_crawler
 
-    from crawler.shared_frontier import SharedScheduler, frontier_key, frontier_settings
-    from crawler.spiders.site_spider import SiteSpider
-    from pipelines.site_config import SiteConfig
+    from crawler.shared_frontier import SharedScheduler, frontier_key
 
-    settings = dict(frontier_settings(redis_ns.prefix, "see-site", redis_ns.url),
-                    LEAFCRAWL_SITE="see-site", LEAFCRAWL_REDIS_PREFIX=redis_ns.prefix,
-                    LEAFCRAWL_RENDER="never")
-    crawler = get_crawler(SiteSpider, settings_dict=settings)
-    spider = SiteSpider.from_crawler(crawler, site_config=SiteConfig(
-        name="see-site", start_urls=["http://127.0.0.1:9/"], render="never"))
-    crawler.spider = spider
+    crawler, spider = frontier_spider(redis_ns, "see-site")
     scheduler = SharedScheduler.from_crawler(crawler)
     scheduler.open(spider)
 
@@ -213,20 +202,10 @@ def test_a_redirect_queued_acknowledges_the_request_it_follows(redis_ns):
     # send the new request to the scheduler: the old one stayed in flight, and was fetched
     # once more if its member died
     from scrapy import Request
-    from scrapy.utils.test import get_crawler
 
-    from crawler.shared_frontier import (TOKEN_META, SharedScheduler, frontier_key,
-                                         frontier_settings, own_inflight_key)
-    from crawler.spiders.site_spider import SiteSpider
-    from pipelines.site_config import SiteConfig
+    from crawler.shared_frontier import TOKEN_META, SharedScheduler, frontier_key, own_inflight_key
 
-    settings = dict(frontier_settings(redis_ns.prefix, "redirect-site", redis_ns.url),
-                    LEAFCRAWL_SITE="redirect-site", LEAFCRAWL_REDIS_PREFIX=redis_ns.prefix,
-                    LEAFCRAWL_RENDER="never")
-    crawler = get_crawler(SiteSpider, settings_dict=settings)
-    spider = SiteSpider.from_crawler(crawler, site_config=SiteConfig(
-        name="redirect-site", start_urls=["http://127.0.0.1:9/"], render="never"))
-    crawler.spider = spider
+    crawler, spider = frontier_spider(redis_ns, "redirect-site")
     scheduler = SharedScheduler.from_crawler(crawler)
     scheduler.open(spider)
     conn, inflight = redis_ns.conn, own_inflight_key(crawler.settings)
