@@ -379,19 +379,22 @@ def parse_args(argv=None):
     return ap.parse_args(argv)
 
 
-def open_corpus(corpus: Path, tool: str) -> tuple[Path, list[Label]]:
-    """A labelled corpus site's site/ and labels, or exit 2 saying what it lacks."""
+def open_corpus(corpus: Path, tool: str) -> tuple[Path, list[Label]] | None:
+    """A labelled corpus site's site/ and labels, or None once it has said what it lacks."""
     site, labels_csv = corpus / "site", corpus / "labels.csv"
     if not site.is_dir() or not labels_csv.is_file():
         print(f"{tool}: {corpus} needs site/ and labels.csv", file=sys.stderr)
-        raise SystemExit(2)
+        return None
     return site, load_labels(labels_csv)
 
 
 def main(argv=None) -> int:
     args = parse_args(argv)
     corpus = args.corpus.resolve()
-    site, labels = open_corpus(corpus, "eval_crawl")
+    opened = open_corpus(corpus, "eval_crawl")
+    if opened is None:
+        return 2
+    site, labels = opened
     n_pages = sum(lb.label in LABELS for lb in labels)
     if args.max_pages is None:
         args.max_pages = MAX_PAGES_FACTOR * n_pages + MAX_PAGES_SLACK

@@ -109,7 +109,10 @@ def parse_args(argv=None):
 
 def main(argv=None) -> int:
     args = parse_args(argv)
-    site, labels = open_corpus(args.corpus.resolve(), "eval_scale_out")
+    opened = open_corpus(args.corpus.resolve(), "eval_scale_out")
+    if opened is None:
+        return 2
+    site, labels = opened
     import redis
 
     try:
