@@ -272,6 +272,10 @@ def settings_for_scrapy_crawl(settings, cfg: SiteConfig, shared_frontier: bool =
         prefix=os.environ.get("LEAFCRAWL_REDIS_PREFIX") or settings.get("LEAFCRAWL_REDIS_PREFIX"),
         queue=os.environ.get("LEAFCRAWL_QUEUE") or settings.get("LEAFCRAWL_QUEUE"),
         shared_frontier=shared_frontier)
+    # Scrapy's own INFO log (its stats at the end), as `leafcrawl crawl` writes to its log
+    # file: crawler/settings.py keeps WARNING for the crawls leafcrawl's commands run, and
+    # scrapyd's job logs were empty under it; -L or -s LOG_LEVEL still win
+    overrides["LOG_LEVEL"] = "INFO"
     overrides.update(cfg.scrapy_settings)
     apply_settings(settings, overrides, priority="spider")
 

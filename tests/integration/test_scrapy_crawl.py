@@ -34,6 +34,7 @@ def test_scrapy_crawl_site_scores_every_page_and_a_worker_archives_the_leaves(tm
         done = scrapy_crawl("-a", f"url={base_url}/", "-a", "render=never",
                             "-a", f"archive_dir={tmp_path / 'archive'}", "-O", str(items), env=env)
     assert done.returncode == 0, done.stderr[-2000:]
+    assert "Dumping Scrapy stats" in done.stderr       # Scrapy's INFO log, as scrapyd keeps it
 
     pages = [json.loads(line) for line in items.read_text().splitlines()]
     by_url = {p["url"]: p for p in pages}
