@@ -11,6 +11,7 @@ import contextlib
 import json
 import os
 import sys
+from pathlib import Path
 
 from pipelines.site_config import RENDER_MODES, REVISIT_MODES
 
@@ -106,6 +107,9 @@ def _add_worker(sub) -> None:
     p = sub.add_parser("worker", help="run an RQ worker for archive jobs (needs REDIS_URL)")
     p.add_argument("--burst", action="store_true", help="exit when the queue is empty")
     p.add_argument("--with-scheduler", action="store_true", help="also run RQ's cron scheduler")
+    p.add_argument("--archive-dir", metavar="DIR",
+                   help="write the archive here instead of where each crawl said (a worker on "
+                        "another machine than the crawl's)")
 
 
 def _add_analyze(sub) -> None:
@@ -254,6 +258,13 @@ def cmd_worker(args) -> int:
     if not url:
         raise UsageError("leafcrawl worker needs REDIS_URL (a crawl on the embedded Redis runs its own worker)")
     connect(url)  # fail in one line before rq prints a traceback
+    if args.archive_dir:
+        from crawler.crawl_runner import check_archive_dir
+        from workers.jobs import WORKER_ARCHIVE_DIR_ENV
+
+        archive_dir = Path(args.archive_dir).expanduser().resolve()
+        check_archive_dir(archive_dir)
+        os.environ[WORKER_ARCHIVE_DIR_ENV] = str(archive_dir)     # the rq worker's, below
     queue = os.environ.get("LEAFCRAWL_QUEUE", "leafcrawl")
     argv = [sys.executable, "-m", "rq.cli", "worker", "--url", url,
             "--worker-class", "rq.worker.SimpleWorker", queue]

@@ -28,6 +28,11 @@ STATUS_UNCHANGED = "unchanged"
 """Result status: this URL's file already holds this content; nothing written."""
 
 FRONT_MATTER_FIELDS = ("url", "title", "author", "date", "fetched_at", "score", "verdict")
+
+WORKER_ARCHIVE_DIR_ENV = "LEAFCRAWL_WORKER_ARCHIVE_DIR"
+"""Where this worker writes the archive, whatever directory the crawl named (an absolute
+path on the crawler's machine): `leafcrawl worker --archive-dir DIR` sets it, for a worker
+on another machine."""
 """Front matter keys, in order (docs/interfaces.md)."""
 
 # Delete a content claim only if it is still ours (another job may have claimed it since).
@@ -172,7 +177,7 @@ def archive_page(payload: dict, *, connection=None) -> dict:
     try:
         blocks = payload.get("blocks") or []
         content_hash = payload.get("content_hash") or _fallback_content_hash(blocks)
-        path = archive_path(payload["archive_dir"], url)
+        path = archive_path(os.environ.get(WORKER_ARCHIVE_DIR_ENV) or payload["archive_dir"], url)
         claim_key = rk.content_key(prefix, content_hash)
         claimed = bool(redis.set(claim_key, url, nx=True))
         owner = url if claimed else as_text(redis.get(claim_key))

@@ -38,3 +38,27 @@ def test_jobs_wait_for_an_external_worker(tmp_path, redis_ns):
 def test_worker_without_redis_url_says_why(tmp_path):
     result = run_leafcrawl("worker", "--burst", cwd=tmp_path)
     assert result.returncode == 1 and "needs REDIS_URL" in result.stderr
+
+
+def test_a_worker_on_another_machine_writes_where_it_is_told(tmp_path, redis_ns):
+    # an archive job names the crawl's archive directory, a path on the crawler's machine:
+    # a worker elsewhere writes its own (leafcrawl worker --archive-dir)
+    expected = make_blog(tmp_path / "site")
+    env, redis_url = redis_ns.env, redis_ns.url
+    with serve_directory(tmp_path / "site") as base_url:
+        crawl = run_leafcrawl("crawl", base_url + "/", "--render", "never", "--archive-dir",
+                              str(tmp_path / "crawler-side"), cwd=tmp_path, redis_url=redis_url,
+                              env=env)
+        assert crawl.returncode == 0, crawl.stderr
+
+    blocked = tmp_path / "not-a-dir"
+    blocked.write_text("a file")
+    refused = run_leafcrawl("worker", "--burst", "--archive-dir", str(blocked / "archive"),
+                            cwd=tmp_path, redis_url=redis_url, env=env)
+    assert refused.returncode == 1 and "cannot be written" in refused.stderr
+
+    worker = run_leafcrawl("worker", "--burst", "--archive-dir", str(tmp_path / "worker-side"),
+                           cwd=tmp_path, redis_url=redis_url, env=env)
+    assert worker.returncode == 0, worker.stderr
+    assert {base_url + p for p in expected.posts} <= set(archived_files(tmp_path / "worker-side"))
+    assert not (tmp_path / "crawler-side").exists()
