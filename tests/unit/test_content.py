@@ -348,6 +348,29 @@ def test_the_title_column_is_the_body_and_an_unnamed_sidebar_column_is_not():
     assert "free moving quote" not in got and "Friendly and honest" not in got
 
 
+def test_a_title_column_beside_a_column_of_linked_teasers_is_the_body():
+    # a news site's column of other stories: each headline and its excerpt are links, so the
+    # column counts more prose words than the article, nearly all of them link text
+    teasers = "".join(
+        f'<div class="teaser"><h3><a href="/news/story-{i}">Bakery chain {i} opens a new '
+        f'wholesale branch in the north</a></h3><p><a href="/news/story-{i}">The chain said '
+        f'the branch will supply sixty shops with rye and spelt loaves from spring, and hire '
+        f'forty bakers for the night shifts.</a> <a href="/news/story-{i}">More</a></p></div>'
+        for i in range(10))
+    magazine = ("<h3>Issue 4/2026</h3><p>Rye against wheat, ovens on a budget, proofing "
+                "baskets compared, a starter hotel, flour from the mill next door and twelve "
+                "recipes for the long weekend, in shops now.</p>")
+    html = f"""<html><body>{NAV}<div class="wrap"><div class="col-a">
+      <h1>A starter that survived the move</h1><p>{PROSE}</p>
+      <p>{PROSE.replace("patience", "care")}</p><p>{PROSE.replace("patience", "time")}</p>
+      <p>{PROSE.replace("patience", "warmth")}</p></div>
+    <div class="col-b"><div class="magazine">{magazine}</div>{teasers}</div></div>{FOOTER}
+    </body></html>"""
+    got = joined(html, "https://crumb.example/news/starter-move")
+    assert "A starter that survived the move" in got and "Sourdough needs care" in got
+    assert "wholesale branch" not in got and "proofing baskets" not in got
+
+
 def test_a_title_column_with_less_than_two_thirds_of_the_prose_is_not_the_whole_body():
     # a two-column text: the title heads the first column, the second is as long
     html = f"""<html><body>{NAV}<div class="wrap"><div class="col-a">
