@@ -82,6 +82,25 @@ def svg_text(el) -> str | None:
     return None
 
 
+# An iframe that an ad server or a social widget fills, by its title, id, name or address:
+# its note would tell the reader nothing of the page ("3rd party ad content", Google's
+# google_ads_iframe_…, Facebook's cross-domain frames).
+_AD_FRAME = re.compile(r"(?:^|[\W_])(?:ads?|advert\w*|sponsored|doubleclick|googlesyndication|"
+                       r"adservice|xd_arbiter|social plugin|cross domain communication)(?:$|[\W_])",
+                       re.I)
+
+
+def is_ad_frame(el) -> bool:
+    """An <iframe> that shows an ad or a social widget, or is too small to show anything."""
+    if el.tag != "iframe":
+        return False
+    if is_tracking_pixel(el):
+        return True
+    address = (el.get("src") or "").split("?", 1)[0]     # a query's words name nothing
+    named = " ".join([el.get("title") or "", el.get("id") or "", el.get("name") or "", address])
+    return bool(_AD_FRAME.search(named))
+
+
 def media_note(el, title: str) -> str:
     label = MEDIA_LABELS.get(el.tag, "Embedded content")
     return f"*[{label}{': ' + title if title else ''} — not transcribed]*"

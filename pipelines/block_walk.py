@@ -14,8 +14,8 @@ from .block_code import (editor_kind, editor_language, editor_lines, editor_sour
                          language, strip_element, strip_language, verbatim)
 from .block_inline import (InlineBuffer, finish_text, hidden_attr_hides, link_target, normalize_ws,
                            render_inline)
-from .block_media import (image_src, is_tracking_pixel, media_note, media_src, picture_img,
-                          svg_text)
+from .block_media import (image_src, is_ad_frame, is_tracking_pixel, media_note, media_src,
+                          picture_img, svg_text)
 from .block_tables import is_layout_table, needs_html, read_rows, table_html, table_plain
 from .blocks import Block
 from .htmlparse import base_url, document_order, first_descendant, text_of
@@ -498,6 +498,8 @@ class Walker:
             self.emit("paragraph", "svg", el, ctx, text, text)
 
     def media(self, el, ctx: Ctx) -> None:
+        if is_ad_frame(el):
+            return
         src = media_src(el)
         href = link_target(src, self.base) if src else None
         title = normalize_ws(el.get("title") or "")

@@ -216,6 +216,18 @@ def test_figcaption_and_media_placeholders():
     assert bs[1].rich_text == "The **talk**"
 
 
+def test_ad_and_widget_frames_leave_no_placeholder():
+    bs = blocks('<iframe id="google_ads_iframe_/8663/main_1" title="3rd party ad content" '
+                'width="970" height="90"></iframe>'
+                '<iframe title="fb:like Facebook Social Plugin" src="https://www.facebook.com/'
+                'plugins/like.php"></iframe><iframe src="https://t.example/pixel" width="1" '
+                'height="1"></iframe>'
+                '<iframe src="https://maps.example/embed?pb=ad" title="Road to the bakery"></iframe>'
+                '<iframe src="https://video.example/embed/42" title="Shaping a loaf"></iframe>')
+    assert [b.href for b in bs] == ["https://maps.example/embed?pb=ad", "https://video.example/embed/42"]
+    assert "Shaping a loaf" in bs[1].rich_text
+
+
 # -- orphan text --------------------------------------------------------------------
 def test_orphan_text_under_pre_css_containers():
     bs = blocks("<center>Top words<p>para</p><font>closing line</font></center>"
