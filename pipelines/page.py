@@ -164,6 +164,8 @@ def _child_links(links: list[str], page_url: str) -> list[str]:
         return []
     children = []
     for url in links:
+        if stem not in url:     # no path under the stem: no need to split it (most links)
+            continue
         parts = urlsplit(url)
         if parts.netloc == own.netloc and parts.path.startswith(stem) and len(parts.path) > len(stem):
             children.append(url)
