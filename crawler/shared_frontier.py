@@ -334,7 +334,10 @@ def frontier_settings(prefix: str, site: str, redis_url: str) -> dict:
         "REDIS_URL": redis_url,
         "LEAFCRAWL_SHARED_FRONTIER": True,
         "EXTENSIONS": {"crawler.shared_frontier.SharedFrontier": 100},
-        "SPIDER_MIDDLEWARES": {"crawler.shared_frontier.FrontierAckMiddleware": 50},
+        # Nearest the engine (output passes middlewares from the spider's end to the
+        # engine's): what it counts is what the scraper gets, whatever a user's middleware
+        # drops on the way
+        "SPIDER_MIDDLEWARES": {"crawler.shared_frontier.FrontierAckMiddleware": 1},
         MEMBER_SETTING: new_member_id(),
         "LEAFCRAWL_FRONTIER_MEMBER_TIMEOUT": float(os.environ.get("LEAFCRAWL_FRONTIER_MEMBER_TIMEOUT")
                                                    or MEMBER_TIMEOUT_S),
