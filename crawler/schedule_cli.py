@@ -51,6 +51,12 @@ def cmd_schedule(args, usage_error) -> int:
             names = ", ".join(c.name for _, c in sites) or "none"
             raise usage_error(f"no scheduled site named {args.run_now!r} in {config_dir} (scheduled: {names})")
         path, _ = match[0]
+        running = _running_crawls([args.run_now])
+        if running:
+            # the job would find the site locked and be skipped (workers/scheduled.py)
+            print(f"leafcrawl schedule: a scheduled crawl of {args.run_now} runs now "
+                  f"({running[args.run_now]}); not enqueued", file=sys.stderr)
+            return 1
         job = Queue(queue, connection=conn).enqueue(
             CRAWL_JOB, str(path), url, str(path.parent), job_timeout=CRAWL_JOB_TIMEOUT_S)
         print(f"enqueued crawl of {args.run_now} as job {job.id} on queue {queue}")

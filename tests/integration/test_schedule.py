@@ -85,6 +85,11 @@ def test_schedule_cli_lists_and_runs_now(scheduled_blog, redis_url, tmp_path):
                          redis_url=redis_url)
     assert busy.returncode == 0, busy.stderr
     assert "running: worker-7:4242 since 2026-12-01T10:00:00" in busy.stdout
+    # and --run-now says so instead of enqueuing a crawl that would be skipped
+    refused = run_leafcrawl("schedule", "--configs", str(configs), "--run-now", f"sched-{prefix}",
+                            cwd=tmp_path, env=env, redis_url=redis_url)
+    assert refused.returncode == 1 and "runs now (worker-7:4242" in refused.stderr
+    assert Queue(queue, connection=conn).count == 0
     conn.delete(f"{prefix}:scheduled:sched-{prefix}")
 
     missing = run_leafcrawl("schedule", "--configs", str(configs), "--run-now", "nope",
