@@ -14,13 +14,13 @@ import os
 import shutil
 import sys
 import time
-import uuid
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from crawler.redis_connection import RedisUnavailable, connect
 from crawler.progress import PROGRESS_SETTING
 from pipelines.site_config import ConfigError, SiteConfig, render_label
+from pipelines.redis_keys import new_run_id
 from pipelines.scrapy_pipelines import REDIS_LOST, STAT_REDIS_LOST
 
 EMBEDDED_DATA_DIR = ".leafcrawl"
@@ -266,7 +266,7 @@ def settings_for_scrapy_crawl(settings, cfg: SiteConfig, shared_frontier: bool =
     connect(redis_url).close()          # an unreachable one named now, not at the first page
     archive_dir = Path(cfg.archive_dir).expanduser().resolve()
     check_archive_dir(archive_dir)
-    run_id = time.strftime("%Y%m%dT%H%M%S") + "-" + uuid.uuid4().hex[:6]
+    run_id = new_run_id()
     overrides = site_settings(
         cfg, redis_url=redis_url, run_id=run_id, archive_dir=archive_dir,
         prefix=os.environ.get("LEAFCRAWL_REDIS_PREFIX") or settings.get("LEAFCRAWL_REDIS_PREFIX"),
@@ -313,7 +313,7 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
     interrupted crawl from its job dir (job_dir) instead of starting afresh. progress_s: a
     progress line on stderr that often (crawler/progress.py; 0: none)."""
     started = time.monotonic()
-    run_id = time.strftime("%Y%m%dT%H%M%S") + "-" + uuid.uuid4().hex[:6]
+    run_id = new_run_id()
     prefix = os.environ.get("LEAFCRAWL_REDIS_PREFIX", "leafcrawl")
     queue = os.environ.get("LEAFCRAWL_QUEUE", "leafcrawl")
     archive_dir = Path(cfg.archive_dir).expanduser().resolve()

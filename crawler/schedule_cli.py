@@ -51,7 +51,7 @@ def cmd_schedule(args, usage_error) -> int:
             names = ", ".join(c.name for _, c in sites) or "none"
             raise usage_error(f"no scheduled site named {args.run_now!r} in {config_dir} (scheduled: {names})")
         path, _ = match[0]
-        running = _running_crawls([args.run_now])
+        running = _running_crawls([args.run_now], conn)
         if running:
             # the job would find the site locked and be skipped (workers/scheduled.py)
             print(f"leafcrawl schedule: a scheduled crawl of {args.run_now} runs now "
@@ -71,23 +71,26 @@ def cmd_schedule(args, usage_error) -> int:
     return 0
 
 
-def _running_crawls(sites: list[str]) -> dict[str, str]:
-    """site -> who runs its scheduled crawl now (workers/scheduled.py's lock), when REDIS_URL
-    is set; --list needs no Redis otherwise."""
-    url = os.environ.get("REDIS_URL")
-    if not url or not sites:
-        return {}
+def _running_crawls(sites: list[str], conn=None) -> dict[str, str]:
+    """site -> who runs its scheduled crawl now (workers/scheduled.py's lock), on conn or,
+    without one, on REDIS_URL when it is set: --list needs no Redis otherwise."""
     from crawler.redis_connection import RedisUnavailable, connect
     from pipelines.redis_keys import DEFAULT_PREFIX, scheduled_crawl_key
 
-    prefix = os.environ.get("LEAFCRAWL_REDIS_PREFIX", DEFAULT_PREFIX)
-    try:
-        conn = connect(url)
-    except RedisUnavailable as exc:
-        print(f"leafcrawl schedule: which crawls run now is unknown: {exc}", file=sys.stderr)
+    url = os.environ.get("REDIS_URL")
+    if not sites or (conn is None and not url):
         return {}
+    own = conn is None
+    if own:
+        try:
+            conn = connect(url)
+        except RedisUnavailable as exc:
+            print(f"leafcrawl schedule: which crawls run now is unknown: {exc}", file=sys.stderr)
+            return {}
+    prefix = os.environ.get("LEAFCRAWL_REDIS_PREFIX", DEFAULT_PREFIX)
     try:
         holders = conn.mget([scheduled_crawl_key(prefix, site) for site in sites])
     finally:
-        conn.close()
+        if own:
+            conn.close()
     return {site: h.decode("utf-8", "replace") for site, h in zip(sites, holders) if h}

@@ -278,7 +278,7 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
     title, date, author = meta["title"], meta["date_published"], meta["author"]
     if verdict == "leaf":
         # an index page keeps the title its site declares: its first entry's heading is not its
-        title = heading_title(root, declared=title, url=url) or title
+        title = heading_title(root, meta["metas"], declared=title, url=url) or title
     if verdict == "leaf" and (date is None or author is None):
         # what the leaf prints for its readers, for the archive only (the score read the
         # metadata's date)

@@ -35,6 +35,8 @@ always the last component, so a ``:`` inside it is harmless.
 from __future__ import annotations
 
 import os
+import time
+import uuid
 from typing import Any
 
 # --- settings and defaults --------------------------------------------------------------
@@ -175,6 +177,11 @@ def followed_links_key(prefix: str, ref: str) -> str:
 def path_key(prefix: str, path: str) -> str:
     """Key holding the URL that owns the archive file ``path``."""
     return PATH_KEY.format(prefix=prefix, path=path)
+
+
+def new_run_id() -> str:
+    """A run's id: its start time, sortable, and a random tail for runs started together."""
+    return time.strftime("%Y%m%dT%H%M%S") + "-" + uuid.uuid4().hex[:6]
 
 
 def run_key(prefix: str, run_id: str) -> str:

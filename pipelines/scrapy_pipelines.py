@@ -13,8 +13,6 @@ Both share one Redis client per crawler. The archive job is enqueued by its dott
 from __future__ import annotations
 
 import logging
-import time
-import uuid
 import weakref
 
 import redis
@@ -152,7 +150,7 @@ class EnqueueLeafPipeline:
         conn = redis_for(crawler)
         run_id = settings.get(rk.RUN_ID_SETTING)
         if not run_id:
-            run_id = time.strftime("%Y%m%dT%H%M%S") + "-" + uuid.uuid4().hex[:6]
+            run_id = rk.new_run_id()
             logger.info("%s not set: this run is %s", rk.RUN_ID_SETTING, run_id)
         return cls(crawler, conn, queue=rk.queue_from_settings(settings),
                    prefix=rk.prefix_from_settings(settings), run_id=str(run_id),
