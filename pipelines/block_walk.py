@@ -18,7 +18,7 @@ from .block_media import (image_src, is_ad_frame, is_tracking_pixel, media_note,
                           picture_img, svg_text)
 from .block_tables import is_layout_table, needs_html, read_rows, table_html, table_plain
 from .blocks import Block
-from .htmlparse import base_url, document_order, first_descendant, text_of
+from .htmlparse import ElementPaths, base_url, document_order, first_descendant, text_of
 from .reading_order import (HIDDEN_ATTR, RECT_ATTR, is_measured, mark_floats, ordered_children,
                             parse_rect)
 from .regions import LANDMARK_TAGS, landmark_of, landmark_of_role
@@ -140,7 +140,7 @@ class Walker:
         changed shape since."""
         self.root = root
         self.base = base_url(root, url)
-        self.tree = root.getroottree()
+        self.path_of = ElementPaths(root.getroottree())
         self.order = order if order is not None else document_order(root)
         self.blocks: list[Block] = []
         self.els: list = []              # the source element of each block
@@ -176,7 +176,7 @@ class Walker:
         rect = parse_rect(el.get(RECT_ATTR)) if self.measured else None
         # positional, in _BLOCK_FIELDS order: Block() with 17 keywords cost ~1.8 us more,
         # and a list item's fields set afterwards one by one ~0.5 us more
-        b = Block(text, rich, kind, tag, self.tree.getpath(el), self.order.get(el, -1), rect,
+        b = Block(text, rich, kind, tag, self.path_of(el), self.order.get(el, -1), rect,
                   level, ordered, ordinal, None, None, None, None, None, None, None,
                   ctx.region, ctx.in_main, ctx.in_article, ctx.in_nav, ctx.in_aside,
                   ctx.in_header, ctx.in_footer, ctx.widget, ctx.quoted, body_of, None, ctx.hidden)

@@ -157,6 +157,58 @@ def document_order(root) -> dict:
     return dict(zip(root.iter(), count()))
 
 
+class ElementPaths:
+    """tree.getpath(el) for the elements of one tree, each parent's children read once.
+
+    libxml2's getpath counts an element's same-named siblings afresh on every call, so the
+    paths of a list's N items cost N² sibling steps: a page listing 50,000 links spent 9 s
+    of its 15 s analysis there. Here a path is its parent's path and one step, and a parent's
+    children get their steps in one pass: the same strings ("/html/body/ul/li[3]", an
+    index only where a sibling shares the tag)."""
+
+    __slots__ = ("tree", "paths")
+
+    def __init__(self, tree):
+        self.tree = tree
+        self.paths: dict = {}
+
+    def __call__(self, el) -> str:
+        path = self.paths.get(el)
+        if path is not None:
+            return path
+        # climb to the nearest ancestor whose path is known (or the root), then come down
+        chain = [el]
+        parent = el.getparent()
+        while parent is not None and parent not in self.paths:
+            chain.append(parent)
+            parent = parent.getparent()
+        if parent is None:
+            top = chain.pop()
+            self.paths[top] = self.tree.getpath(top)
+        for child in reversed(chain):
+            self._steps(child.getparent())
+        return self.paths[el]
+
+    def _steps(self, parent) -> None:
+        base = self.paths[parent]
+        kids = [ch for ch in parent if isinstance(ch.tag, str)]
+        tags = [ch.tag for ch in kids]
+        if len(set(tags)) == len(tags):
+            for ch, tag in zip(kids, tags):
+                self.paths[ch] = f"{base}/{tag}"
+            return
+        total: dict[str, int] = {}
+        for tag in tags:
+            total[tag] = total.get(tag, 0) + 1
+        seen: dict[str, int] = {}
+        for ch, tag in zip(kids, tags):
+            if total[tag] == 1:
+                self.paths[ch] = f"{base}/{tag}"
+            else:
+                k = seen[tag] = seen.get(tag, 0) + 1
+                self.paths[ch] = f"{base}/{tag}[{k}]"
+
+
 def text_of(el) -> str:
     """All text under an element (comments excluded), like HtmlElement.text_content()."""
     return "".join(el.itertext())

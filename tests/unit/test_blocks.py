@@ -173,3 +173,26 @@ def test_reindex_leaves_the_blocks_it_selects_from_as_they_were():
     again = reindex(walked, [True, True, True, True])    # a second selection from the same walk
     assert [b.body_of for b in again] == [None, 0, None, 2]
     assert walked[3].body_of == 2
+
+
+def test_block_paths_are_libxml2s_paths_read_once_per_parent():
+    """ElementPaths gives tree.getpath's strings (an index only where a sibling shares the
+    tag; comments do not count) in any order of asking, without libxml2's sibling scan per
+    call that made a list of 50,000 items quadratic."""
+    from pipelines.htmlparse import ElementPaths, parse_html
+
+    root = parse_html(b"<html><body><div><p>a</p><!-- c --><p>b</p><ul><li>x</li></ul>"
+                      b"<p>c<span>s</span></p></div><section><h2>t</h2><div><p>d</p></div>"
+                      b"</section><div><p>e</p></div></body></html>")
+    tree = root.getroottree()
+    elements = [el for el in root.iter() if isinstance(el.tag, str)]
+    paths = ElementPaths(tree)
+    # deepest first, so a path is climbed to before its parent's is known
+    for el in reversed(elements):
+        assert paths(el) == tree.getpath(el)
+    assert [paths(el) for el in elements] == [tree.getpath(el) for el in elements]
+    assert "/html/body/div[1]/p[2]" in {paths(el) for el in elements}
+    # the walk asks for every emitted block's path: a long list's blocks get theirs
+    items = "".join(f"<li>item {i}</li>" for i in range(300))
+    listed = [b for b in blocks(f"<ul>{items}</ul>") if b.kind == "list-item"]
+    assert [b.xpath.rsplit("/", 1)[1] for b in listed] == [f"li[{i}]" for i in range(1, 301)]
