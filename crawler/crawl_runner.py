@@ -170,9 +170,11 @@ class CrawlSummary:
                    "closespider_pagecount": "max pages reached"}
             lines.append(f"  stopped early: {why.get(self.finish_reason, self.finish_reason)}")
         lines += [f"  {name:<14}{value}" for name, value in rows]
-        if self.render == "plain" and self.index == 1 and not self.leaf and not self.not_modified:
+        if (self.render == "plain" and self.index == 1 and not self.leaf and not self.not_modified
+                and not self.failures):
             # a single-page app's shell: no links, no text, until its script runs (a later
-            # crawl that found every other page not modified fetched only its start page too)
+            # crawl that found every other page not modified fetched only its start page too;
+            # a start page whose links all failed led somewhere: the errors below say why)
             lines.append("  ! only the start page was fetched, and it links to no other page that "
                          "plain HTTP sees: if a script draws the site, crawl with --render always")
         if self.skipped_hash_routes:

@@ -378,6 +378,12 @@ def test_the_summary_of_a_later_crawl_counts_the_pages_it_checked():
                          pages_fetched=1, index=1, not_modified=242, crawl_s=11.0)
     assert "only the start page was fetched" not in plain.render_text()
     assert plain.to_dict()["checked_per_s"] == 22.09 and plain.to_dict()["pages_per_s"] == 0.09
+    # nor when the start page's links were fetched and failed (a list of dead links)
+    dead = CrawlSummary(site="s", run_id="r", render="plain", redis="-", archive_dir="/a",
+                        pages_fetched=315, index=1, failures=314, crawl_s=68.0,
+                        errors=[("http://h/p0", "HTTP 404")])
+    assert "only the start page was fetched" not in dead.render_text()
+    assert "! http://h/p0: HTTP 404" in dead.render_text()
     first = CrawlSummary(site="s", run_id="r", render="plain", redis="-", archive_dir="/a",
                          pages_fetched=56, index=29, leaf=27, crawl_s=2.0)
     assert "pages fetched 56  (28.0 pages/s, plain)" in first.render_text()
