@@ -34,6 +34,21 @@ _BOMS = (
 # fixed, as it is for a str, so a <meta charset> in the page cannot re-decode it.
 _PARSER = lxml.etree.HTMLParser(remove_comments=True, remove_pis=True, collect_ids=False,
                                 encoding="utf-8")
+# libxml2 stops at an element nested 256 deep (or a text of 10 MB) and keeps only what came
+# before: a thread of 400 posts, each opening a <div> it never closed, lost its last 150 and
+# all that followed. Such a page is parsed again without those limits; its chains of
+# unclosed elements become siblings (unnest_chains), and what still lies deeper than
+# MAX_DEPTH is laid flat in document order, as Chromium lays flat what lies deeper than 512.
+# MAX_DEPTH is the depth libxml2 let through, so the walks here (which recurse by depth) meet
+# no deeper tree than before.
+MAX_DEPTH = 255
+# An element whose last content is an element of its own tag, this many times over, is a
+# run of elements left open (<div class="post"> never closed): each one's end is where the
+# next begins. Wrappers nest two or three alike; a chain this long is no design.
+UNCLOSED_CHAIN_MIN = 16
+_UNLIMITED_PARSER = lxml.etree.HTMLParser(remove_comments=True, remove_pis=True,
+                                          collect_ids=False, encoding="utf-8", huge_tree=True)
+_RESOURCE_LIMIT = lxml.etree.ErrorTypes.ERR_RESOURCE_LIMIT
 # what text.lstrip().startswith("<?xml") tests, without copying the document
 _XML_DECL_START = re.compile(r"\s*<\?xml")
 
@@ -138,6 +153,11 @@ def parse_html(body: bytes | str, error=HtmlInputError, encoding: str | None = N
     try:
         # plain etree elements: the lxml.html element classes cost a lookup per node visited
         root = lxml.etree.fromstring(data, _PARSER)
+        stopped = _PARSER.error_log.last_error
+        if stopped is not None and stopped.type == _RESOURCE_LIMIT:
+            root = lxml.etree.fromstring(data, _UNLIMITED_PARSER)
+            if unnest_chains(root, UNCLOSED_CHAIN_MIN) > MAX_DEPTH:
+                lay_flat_below(root, MAX_DEPTH)
     except (lxml.etree.ParserError, lxml.etree.XMLSyntaxError, ValueError) as exc:
         raise error(f"unparsable document: {exc}") from exc
     if root is None or not isinstance(root.tag, str):
@@ -145,6 +165,72 @@ def parse_html(body: bytes | str, error=HtmlInputError, encoding: str | None = N
     if next(root.iter(), None) is None or (len(root) == 0 and not (root.text or "").strip()):
         raise error("unparsable document: no elements")
     return root
+
+
+def _last_link(el):
+    """el's last child when it is of el's tag and nothing but white space follows it."""
+    if not len(el):
+        return None
+    last = el[-1]
+    if last.tag != el.tag or (last.tail and not last.tail.isspace()):
+        return None
+    return last
+
+
+def unnest_chains(root, min_length: int) -> int:
+    """Make each chain of at least min_length elements, each the last content of the one
+    before and of its tag, a run of siblings in the same order (a browser draws both alike:
+    one block after another). Returns the tree's depth after (the root is 0)."""
+    for head in list(root.iter()):
+        parent = head.getparent()
+        if parent is not None and _last_link(parent) is head:
+            continue       # inside a chain: its head does the work
+        links = [head]
+        nxt = _last_link(head)
+        while nxt is not None:
+            links.append(nxt)
+            nxt = _last_link(nxt)
+        if len(links) < min_length:
+            continue
+        # the text after the head's end comes after the whole chain's
+        after, head.tail = head.tail, None
+        for outer, inner in zip(links, links[1:]):
+            outer.addnext(inner)
+        if after:
+            links[-1].tail = (links[-1].tail or "") + after
+    depth = deepest = -1
+    for event, _ in lxml.etree.iterwalk(root, events=("start", "end")):
+        depth += 1 if event == "start" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def lay_flat_below(root, max_depth: int) -> None:
+    """Make every element deeper than max_depth (the root is 0) a child of its ancestor at
+    that depth, in document order, each text where it was read."""
+    anchors = []
+    depth = -1
+    for event, el in lxml.etree.iterwalk(root, events=("start", "end")):
+        if event == "end":
+            depth -= 1
+            continue
+        depth += 1
+        if depth == max_depth - 1 and len(el):
+            anchors.append(el)
+    for anchor in anchors:
+        events = [(event, el) for event, el in lxml.etree.iterwalk(anchor, events=("start", "end"))
+                  if el is not anchor]
+        tails = {el: el.tail for event, el in events if event == "start"}
+        for el in tails:
+            el.tail = None
+        last = None
+        for event, el in events:
+            if event == "start":
+                anchor.append(el)      # moved, with what it still holds, to the anchor's end
+                last = el
+            elif tails[el]:
+                # text after an element's end follows the last element read inside it
+                last.tail = (last.tail or "") + tails[el]
 
 
 def document_order(root) -> dict:
