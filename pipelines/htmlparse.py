@@ -17,6 +17,10 @@ MAX_HTML_BYTES = 20 * 1024 * 1024
 CHARSET_PRESCAN_BYTES = 4096
 # Share of U+FFFD replacement characters above which the body is not text at all.
 MAX_REPLACEMENT_SHARE = 0.05
+# The first bytes read for NULs, and the share of them above which the body is binary (a
+# quarter of what random bytes hold: 64 in 64 KB; one in a page of 1 KB).
+NUL_SAMPLE = 65536
+NUL_SHARE = 0.001
 
 _CHARSET_RE = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([a-zA-Z0-9_:.-]+)""", re.I)
 _BOMS = (
@@ -102,6 +106,13 @@ def _undeclared(body: bytes) -> str:
     return body.decode("cp1252", errors="replace")
 
 
+def _binary_nuls(nuls: int, sampled: int) -> bool:
+    """NUL bytes are no text in any 8-bit charset, but one stray NUL does not make a page a
+    file: random bytes (images, archives, compressed streams) hold one in 256, a page at
+    most a few, so a body is binary above NUL_SHARE of its first NUL_SAMPLE bytes."""
+    return nuls > NUL_SHARE * sampled
+
+
 def _decode(body: bytes | str, error, encoding: str | None = None) -> tuple[str, bytes | None]:
     """(decode_body's text, body itself when it is exactly that text in UTF-8, else None)."""
     utf8 = None
@@ -116,7 +127,7 @@ def _decode(body: bytes | str, error, encoding: str | None = None) -> tuple[str,
                 text = body[len(bom):].decode(enc, errors="replace")
                 break
         if text is None:
-            if body.find(b"\x00", 0, 65536) != -1:
+            if _binary_nuls(body.count(b"\x00", 0, NUL_SAMPLE), min(len(body), NUL_SAMPLE)):
                 raise error("binary body: NUL bytes in the content")
             declared = _charset(encoding) or _declared_charset(body)
             enc = declared or "utf-8"
@@ -130,8 +141,12 @@ def _decode(body: bytes | str, error, encoding: str | None = None) -> tuple[str,
                 raise error(f"binary body: undecodable as {enc}")
     if len(text) > MAX_HTML_BYTES:
         raise error(f"body too large: {len(text)} characters > MAX_HTML_BYTES={MAX_HTML_BYTES}")
-    if text.find("\x00", 0, 65536) != -1:      # no copy of the first 64K characters
-        raise error("binary body: NUL characters in the content")
+    if text.find("\x00") != -1:
+        if _binary_nuls(text.count("\x00", 0, NUL_SAMPLE), min(len(text), NUL_SAMPLE)):
+            raise error("binary body: NUL characters in the content")
+        # a stray NUL or two in a page (a CMS field pasted from elsewhere): a browser drops
+        # them and shows the page, so do we (libxml2 would stop reading at the first)
+        text, utf8 = text.replace("\x00", ""), None
     if not text or text.isspace():               # = not text.strip(), without the copy
         raise error("empty body")
     return text, utf8
@@ -329,6 +344,9 @@ def base_url(root, url: str) -> str:
     for base in root.iter("base"):
         href = (base.get("href") or "").strip()
         if href:
-            return urljoin(url, href)
+            try:
+                return urljoin(url, href)
+            except ValueError:     # "http://[bad": a browser falls back to the page's URL
+                return url
         break
     return url

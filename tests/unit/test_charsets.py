@@ -36,3 +36,25 @@ def test_unknown_charsets_are_ignored_and_binary_bodies_still_refused():
     binary = bytes(range(1, 256)) * 16       # no NUL, not UTF-8, and control bytes no text has
     with pytest.raises(HtmlInputError, match="binary"):
         decode_body(binary)
+
+
+def test_a_stray_nul_does_not_make_a_page_binary_but_random_bytes_are():
+    paragraphs = "".join(f"<p>Paragraph {i} of the notes, in words enough to count.</p>"
+                         for i in range(40))
+    body = f"<html><body><h1>Notes</h1>{paragraphs}</body></html>".encode()
+    stray = body[:300] + b"\x00" + body[300:]          # one NUL from a CMS field
+    text = decode_body(stray)
+    assert "\x00" not in text and text.count("Paragraph ") == 40
+    assert analyze_page(stray, "https://x.org/notes/").title == "Notes"
+    # random bytes hold a NUL in 256: a file, whatever its Content-Type said
+    noise = bytes((i * 7919 + 13) % 256 for i in range(4096))
+    with pytest.raises(HtmlInputError, match="binary body: NUL"):
+        decode_body(noise)
+
+
+def test_a_base_href_that_is_no_url_is_ignored_as_a_browser_ignores_it():
+    from pipelines.links import extract_links
+
+    page = ('<html><head><base href="http://[broken"></head><body>'
+            '<ul><li><a href="/a">A</a></li></ul></body></html>')
+    assert [lk.url for lk in extract_links(page, "https://x.org/p/")] == ["https://x.org/a"]
