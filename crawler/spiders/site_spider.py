@@ -360,6 +360,15 @@ class SiteSpider(scrapy.Spider):
             self.note_failure(url, str(exc))
             yield failure_item(url, status=response.status, error=str(exc), **where)
             return
+        except Exception as exc:
+            # a fault of the analysis on this page (a bug of ours): the page is a failure the
+            # summary and Redis name, with its traceback in the log, and the crawl goes on;
+            # left to Scrapy it was one log line, the page neither scored nor counted
+            self.logger.exception("analysing %s failed", url)
+            error = f"analysis failed: {type(exc).__name__}: {exc}"
+            self.note_failure(url, error)
+            yield failure_item(url, status=response.status, error=error, **where)
+            return
         frame = self.frame_to_render(analysis, html) if self.auto and not rendered else None
         if frame == "hold":
             self.hold_frame(response.request)

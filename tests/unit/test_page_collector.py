@@ -83,3 +83,22 @@ def test_collector_method_survives_pickling():
     pm = pickle.loads(pickle.dumps(collector_page_method()))
     assert pm.method is collect_measured_html
     assert collector_result({"playwright_page_methods": [pm]}) == {"error": "collector did not run"}
+
+
+def test_a_fault_of_the_analysis_is_the_pages_failure_not_a_lost_page(monkeypatch, caplog):
+    import crawler.spiders.site_spider as site_spider
+
+    def broken(*args, **kwargs):
+        raise ValueError("Invalid IPv6 URL")
+
+    monkeypatch.setattr(site_spider, "analyze_page", broken)
+    spider = make_spider("never")
+    spider.crawler.stats.open_spider()
+    request = spider.page_request(URL, None, None)
+    with caplog.at_level(logging.ERROR):
+        items = list(spider.parse_page(response_for(request)))
+    assert len(items) == 1 and items[0]["url"] == URL and items[0]["verdict"] is None
+    assert items[0]["error"] == "analysis failed: ValueError: Invalid IPv6 URL"
+    assert spider.errors == [(URL, items[0]["error"])]
+    assert spider.crawler.stats.get_value("leafcrawl/failures") == 1
+    assert "Traceback" in caplog.text and "Invalid IPv6 URL" in caplog.text
