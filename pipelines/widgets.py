@@ -10,7 +10,9 @@ import re
 
 # token pattern -> widget name; first match wins, patterns match the whole token
 WIDGET_PATTERNS = (
-    ("comments", re.compile(r"(?:comments?|comment-?list|comments?-area|disqus_thread|respond|discussion)$")),
+    ("comments", re.compile(r"(?:comments?|comment-?list|comments?-area|disqus_thread|respond|discussion|"
+                            r"(?:[a-z0-9]+[-_])*comments?[-_](?:wrapper|container|section|area|wrap|"
+                            r"summary|thread|module|block|box))$")),
     # "consent" and "gdpr" as any hyphen/underscore part (onetrust-consent-sdk, cmp-consent-
     # banner): no page names its own content so. "cookie" only whole or with a banner word,
     # since a recipe site's classes say cookie too. Consent-platform vendors name their

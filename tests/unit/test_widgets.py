@@ -25,3 +25,17 @@ def test_never_on_the_page_wrappers():
                                    "related-posts", "menu-item-123", "post-4411", ""])
 def test_an_id_alone_names_the_same_widget_as_through_widget_for(ident):
     assert widget_for_id(ident) == widget_for("div", None, ident)
+
+
+@pytest.mark.parametrize("token", ["pb-comment-wrapper", "comments-container", "article-comments-section",
+                                   "comment-summary", "fb_comments_module", "comments"])
+def test_a_comment_thread_wrapper_named_with_a_prefix_or_a_wrapper_word(token):
+    # The Washington Post's "pb-comment-wrapper" held its badge legend and "Show Comments":
+    # archived as the article's last 20 paragraphs before
+    assert widget_for("div", f"lockfix {token}", None) == "comments"
+
+
+@pytest.mark.parametrize("token", ["commentary", "commentary-section", "comment-body", "no-comments",
+                                   "recommended-section"])
+def test_words_beside_comment_are_no_thread_wrapper(token):
+    assert widget_for("div", token, None) is None
