@@ -38,7 +38,9 @@ CONTROL_LABELS = frozenset({
     "in stock", "out of stock", "sold out", "unit price per", "unit price",
     # page furniture labels
     "skip to content", "skip to main content", "skip to navigation", "advertisement",
-    "sponsored", "tags", "n min read", "table of contents", "toggle", "menu", "close",
+    "advertisements", "advertising", "ad", "ads", "sponsored", "sponsored content",
+    "story continues below advertisement", "article continues below advertisement",
+    "continue reading below", "article continues below", "tags", "n min read", "table of contents", "toggle", "menu", "close",
 })
 # Per-post metadata of forums and Q&A sites: the author box's post count and join date,
 # reputation badges, "answered/asked/edited <date>" stamps. Matched on short blocks only.

@@ -13,6 +13,11 @@ def test_control_labels_match_whole_short_blocks():
     for label in ("Add to Cart", "Share", "Reply", "Click to expand...", "5 min read",
                   "Was this helpful?", "Sort by", "Skip to main content"):
         assert control_rule(blk(label)) == "control-label", label
+    # an ad slot's label, as ad networks and news sites print it
+    for label in ("ADVERTISING", "Advertisement", "Ad", "Sponsored content",
+                  "Story continues below advertisement"):
+        assert control_rule(blk(label)) == "control-label", label
+    assert control_rule(blk("Advertising revenue fell by a third in the first quarter.")) is None
     # prose that mentions a control is not a control
     assert control_rule(blk("Share the dough into four pieces and let them rest")) is None
     assert control_rule(blk("Reply to the seller within two days")) is None
