@@ -28,6 +28,12 @@ JOB_TIMEOUT_S = 180
 """Kill an archive job after this long: rendering and writing one page takes milliseconds,
 so anything near this is a hang."""
 
+ARCHIVE_RETRIES = 2
+"""Runs an archive job gets after its first: a worker killed mid-job (OOM, a machine lost)
+leaves the job abandoned, and RQ's maintenance on any live worker puts a job with retries
+left back on the queue instead of into the failed registry; a transient fault (a full disk,
+a Redis failover) gets another try. The job counts a failure only on its last run."""
+
 RESULT_TTL_S = 24 * 3600
 """Keep a finished job's result a day (enough to inspect a run, small enough not to pile up)."""
 
@@ -135,11 +141,12 @@ class EnqueueLeafPipeline:
 
     def __init__(self, crawler, conn: redis.Redis, *, queue: str, prefix: str, run_id: str,
                  archive_dir: str):
-        from rq import Queue
+        from rq import Queue, Retry
 
         self.crawler = crawler
         self.redis = conn
         self.queue = Queue(queue, connection=conn)
+        self.retry = Retry(max=ARCHIVE_RETRIES)
         self.prefix = prefix
         self.run_id = run_id
         self.archive_dir = archive_dir
@@ -190,7 +197,7 @@ class EnqueueLeafPipeline:
         self.redis.hincrby(run_key, rk.COUNTER_ENQUEUED, 1)
         try:
             self.queue.enqueue(
-                rk.ARCHIVE_JOB, payload,
+                rk.ARCHIVE_JOB, payload, retry=self.retry,
                 job_timeout=JOB_TIMEOUT_S, result_ttl=RESULT_TTL_S, failure_ttl=FAILURE_TTL_S,
                 description=f"archive {payload['url']}",
             )

@@ -247,15 +247,28 @@ def archive_page(payload: dict, *, connection=None) -> dict:
             redis.eval(_RELEASE_CLAIM, 1, rk.content_key(prefix, previous_hash), url)
         return {"status": STATUS_ARCHIVED, "path": str(path), "canonical": url}
     except BaseException as exc:
-        # Count the failure (the job itself is kept in RQ's failed registry), name the run's
-        # first one for its summary, and give back a content claim made by this call so the
-        # content is not owned by a URL with no file.
+        # Give back a content claim made by this call so the content is not owned by a URL
+        # with no file. On the job's last run, count the failure (the job itself is kept in
+        # RQ's failed registry) and name the run's first one for its summary; a job with
+        # retries left runs again (scrapy_pipelines.ARCHIVE_RETRIES), and counts then.
         try:
             if claimed and claim_key:
                 redis.eval(_RELEASE_CLAIM, 1, claim_key, url)
-            redis.hincrby(run_key, rk.COUNTER_FAILED, 1)
-            redis.set(rk.run_error_key(prefix, run_id), f"{url}: {type(exc).__name__}: {exc}",
-                      nx=True)
+            if _runs_again():
+                logger.warning("archiving %s failed (%s: %s); the job runs again", url,
+                               type(exc).__name__, exc)
+            else:
+                redis.hincrby(run_key, rk.COUNTER_FAILED, 1)
+                redis.set(rk.run_error_key(prefix, run_id),
+                          f"{url}: {type(exc).__name__}: {exc}", nx=True)
         except Exception:  # Redis itself is gone: the original error is the one to report
             logger.exception("could not record the failure of %s", url)
         raise
+
+
+def _runs_again() -> bool:
+    """Will RQ run the current job again after this failure (it has retries left)?"""
+    from rq import get_current_job
+
+    job = get_current_job()
+    return bool(job is not None and job.retries_left)

@@ -186,6 +186,43 @@ def test_failed_job_is_counted_kept_and_releases_its_claim(conn, env):
     assert files(archive) == []
 
 
+def test_a_job_with_retries_counts_its_failure_once_after_its_last_run(conn, env):
+    from rq import Retry
+
+    prefix, queue, archive = env
+    a = analysed("http://ex.test/broken")
+    bad = payload_for(a, prefix=prefix, run_id="r1", archive_dir=archive)
+    bad["blocks"] = [{"not": "a block"}]
+    job = queue.enqueue(rk.ARCHIVE_JOB, bad, retry=Retry(max=2), failure_ttl=3600)
+    run_burst(queue)                       # three runs: the first and two retries
+    job.refresh()
+    assert job.get_status() == "failed" and job.retries_left == 0
+    assert counters(conn, prefix, "r1")["failed"] == 1
+    assert conn.get(rk.content_key(prefix, a.content_hash)) is None
+
+
+def test_a_job_that_failed_once_archives_its_page_on_the_next_run(conn, env):
+    from rq import Retry
+
+    prefix, queue, archive = env
+    a = analysed("http://ex.test/post")
+    archive.mkdir(parents=True)
+    blocker = archive / "ex.test"
+    blocker.write_text("")                 # the host's folder is a file: the first run fails
+    job = queue.enqueue(rk.ARCHIVE_JOB, payload_for(a, prefix=prefix, run_id="r1",
+                                                    archive_dir=archive), retry=Retry(max=2))
+    SimpleWorker([queue], connection=conn).work(burst=True, max_jobs=1)
+    job.refresh()
+    assert job.get_status() == "queued" and job.retries_left == 1
+    assert counters(conn, prefix, "r1")["failed"] == 0   # not yet: it runs again
+    blocker.unlink()                       # the fault is gone by the retry
+    run_burst(queue)
+    assert job.get_status() == "finished"
+    done = counters(conn, prefix, "r1")
+    assert (done["archived"], done["failed"]) == (1, 0)
+    assert files(archive) == [archive / "ex.test" / "post.md"]
+
+
 def test_url_escaping_archive_dir_fails_the_job(conn, env):
     prefix, queue, archive = env
     a = analysed("http://ex.test/a")
@@ -225,7 +262,8 @@ def item_for(analysis, **over):
 
 
 def test_item_pipelines_store_enqueue_and_archive(redis_url, conn, env):
-    from pipelines.scrapy_pipelines import STAT_ENQUEUED, EnqueueLeafPipeline, StoreScorePipeline
+    from pipelines.scrapy_pipelines import (ARCHIVE_RETRIES, STAT_ENQUEUED, EnqueueLeafPipeline,
+                                            StoreScorePipeline)
 
     prefix, queue, archive = env
     crawler = crawler_for(redis_url, prefix, queue, archive)
@@ -252,6 +290,7 @@ def test_item_pipelines_store_enqueue_and_archive(redis_url, conn, env):
     job = queue.jobs[0]
     assert job.func_name == "workers.jobs.archive_page"
     assert job.timeout and job.result_ttl and job.failure_ttl >= 7 * 24 * 3600
+    assert job.retries_left == ARCHIVE_RETRIES >= 1   # an abandoned or faulted job runs again
     assert job.args[0]["archive_dir"] == str(archive.resolve())
 
     store = ScoreStore(conn, prefix)

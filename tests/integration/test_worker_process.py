@@ -32,6 +32,21 @@ def record_pid(key: str, seconds: float = 0.0) -> int:
 JOB = f"{__name__}.record_pid"
 
 
+def archive_when_told(go_key: str, payload: dict) -> dict:
+    """workers.jobs.archive_page once `go_key` is set: a job a worker can be killed in."""
+    from rq import get_current_job
+
+    from workers.jobs import archive_page
+
+    connection = get_current_job().connection
+    while not connection.exists(go_key):
+        time.sleep(0.05)
+    return archive_page(payload)
+
+
+ARCHIVE_WHEN_TOLD = f"{__name__}.archive_when_told"
+
+
 @pytest.fixture
 def names(conn):
     tag = uuid.uuid4().hex[:10]
@@ -84,6 +99,48 @@ def test_warm_shutdown_finishes_the_running_job(redis_url, conn, names):
     finally:
         stop_worker(proc, timeout=20)
     assert job.get_status() == "finished" and conn.llen(out_key) == 1
+
+
+def test_an_archive_job_whose_worker_was_killed_runs_again_and_counts_once(
+        redis_url, conn, names, tmp_path):
+    """A worker killed mid-job (OOM, a machine lost) leaves its job abandoned in RQ's started
+    registry. With retries left (as archive jobs are enqueued: ARCHIVE_RETRIES), the
+    registry's cleanup, which any live worker's maintenance runs once the job's time is up,
+    puts it back on the queue, and the page is archived and counted once."""
+    from rq import Retry, SimpleWorker
+    from rq.registry import FailedJobRegistry, StartedJobRegistry
+
+    from pipelines.page import analyze_page
+    from pipelines.scrapy_pipelines import ARCHIVE_RETRIES, JOB_TIMEOUT_S
+
+    queue, prefix = names
+    page = analyze_page("<html><body><article><h1>Kept</h1><p>A post whose worker died while "
+                        "archiving it, long enough to be a paragraph.</p></article></body></html>",
+                        "http://ex.test/kept")
+    payload = {"url": page.url, "site": "ex", "run_id": "r1", "prefix": prefix,
+               "archive_dir": str(tmp_path), "blocks": [b.to_dict() for b in page.blocks],
+               "title": page.title, "content_hash": page.content_hash, "verdict": "leaf"}
+    go = f"{prefix}:go"
+    q = Queue(queue, connection=conn)
+    job = q.enqueue(ARCHIVE_WHEN_TOLD, go, payload, retry=Retry(max=ARCHIVE_RETRIES),
+                    job_timeout=JOB_TIMEOUT_S)
+    proc = start_worker(redis_url, queue)
+    try:
+        assert wait_for(lambda: job.get_status() == "started")
+    finally:
+        proc.kill()                        # no warm shutdown: the job is left mid-run
+        proc.wait()
+    registry = StartedJobRegistry(queue=q)
+    assert job.id in registry.get_job_ids(cleanup=False)
+    registry.cleanup(timestamp=time.time() + JOB_TIMEOUT_S + 3600)   # its time is up
+    job.refresh()
+    assert job.get_status() == "queued" and job.retries_left == ARCHIVE_RETRIES - 1
+    conn.set(go, 1)
+    SimpleWorker([q], connection=conn).work(burst=True)
+    assert job.get_status() == "finished" and job.id not in FailedJobRegistry(queue=q)
+    counts = {k.decode(): int(v) for k, v in conn.hgetall(rk.run_key(prefix, "r1")).items()}
+    assert counts == {"archived": 1}
+    assert (tmp_path / "ex.test" / "kept.md").read_text(encoding="utf-8").count("A post whose") == 1
 
 
 def test_wait_until_drained_times_out_without_worker(conn, names):
