@@ -221,8 +221,9 @@ def unnest_chains(root, min_length: int) -> int:
 
 
 def lay_flat_below(root, max_depth: int) -> None:
-    """Make every element deeper than max_depth (the root is 0) a child of its ancestor at
-    that depth, in document order, each text where it was read."""
+    """Make every element below depth max_depth - 1 (the root is 0) a child of its ancestor
+    at that depth, in document order, each text where it was read: no element then lies
+    deeper than max_depth."""
     anchors = []
     depth = -1
     for event, el in lxml.etree.iterwalk(root, events=("start", "end")):
