@@ -83,6 +83,8 @@ class CrawlSummary:
     log_file: str | None = None
     # the output of this process's own RQ worker (its jobs' tracebacks)
     worker_log: str | None = None
+    # how often that worker died and was started again while the crawl waited for its jobs
+    worker_restarts: int = 0
     finish_reason: str = "finished"
     # links to a hash-routed site's pages (/#/x) that a plain crawl cannot fetch
     skipped_hash_routes: int = 0
@@ -187,6 +189,11 @@ class CrawlSummary:
                          "were fetched and scored but not archived; once the cause is fixed, the "
                          "next crawl of the site fetches and archives them"
                          + (f" (tracebacks: {self.worker_log})" if self.worker_log else ""))
+        if self.worker_restarts:
+            times = "once" if self.worker_restarts == 1 else f"{self.worker_restarts} times"
+            lines.append(f"  ! the archive worker died and was started again {times}; the "
+                         "jobs it left ran again"
+                         + (f" (its log: {self.worker_log})" if self.worker_log else ""))
         return "\n".join(lines)
 
 
@@ -363,15 +370,15 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
             (jobs / JOB_OWNER_FILE).write_text(str(os.getpid()))
             stack.callback((jobs / JOB_OWNER_FILE).unlink, missing_ok=True)
             settings.set("JOBDIR", str(jobs), priority="cmdline")
-        worker_log = None
+        worker_log = worker = None
         if own_worker:
-            from crawler.worker_process import start_worker, stop_worker
+            from crawler.worker_process import OwnWorker
 
             # its job tracebacks go to a log of its own beside the crawl's, not the terminal
             worker_log = log_file.with_name(f"worker-{run_id}.log") if log_file else None
             output = stack.enter_context(open(worker_log, "ab")) if worker_log else None
-            worker = start_worker(redis_url, queue, output=output)
-            stack.callback(stop_worker, worker)
+            worker = OwnWorker(redis_url, queue, output=output)
+            stack.callback(worker.stop)
 
         crawl_started = time.monotonic()
         stats, errors = _run_scrapy(cfg, settings)
@@ -409,7 +416,8 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
         summary.pages_fetched = summary.index + summary.leaf + summary.failures
 
         if wait_for_jobs:
-            _wait_for_jobs(conn, queue, own_worker, run_id, prefix)
+            _wait_for_jobs(conn, queue, worker, run_id, prefix)
+            summary.worker_restarts = worker.restarts if worker is not None else 0
         _read_run_counters(conn, prefix, run_id, summary)
     summary.elapsed_s = time.monotonic() - started
     if summary.index + summary.leaf == 0 and summary.failures:
@@ -445,13 +453,20 @@ def _run_scrapy(cfg: SiteConfig, settings) -> tuple[dict, list]:
     return crawler.stats.get_stats(), list(getattr(spider, "errors", []))
 
 
-def _wait_for_jobs(conn, queue: str, own_worker: bool, run_id: str, prefix: str) -> None:
+def _wait_for_jobs(conn, queue: str, worker, run_id: str, prefix: str) -> None:
+    """worker: the crawl's own OwnWorker, or None (workers elsewhere run the jobs)."""
     from crawler.worker_process import wait_until_drained, workers_listening
 
-    if not own_worker and workers_listening(conn, queue) == 0:
+    if worker is None and workers_listening(conn, queue) == 0:
         return  # nobody will run them now; the summary says they are pending
-    if not wait_until_drained(conn, queue, run_id=run_id, prefix=prefix, timeout=JOBS_TIMEOUT_S):
-        print(f"leafcrawl: archive jobs still running after {JOBS_TIMEOUT_S} s; not waiting longer")
+    if not wait_until_drained(conn, queue, run_id=run_id, prefix=prefix, timeout=JOBS_TIMEOUT_S,
+                              worker=worker):
+        if worker is not None and worker.proc.poll() is not None:
+            print("leafcrawl: the crawl's archive worker kept dying (its log says why); "
+                  "not waiting for the jobs left")
+        else:
+            print(f"leafcrawl: archive jobs still running after {JOBS_TIMEOUT_S} s; "
+                  "not waiting longer")
 
 
 def _read_run_counters(conn, prefix: str, run_id: str, summary: CrawlSummary) -> None:

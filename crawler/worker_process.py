@@ -73,6 +73,69 @@ def stop_worker(proc: subprocess.Popen, timeout: float = STOP_TIMEOUT_S) -> int:
     return proc.returncode
 
 
+MAX_RESTARTS = 3
+"""How often an OwnWorker that died is started again before the crawl stops waiting for it
+(a job that kills its worker every time would otherwise restart it forever)."""
+
+
+def requeue_abandoned(redis, queue: str, worker_name: str) -> int:
+    """Put the jobs a dead worker left started back on ``queue``, each with a retry taken
+    (what RQ's cleanup does once their time is up, minutes later, if a live worker runs its
+    maintenance); a job with no retry left stays for that cleanup to fail. Returns how many."""
+    from rq import Queue
+    from rq.job import JobStatus
+    from rq.registry import StartedJobRegistry
+
+    q = Queue(queue, connection=redis)
+    registry = StartedJobRegistry(queue=q)
+    requeued = 0
+    for job_id in registry.get_job_ids(cleanup=False):
+        job = q.fetch_job(job_id)
+        if (job is None or job.worker_name != worker_name or not job.retries_left
+                or job.get_status(refresh=False) != JobStatus.STARTED):
+            continue
+        with redis.pipeline() as pipe:
+            registry.remove_executions(job, pipeline=pipe)
+            job.retry(q, pipe)
+            pipe.execute()
+        requeued += 1
+    return requeued
+
+
+class OwnWorker:
+    """A crawl's own worker subprocess, started again if it dies before its queue drains
+    (killed, out of memory): a crawl waiting on a dead worker waited JOBS_TIMEOUT_S for jobs
+    nobody ran. The jobs it left started go back on the queue (requeue_abandoned)."""
+
+    def __init__(self, redis_url: str, queue: str, *, output=None, name_prefix: str = "leafcrawl"):
+        self.redis_url, self.queue, self.output = redis_url, queue, output
+        self.name_prefix = name_prefix
+        self.restarts = 0
+        self.proc = self._start()
+
+    def _name(self) -> str:
+        return f"{self.name_prefix}-{os.getpid()}-{self.restarts}"
+
+    def _start(self) -> subprocess.Popen:
+        return start_worker(self.redis_url, self.queue, name=self._name(), output=self.output)
+
+    def supervise(self, redis) -> bool:
+        """Start the worker again if it died; False once it died MAX_RESTARTS times."""
+        if self.proc.poll() is None:
+            return True
+        if self.restarts >= MAX_RESTARTS:
+            return False
+        requeued = requeue_abandoned(redis, self.queue, self._name())
+        logger.warning("the crawl's rq worker (pid %s) exited with %s: starting it again, "
+                       "with the %d job(s) it left", self.proc.pid, self.proc.returncode, requeued)
+        self.restarts += 1
+        self.proc = self._start()
+        return True
+
+    def stop(self) -> int:
+        return stop_worker(self.proc)
+
+
 def workers_listening(redis, queue: str = rk.DEFAULT_QUEUE) -> int:
     """Number of live RQ workers registered on ``queue``."""
     from rq import Queue, Worker
@@ -106,18 +169,24 @@ def _run_done(redis, prefix: str, run_id: str) -> bool:
 
 def wait_until_drained(redis, queue: str = rk.DEFAULT_QUEUE, run_id: str | None = None,
                        timeout: float | None = None, *, prefix: str = rk.DEFAULT_PREFIX,
-                       interval: float = POLL_INTERVAL_S) -> bool:
+                       interval: float = POLL_INTERVAL_S, worker: OwnWorker | None = None) -> bool:
     """Wait until ``queue`` is empty and no job is running; True when drained, False on timeout.
 
     With ``run_id``, also wait until that run's done counters (archived + duplicates +
     unchanged + failed) reach its ``enqueued`` counter, i.e. every job of the run reported;
     a job that never reports (its worker was killed) is waited for only SETTLE_S once the
     queue is idle. ``timeout=None`` waits forever. It does not start workers: with none
-    listening (see workers_listening) a non-empty queue waits until the timeout.
+    listening (see workers_listening) a non-empty queue waits until the timeout. With
+    ``worker``, that worker is started again whenever it died (OwnWorker.supervise), and
+    the wait ends (False) once it died too often.
     """
     deadline = None if timeout is None else time.monotonic() + timeout
     idle_since = None
     while True:
+        if worker is not None and not worker.supervise(redis):
+            logger.warning("the crawl's rq worker died %d times: not waiting for its jobs",
+                           worker.restarts + 1)
+            return False
         if _queue_idle(redis, queue):
             if run_id is None or _run_done(redis, prefix, run_id):
                 return True

@@ -143,6 +143,60 @@ def test_an_archive_job_whose_worker_was_killed_runs_again_and_counts_once(
     assert (tmp_path / "ex.test" / "kept.md").read_text(encoding="utf-8").count("A post whose") == 1
 
 
+def test_a_crawls_own_worker_that_dies_is_started_again_and_its_job_archived(
+        redis_url, conn, names, tmp_path):
+    """Before, a crawl whose worker was killed waited JOBS_TIMEOUT_S (30 min) for jobs nobody
+    ran. OwnWorker.supervise starts it again and puts the job it was running back."""
+    from rq import Retry
+
+    from crawler.worker_process import OwnWorker
+    from pipelines.page import analyze_page
+    from pipelines.scrapy_pipelines import ARCHIVE_RETRIES
+
+    queue, prefix = names
+    page = analyze_page("<html><body><article><h1>Again</h1><p>A post archived by the second "
+                        "worker the crawl started, long enough to be a paragraph.</p></article>"
+                        "</body></html>", "http://ex.test/again")
+    payload = {"url": page.url, "site": "ex", "run_id": "r1", "prefix": prefix,
+               "archive_dir": str(tmp_path), "blocks": [b.to_dict() for b in page.blocks],
+               "title": page.title, "content_hash": page.content_hash, "verdict": "leaf"}
+    go = f"{prefix}:go"
+    conn.hincrby(rk.run_key(prefix, "r1"), rk.COUNTER_ENQUEUED, 1)
+    job = Queue(queue, connection=conn).enqueue(ARCHIVE_WHEN_TOLD, go, payload,
+                                                retry=Retry(max=ARCHIVE_RETRIES))
+    worker = OwnWorker(redis_url, queue, name_prefix=prefix)
+    first = worker.proc
+    try:
+        assert wait_for(lambda: job.get_status() == "started")
+        first.kill()
+        first.wait()
+        conn.set(go, 1)
+        assert wait_until_drained(conn, queue, run_id="r1", prefix=prefix, timeout=60,
+                                  worker=worker)
+        assert worker.restarts == 1 and worker.proc is not first and worker.proc.poll() is None
+    finally:
+        worker.stop()
+    job.refresh()
+    assert job.get_status() == "finished" and job.retries_left == ARCHIVE_RETRIES - 1
+    counts = {k.decode(): int(v) for k, v in conn.hgetall(rk.run_key(prefix, "r1")).items()}
+    assert counts == {"enqueued": 1, "archived": 1}
+    assert (tmp_path / "ex.test" / "again.md").is_file()
+
+
+def test_a_worker_that_keeps_dying_ends_the_wait(redis_url, conn, names):
+    from crawler.worker_process import MAX_RESTARTS, OwnWorker
+
+    queue, prefix = names
+    Queue(queue, connection=conn).enqueue(JOB, f"{prefix}:out", 0.0)
+    # a worker that cannot start at all: its Redis is a port nobody listens on
+    worker = OwnWorker("redis://127.0.0.1:1/0", queue, name_prefix=prefix)
+    try:
+        assert wait_until_drained(conn, queue, timeout=120, worker=worker) is False
+        assert worker.restarts == MAX_RESTARTS
+    finally:
+        worker.stop()
+
+
 def test_wait_until_drained_times_out_without_worker(conn, names):
     queue, _ = names
     Queue(queue, connection=conn).enqueue(JOB, "unused")

@@ -378,6 +378,12 @@ def test_the_summary_of_a_later_crawl_counts_the_pages_it_checked():
                          pages_fetched=1, index=1, not_modified=242, crawl_s=11.0)
     assert "only the start page was fetched" not in plain.render_text()
     assert plain.to_dict()["checked_per_s"] == 22.09 and plain.to_dict()["pages_per_s"] == 0.09
+    restarted = CrawlSummary(site="s", run_id="r", render="plain", redis="-", archive_dir="/a",
+                             pages_fetched=56, index=29, leaf=27, worker_restarts=1,
+                             worker_log="/l/worker-r.log")
+    assert ("! the archive worker died and was started again once; the jobs it left ran again "
+            "(its log: /l/worker-r.log)") in restarted.render_text()
+    assert restarted.to_dict()["worker_restarts"] == 1
     # nor when the start page's links were fetched and failed (a list of dead links)
     dead = CrawlSummary(site="s", run_id="r", render="plain", redis="-", archive_dir="/a",
                         pages_fetched=315, index=1, failures=314, crawl_s=68.0,
