@@ -23,7 +23,9 @@ RETRY_TIMES = 1
 # Breadth-first: index pages near the start are where the links are; FIFO queues keep
 # memory flat on deep archives.
 DEPTH_PRIORITY = 1
-SCHEDULER_DISK_QUEUE = "scrapy.squeues.PickleFifoDiskQueue"
+# Scrapy's PickleFifoDiskQueue, naming each request's callback without searching the
+# spider's members every time (crawler/request_dict.py)
+SCHEDULER_DISK_QUEUE = "crawler.request_dict.FifoDiskQueue"
 SCHEDULER_MEMORY_QUEUE = "scrapy.squeues.FifoMemoryQueue"
 LOG_LEVEL = "WARNING"
 TELNETCONSOLE_ENABLED = False

@@ -34,6 +34,8 @@ from scrapy.exceptions import DontCloseSpider, NotConfigured
 from scrapy_redis.queue import PriorityQueue
 from scrapy_redis.scheduler import Scheduler
 
+from crawler.request_dict import request_to_dict
+
 logger = logging.getLogger(__name__)
 
 HEARTBEAT_S = 1.0
@@ -169,6 +171,10 @@ class AckedPriorityQueue(PriorityQueue):
         super().__init__(server, spider, key, serializer)
         self.inflight_key = own_inflight_key(spider.crawler.settings)
         self._pop = server.register_script(_POP_INTO_FLIGHT)
+
+    def _encode_request(self, request):
+        # scrapy-redis's, without Scrapy's search of the spider's members per request
+        return self.serializer.dumps(request_to_dict(request, self.spider))
 
     def pop(self, timeout=0):
         token = uuid.uuid4().hex
