@@ -19,7 +19,6 @@ from scrapy import signals
 from scrapy.exceptions import DontCloseSpider
 from scrapy.http import HtmlResponse, TextResponse
 from scrapy.linkextractors import IGNORED_EXTENSIONS
-from scrapy.utils.url import url_has_any_extension
 from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.internet.error import DNSLookupError, TCPTimedOutError, TimeoutError
 from w3lib.encoding import http_content_type_encoding
@@ -68,11 +67,22 @@ MAX_ERRORS_KEPT = 20  # enough to explain a failed crawl; the rest are in Redis
 SOURCE_EXTENSIONS = {".md", ".markdown", ".rst", ".adoc", ".asciidoc", ".ipynb"}
 NOT_PAGE_EXTENSIONS = ({"." + ext for ext in IGNORED_EXTENSIONS} | {".xml", ".rss", ".atom", ".txt"}
                        | SOURCE_EXTENSIONS)
+_NOT_PAGE_SUFFIXES = tuple(sorted(NOT_PAGE_EXTENSIONS))
 # Feeds under paths of their own (WordPress' /feed/ and /category/x/feed/, Mezzanine's
 # /blog/feeds/rss/, /rss/, /atom.xml is an extension already): XML, no page. Mezzanine's
 # sidebar and listings link 24 of them, each fetched and refused as no HTML.
 # (/rss/ and /atom/ only at the root: /tags/atom/ is a tag's page.)
 FEED_PATH = re.compile(r"/feeds?(?:/(?:rss2?|atom|comments))?/?$|^/(?:rss2?|atom)/?$", re.I)
+
+
+def not_a_page_path(path: str) -> bool:
+    """Does a URL's path end in one of NOT_PAGE_EXTENSIONS? Scrapy's url_has_any_extension,
+    its ;params aside as urlparse sets them aside, with one endswith over a tuple instead of
+    one call per extension: 80 us a link over its 180 extensions, 20,000 links a page."""
+    last = path.rpartition("/")[2]
+    if ";" in last:
+        last = last.split(";", 1)[0]
+    return last.lower().endswith(_NOT_PAGE_SUFFIXES)
 # The media types a browser renders as a web page.
 HTML_MEDIA_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 
@@ -287,7 +297,7 @@ class SiteSpider(scrapy.Spider):
                 break
         # the pages the crawl would fetch: a section's articles, not the site's
         links = [link for link in (first.follow_links if first else ())
-                 if not url_has_any_extension(link, NOT_PAGE_EXTENSIONS)
+                 if not not_a_page_path(urlsplit(link).path)
                  and not self.denied(link) and not self.not_allowed(link)]
         shapes = {link: url_facts(link).shape for link in links}
         articles = ([link for link in links if shapes[link] == "content"][:LEAF_PROBES]
@@ -574,7 +584,8 @@ class SiteSpider(scrapy.Spider):
 
     def may_fetch(self, link: str) -> bool:
         """Is the link a page this crawl may fetch? (Off-site links are Scrapy's to drop.)"""
-        if url_has_any_extension(link, NOT_PAGE_EXTENSIONS) or FEED_PATH.search(urlsplit(link).path):
+        path = urlsplit(link).path
+        if not_a_page_path(path) or FEED_PATH.search(path):
             self.crawler.stats.inc_value("leafcrawl/skipped_not_page")
             return False
         if route_of(link) is not None and not (self.browser and self.hash_routed):

@@ -41,3 +41,19 @@ def test_links_that_are_no_pages_are_still_refused():
     s = spider()
     assert asked(s, ["/logo.png", "/feed/", "/post/"], 0) == [BASE + "/post/"]
     assert s.crawler.stats.get_value("leafcrawl/skipped_not_page") == 2
+
+
+def test_the_not_a_page_test_is_scrapys_url_has_any_extension():
+    from urllib.parse import urlsplit
+
+    from scrapy.utils.url import url_has_any_extension
+
+    from crawler.spiders.site_spider import NOT_PAGE_EXTENSIONS, not_a_page_path
+
+    urls = [BASE + path for path in (
+        "/a.pdf", "/a.PDF?x=1", "/file.pdf;jsessionid=1", "/a;x/b.png", "/dir.pdf/", "/x.tar.gz",
+        "/post/", "/feed.xml#top", "/post.md", "/.jpg", "/a.html", "/a.html?f=b.pdf", "/notes.txt",
+        "/p", "/a.js;", "/a.pdf%20", "/2024/01/title/", "/img.JPEG", "/docs/index.rst.txt")]
+    assert [not_a_page_path(urlsplit(u).path) for u in urls] == \
+        [url_has_any_extension(u, NOT_PAGE_EXTENSIONS) for u in urls]
+    assert sum(not_a_page_path(urlsplit(u).path) for u in urls) == 12
