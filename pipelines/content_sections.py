@@ -26,7 +26,7 @@ _FURNITURE_HEADING_PATTERNS = (
     r"(?:you|we think you) (?:may|might|will|ll|d) (?:also )?(?:like|love|enjoy|be interested in)(?: \w+){0,3}",
     r"(?:recommended|suggested|trending|popular|most popular|most read)(?: for you)?",
     r"(?:recommended|suggested|trending|popular|most popular|most read) (?:\w+ )?(?:posts|articles|stories|news|reads|reading|videos|content)",
-    r"(?:recent|latest|similar|other|more|featured|new) (?:posts|articles|stories|news|reads|threads|products|guides|topics|insights)",
+    r"(?:recent|latest|similar|other|more|featured|new) (?:posts|articles|stories|news|reads|threads|products|items|listings|guides|topics|insights)",
     r"more (?:like this|to (?:explore|read|discover)|from \w+(?: \w+){0,3}|in \w+(?: \w+){0,3}|on this topic)",
     r"(?:read|watch|listen|what to read) (?:this )?next",
     r"up next|keep reading|explore more|continue reading|don t miss",
