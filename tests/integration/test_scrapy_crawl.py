@@ -13,7 +13,9 @@ import pytest
 from crawler.worker_process import start_worker
 from tests.fixtures.make_blog import make_blog
 from tests.support.cli import PROJECT_ROOT, archived_files
-from tests.support.http_server import serve_directory
+from pipelines.site_config import config_from_url
+from tests.support.frontier_probe import release_once_members_joined
+from tests.support.http_server import Hold, serve_directory
 
 pytestmark = pytest.mark.integration
 
@@ -83,13 +85,16 @@ def test_scrapy_crawls_with_a_shared_frontier_split_one_site(tmp_path, redis_ns)
     env = dict(redis_ns.env, REDIS_URL=redis_ns.url)
     full_env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     full_env.update(env, PYTHONPATH=str(PROJECT_ROOT))
-    with serve_directory(tmp_path / "site", request_log=requests) as base_url:
+    held = Hold()
+    with serve_directory(tmp_path / "site", request_log=requests, faults={"/": held}) as base_url:
         procs = [subprocess.Popen(
             [sys.executable, "-m", "scrapy", "crawl", "site", "-a", f"url={base_url}/",
              "-a", "render=never", "-a", "shared_frontier=true",
              "-a", f"archive_dir={tmp_path / 'archive'}", "-O", str(tmp_path / f"pages-{i}.jsonl")],
             cwd=PROJECT_ROOT, env=full_env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             text=True, stdin=subprocess.DEVNULL) for i in range(2)]
+        release_once_members_joined(held, redis_ns.conn, redis_ns.prefix,
+                                    config_from_url(base_url + "/").name, 2)
         for proc in procs:
             _, err = proc.communicate(timeout=300)
             assert proc.returncode == 0, err[-2000:]

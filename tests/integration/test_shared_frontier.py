@@ -13,6 +13,8 @@ import pytest
 
 from tests.fixtures.make_blog import make_blog
 from tests.support.cli import PROJECT_ROOT, archived_files
+from pipelines.site_config import config_from_url
+from tests.support.frontier_probe import release_once_members_joined
 from tests.support.http_server import Hold, serve_directory
 
 pytestmark = pytest.mark.integration
@@ -53,9 +55,11 @@ def test_two_processes_share_one_frontier(tmp_path, redis_ns):
     expected = make_blog(site)
     requests: list[str] = []
     conn, prefix = redis_ns.conn, redis_ns.prefix
-    with serve_directory(site, request_log=requests) as base_url:
+    held = Hold()
+    with serve_directory(site, request_log=requests, faults={"/": held}) as base_url:
         crawlers = [start_crawler(base_url, tmp_path, redis_ns, name)
                     for name in ("first", "second")]
+        release_once_members_joined(held, conn, prefix, config_from_url(base_url + "/").name, 2)
         for proc, _ in crawlers:
             _, err = proc.communicate(timeout=300)
             assert proc.returncode == 0, err

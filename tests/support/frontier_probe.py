@@ -29,3 +29,22 @@ class InFlightProbe:
             held = any(url.encode() in entry for entry in self.redis.hvals(self.inflight_key))
             self.redis.hset(self.probe_key, url, int(held))
         return item
+
+
+def release_once_members_joined(held, conn: redis.Redis, prefix: str, site: str, members: int,
+                                timeout: float = 120.0) -> None:
+    """Answer the held start page once `members` crawler processes have joined the site's
+    frontier. Started together, one process can otherwise crawl a small site whole and
+    leave (clearing the frontier, as the last one out does) before the other has even
+    imported Scrapy: two crawls one after the other, every page fetched twice."""
+    import time
+
+    from crawler.shared_frontier import frontier_key
+
+    assert held.wait_for_arrivals(1, timeout), "the start page was never requested"
+    key = frontier_key("members", prefix, site)
+    deadline = time.monotonic() + timeout
+    while conn.hlen(key) < members:
+        assert time.monotonic() < deadline, f"only {conn.hlen(key)} of {members} joined"
+        time.sleep(0.05)
+    held.release()
