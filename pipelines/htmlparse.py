@@ -46,9 +46,10 @@ _PARSER = lxml.etree.HTMLParser(remove_comments=True, remove_pis=True, collect_i
 # MAX_DEPTH is the depth libxml2 let through, so the walks here (which recurse by depth) meet
 # no deeper tree than before.
 MAX_DEPTH = 255
-# An element whose last content is an element of its own tag, this many times over, is a
-# run of elements left open (<div class="post"> never closed): each one's end is where the
-# next begins. Wrappers nest two or three alike; a chain this long is no design.
+# An element holding something of its own and then, as its last content, an element of its
+# own tag, this many times over, is a run of elements left open (<div class="post"> never
+# closed): each one's end is where the next begins. Such a run is unnested whatever its
+# depth; the corpora's 2,681 pages end in runs of 5 at most.
 UNCLOSED_CHAIN_MIN = 16
 _UNLIMITED_PARSER = lxml.etree.HTMLParser(remove_comments=True, remove_pis=True,
                                           collect_ids=False, encoding="utf-8", huge_tree=True)
@@ -173,6 +174,11 @@ def parse_html(body: bytes | str, error=HtmlInputError, encoding: str | None = N
             root = lxml.etree.fromstring(data, _UNLIMITED_PARSER)
             if unnest_chains(root, UNCLOSED_CHAIN_MIN) > MAX_DEPTH:
                 lay_flat_below(root, MAX_DEPTH)
+        elif root is not None and _open_run_at_end(root) >= UNCLOSED_CHAIN_MIN:
+            # below the limit too: a thread of 20 posts left open kept its last 6 in the
+            # archive (the content search narrows to the child holding most of the prose,
+            # one nested post at a time)
+            unnest_chains(root, UNCLOSED_CHAIN_MIN)
     except (lxml.etree.ParserError, lxml.etree.XMLSyntaxError, ValueError) as exc:
         raise error(f"unparsable document: {exc}") from exc
     if root is None or not isinstance(root.tag, str):
@@ -182,9 +188,25 @@ def parse_html(body: bytes | str, error=HtmlInputError, encoding: str | None = N
     return root
 
 
+def _open_run_at_end(root) -> int:
+    """The longest chain (unnest_chains) on the way down the page's last children: elements
+    left open hold all that follows them, the page's end too, so a run of them lies on that
+    way. A few steps on a page; as many as the run is long on one left open."""
+    longest = run = 0
+    el = root
+    while len(el):
+        nxt = _last_link(el)
+        run = run + 1 if nxt is not None else 0
+        longest = max(longest, run)
+        el = nxt if nxt is not None else el[-1]
+    return longest + 1 if longest else 0
+
+
 def _last_link(el):
-    """el's last child when it is of el's tag and nothing but white space follows it."""
-    if not len(el):
+    """el's last child when it is of el's tag, nothing but white space follows it, and el
+    holds something of its own before it (a post left open holds its text, then the next
+    post; a wrapper holding only a wrapper is design: page builders nest a dozen)."""
+    if len(el) < 2:
         return None
     last = el[-1]
     if last.tag != el.tag or (last.tail and not last.tail.isspace()):

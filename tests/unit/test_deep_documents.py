@@ -1,5 +1,5 @@
 """Pages nested deeper than libxml2 parses by default (256 levels): elements left open."""
-from pipelines.htmlparse import MAX_DEPTH, parse_html
+from pipelines.htmlparse import MAX_DEPTH, UNCLOSED_CHAIN_MIN, parse_html
 from pipelines.markdown import render_markdown
 from pipelines.page import analyze_page
 
@@ -32,10 +32,23 @@ def test_the_archive_of_a_thread_left_open_holds_every_post():
     assert markdown.index("Post 0 says **something**") < markdown.index("Post 399 says **something**")
 
 
-def test_a_short_run_of_open_elements_is_parsed_as_it_was():
-    # under 256 levels libxml2 stops nowhere: the tree is the browser's, nested
-    root = parse_html(unclosed_thread(20))
-    assert depth(root) > 20 and len(root.findall("body/div")) == 1
+def test_a_run_left_open_below_the_depth_limit_is_unnested_too():
+    # 20 posts nest 20 deep, which libxml2 parses; the content search then narrowed to the
+    # innermost posts, one level at a time, and archived the last 6
+    root = parse_html(unclosed_thread(UNCLOSED_CHAIN_MIN + 4))
+    assert len(root.findall("body/div")) == UNCLOSED_CHAIN_MIN + 4 and depth(root) <= 4
+    markdown = render_markdown(analyze_page(unclosed_thread(20), "http://x.test/t/2").blocks)
+    assert markdown.count("Post ") == 20
+
+
+def test_wrappers_and_short_runs_are_parsed_as_they_were():
+    # a run shorter than UNCLOSED_CHAIN_MIN stays nested, as does a dozen of page-builder
+    # wrappers each holding only the next (the corpora's real pages end in runs of 5 at most)
+    short = parse_html(unclosed_thread(UNCLOSED_CHAIN_MIN - 1))
+    assert len(short.findall("body/div")) == 1 and depth(short) > UNCLOSED_CHAIN_MIN
+    wrappers = "<div>" * 40 + "<p>The text inside forty wrappers.</p>" + "</div>" * 40
+    root = parse_html(f"<html><body>{wrappers}</body></html>".encode())
+    assert depth(root) == 42 and len(root.findall("body/div")) == 1
 
 
 def test_a_nest_that_is_no_chain_is_laid_flat_below_the_depth_limit_in_order():
