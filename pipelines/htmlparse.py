@@ -172,8 +172,8 @@ def parse_html(body: bytes | str, error=HtmlInputError, encoding: str | None = N
         stopped = _PARSER.error_log.last_error
         if stopped is not None and stopped.type == _RESOURCE_LIMIT:
             root = lxml.etree.fromstring(data, _UNLIMITED_PARSER)
-            if unnest_chains(root, UNCLOSED_CHAIN_MIN) > MAX_DEPTH:
-                lay_flat_below(root, MAX_DEPTH)
+            unnest_chains(root, UNCLOSED_CHAIN_MIN)
+            lay_flat_below(root, MAX_DEPTH)     # what is still too deep (its walk finds it)
         elif root is not None and _open_run_at_end(root) >= UNCLOSED_CHAIN_MIN:
             # below the limit too: a thread of 20 posts left open kept its last 6 in the
             # archive (the content search narrows to the child holding most of the prose,
@@ -214,10 +214,10 @@ def _last_link(el):
     return last
 
 
-def unnest_chains(root, min_length: int) -> int:
+def unnest_chains(root, min_length: int) -> None:
     """Make each chain of at least min_length elements, each the last content of the one
     before and of its tag, a run of siblings in the same order (a browser draws both alike:
-    one block after another). Returns the tree's depth after (the root is 0)."""
+    one block after another)."""
     for head in list(root.iter()):
         parent = head.getparent()
         if parent is not None and _last_link(parent) is head:
@@ -235,11 +235,6 @@ def unnest_chains(root, min_length: int) -> int:
             outer.addnext(inner)
         if after:
             links[-1].tail = (links[-1].tail or "") + after
-    depth = deepest = -1
-    for event, _ in lxml.etree.iterwalk(root, events=("start", "end")):
-        depth += 1 if event == "start" else -1
-        deepest = max(deepest, depth)
-    return deepest
 
 
 def lay_flat_below(root, max_depth: int) -> None:

@@ -366,16 +366,15 @@ class SiteSpider(scrapy.Spider):
             # an index page's content is never archived: not cut (analyze_page)
             analysis = analyze_page(html, page_address(url), self.index_config, content="leaves",
                                     encoding=body_charset(response, html))
-        except PageError as exc:
-            self.note_failure(url, str(exc))
-            yield failure_item(url, status=response.status, error=str(exc), **where)
-            return
         except Exception as exc:
-            # a fault of the analysis on this page (a bug of ours): the page is a failure the
-            # summary and Redis name, with its traceback in the log, and the crawl goes on;
-            # left to Scrapy it was one log line, the page neither scored nor counted
-            self.logger.exception("analysing %s failed", url)
-            error = f"analysis failed: {type(exc).__name__}: {exc}"
+            if isinstance(exc, PageError):      # the page itself: binary, empty, too large
+                error = str(exc)
+            else:
+                # a fault of the analysis on this page (a bug of ours): a failure the summary
+                # and Redis name, its traceback in the log, and the crawl goes on; left to
+                # Scrapy it was one log line, the page neither scored nor counted
+                self.logger.exception("analysing %s failed", url)
+                error = f"analysis failed: {type(exc).__name__}: {exc}"
             self.note_failure(url, error)
             yield failure_item(url, status=response.status, error=error, **where)
             return

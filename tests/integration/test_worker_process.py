@@ -47,6 +47,17 @@ def archive_when_told(go_key: str, payload: dict) -> dict:
 ARCHIVE_WHEN_TOLD = f"{__name__}.archive_when_told"
 
 
+def archive_payload(url: str, text: str, prefix: str, archive_dir) -> dict:
+    """An archive job's payload for a one-paragraph post at `url`, run "r1"."""
+    from pipelines.page import analyze_page
+
+    page = analyze_page(f"<html><body><article><h1>Post</h1><p>{text}</p></article></body></html>",
+                        url)
+    return {"url": page.url, "site": "ex", "run_id": "r1", "prefix": prefix,
+            "archive_dir": str(archive_dir), "blocks": [b.to_dict() for b in page.blocks],
+            "title": page.title, "content_hash": page.content_hash, "verdict": "leaf"}
+
+
 @pytest.fixture
 def names(conn):
     tag = uuid.uuid4().hex[:10]
@@ -110,16 +121,11 @@ def test_an_archive_job_whose_worker_was_killed_runs_again_and_counts_once(
     from rq import Retry, SimpleWorker
     from rq.registry import FailedJobRegistry, StartedJobRegistry
 
-    from pipelines.page import analyze_page
     from pipelines.scrapy_pipelines import ARCHIVE_RETRIES, JOB_TIMEOUT_S
 
     queue, prefix = names
-    page = analyze_page("<html><body><article><h1>Kept</h1><p>A post whose worker died while "
-                        "archiving it, long enough to be a paragraph.</p></article></body></html>",
-                        "http://ex.test/kept")
-    payload = {"url": page.url, "site": "ex", "run_id": "r1", "prefix": prefix,
-               "archive_dir": str(tmp_path), "blocks": [b.to_dict() for b in page.blocks],
-               "title": page.title, "content_hash": page.content_hash, "verdict": "leaf"}
+    payload = archive_payload("http://ex.test/kept", "A post whose worker died while archiving "
+                              "it, long enough to be a paragraph.", prefix, tmp_path)
     go = f"{prefix}:go"
     q = Queue(queue, connection=conn)
     job = q.enqueue(ARCHIVE_WHEN_TOLD, go, payload, retry=Retry(max=ARCHIVE_RETRIES),
@@ -150,16 +156,11 @@ def test_a_crawls_own_worker_that_dies_is_started_again_and_its_job_archived(
     from rq import Retry
 
     from crawler.worker_process import OwnWorker
-    from pipelines.page import analyze_page
     from pipelines.scrapy_pipelines import ARCHIVE_RETRIES
 
     queue, prefix = names
-    page = analyze_page("<html><body><article><h1>Again</h1><p>A post archived by the second "
-                        "worker the crawl started, long enough to be a paragraph.</p></article>"
-                        "</body></html>", "http://ex.test/again")
-    payload = {"url": page.url, "site": "ex", "run_id": "r1", "prefix": prefix,
-               "archive_dir": str(tmp_path), "blocks": [b.to_dict() for b in page.blocks],
-               "title": page.title, "content_hash": page.content_hash, "verdict": "leaf"}
+    payload = archive_payload("http://ex.test/again", "A post archived by the second worker the "
+                              "crawl started, long enough to be a paragraph.", prefix, tmp_path)
     go = f"{prefix}:go"
     conn.hincrby(rk.run_key(prefix, "r1"), rk.COUNTER_ENQUEUED, 1)
     job = Queue(queue, connection=conn).enqueue(ARCHIVE_WHEN_TOLD, go, payload,
