@@ -31,6 +31,14 @@ arrived (a worker killed mid-job) stop being waited for."""
 STOP_TIMEOUT_S = 30.0
 """How long a worker gets to finish its current job after SIGTERM before it is killed."""
 
+ABANDONED_CHECK_S = 5.0
+"""How often wait_until_drained runs RQ's cleanup of the started registry itself. A job
+whose worker died (a machine lost, an external worker killed) is back on the queue, or
+failed with no retry left, once its time in the registry is up: 240 s for a SimpleWorker's
+archive job. Left to the live workers' maintenance (every 10 min) it came back up to 10 min
+later, with the crawl waiting all the while. The cleanup is one ZRANGEBYSCORE when nothing
+is abandoned."""
+
 
 def start_worker(redis_url: str, queue: str = rk.DEFAULT_QUEUE, cwd: str | os.PathLike = PROJECT_ROOT,
                  *, burst: bool = False, name: str | None = None, quiet: bool = True,
@@ -160,6 +168,14 @@ def _queue_idle(redis, queue: str) -> bool:
     return StartedJobRegistry(queue=q).get_job_count(cleanup=False) == 0
 
 
+def _return_abandoned(redis, queue: str) -> None:
+    """RQ's own cleanup of abandoned jobs on ``queue`` (retried, or failed without retries)."""
+    from rq import Queue
+    from rq.registry import StartedJobRegistry
+
+    StartedJobRegistry(queue=Queue(queue, connection=redis)).cleanup()
+
+
 def _run_done(redis, prefix: str, run_id: str) -> bool:
     raw = redis.hgetall(rk.run_key(prefix, run_id))
     counts = {(k.decode() if isinstance(k, bytes) else k): int(v) for k, v in raw.items()}
@@ -178,11 +194,16 @@ def wait_until_drained(redis, queue: str = rk.DEFAULT_QUEUE, run_id: str | None 
     queue is idle. ``timeout=None`` waits forever. It does not start workers: with none
     listening (see workers_listening) a non-empty queue waits until the timeout. With
     ``worker``, that worker is started again whenever it died (OwnWorker.supervise), and
-    the wait ends (False) once it died too often.
+    the wait ends (False) once it died too often. Whatever worker ran them, jobs left by a
+    worker that died go back on the queue once their time is up (_return_abandoned).
     """
     deadline = None if timeout is None else time.monotonic() + timeout
     idle_since = None
+    next_check = time.monotonic()
     while True:
+        if time.monotonic() >= next_check:
+            _return_abandoned(redis, queue)
+            next_check = time.monotonic() + ABANDONED_CHECK_S
         if worker is not None and not worker.supervise(redis):
             logger.warning("the crawl's rq worker died %d times: not waiting for its jobs",
                            worker.restarts + 1)

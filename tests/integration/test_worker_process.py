@@ -149,6 +149,53 @@ def test_an_archive_job_whose_worker_was_killed_runs_again_and_counts_once(
     assert (tmp_path / "ex.test" / "kept.md").read_text(encoding="utf-8").count("A post whose") == 1
 
 
+def test_the_wait_returns_a_job_abandoned_by_an_external_worker_once_its_time_is_up(
+        redis_url, conn, names, tmp_path):
+    """Workers on other machines (REDIS_URL): one killed mid-job leaves its job in the started
+    registry. The crawl's wait runs RQ's cleanup itself, so the job goes back on the queue
+    when its time is up, and a live worker archives it; before, the wait sat until a live
+    worker's maintenance, every 10 min (here: past the wait's timeout)."""
+    from rq import Retry
+    from rq.registry import StartedJobRegistry
+
+    from pipelines.scrapy_pipelines import ARCHIVE_RETRIES, JOB_TIMEOUT_S
+
+    queue, prefix = names
+    payload = archive_payload("http://ex.test/lost", "A post whose external worker died while "
+                              "archiving it, long enough to be a paragraph.", prefix, tmp_path)
+    go = f"{prefix}:go"
+    conn.hincrby(rk.run_key(prefix, "r1"), rk.COUNTER_ENQUEUED, 1)
+    q = Queue(queue, connection=conn)
+    job = q.enqueue(ARCHIVE_WHEN_TOLD, go, payload, retry=Retry(max=ARCHIVE_RETRIES),
+                    job_timeout=JOB_TIMEOUT_S)
+    lost = start_worker(redis_url, queue, name=f"{prefix}-lost")
+    try:
+        assert wait_for(lambda: job.get_status() == "started")
+    finally:
+        lost.kill()
+        lost.wait()
+    # RQ's maintenance lock held, as while another worker cleans the queue: the live worker's
+    # start-up maintenance skips it, as its maintenance would for the next 10 min
+    conn.set(q.registry_cleaning_key, 1, ex=60)
+    live = start_worker(redis_url, queue, name=f"{prefix}-live")
+    try:
+        assert wait_for(lambda: workers_listening(conn, queue) >= 1)
+        registry = StartedJobRegistry(queue=q)
+        entries = conn.zrange(registry.key, 0, -1)
+        assert [e.decode().split(":")[0] for e in entries] == [job.id]
+        conn.zadd(registry.key, {entries[0]: time.time() - 1}, xx=True)   # its time is up
+        conn.set(go, 1)
+        assert wait_until_drained(conn, queue, run_id="r1", prefix=prefix, timeout=30)
+    finally:
+        stop_worker(live, timeout=20)
+        conn.delete(q.registry_cleaning_key)
+    job.refresh()
+    assert job.get_status() == "finished" and job.retries_left == ARCHIVE_RETRIES - 1
+    counts = {k.decode(): int(v) for k, v in conn.hgetall(rk.run_key(prefix, "r1")).items()}
+    assert counts == {"enqueued": 1, "archived": 1}
+    assert (tmp_path / "ex.test" / "lost.md").is_file()
+
+
 def test_a_crawls_own_worker_that_dies_is_started_again_and_its_job_archived(
         redis_url, conn, names, tmp_path):
     """Before, a crawl whose worker was killed waited JOBS_TIMEOUT_S (30 min) for jobs nobody
