@@ -100,6 +100,9 @@ class CrawlSummary:
     rendered_frames: int = 0
     # short leaves taken as they are once FRAME_TRIALS rendered showed nothing more
     trusted_frames: int = 0
+    # sections of a plain-crawled site rendered, their probe having shown a script at work
+    # ("/docs/: why"; crawler/render_sections.py)
+    rendered_sections: list = field(default_factory=list)
 
     @property
     def interrupted(self) -> bool:
@@ -157,6 +160,8 @@ class CrawlSummary:
                            f"{'s' if self.trusted_frames > 1 else ''} taken as "
                            f"{'they are' if self.trusted_frames > 1 else 'it is'}, as the first "
                            "ones rendered showed nothing more")
+            for section in self.rendered_sections:
+                frames += f"; pages under {section.replace(': ', ' rendered (', 1)})"
             rows.insert(1, ("render", f"{self.render}, by --render auto ({self.render_reason})"
                                       f"{frames}"))
         if self.out_of_scope:
@@ -413,6 +418,7 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
             summary.render_reason = stats.get("leafcrawl/render_reason", "no start page was fetched")
             summary.rendered_frames = stats.get("leafcrawl/render_app_shell", 0)
             summary.trusted_frames = stats.get("leafcrawl/render_frames_trusted", 0)
+            summary.rendered_sections = list(stats.get("leafcrawl/render_section_reasons", []))
         summary.pages_fetched = summary.index + summary.leaf + summary.failures
 
         if wait_for_jobs:

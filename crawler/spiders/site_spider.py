@@ -27,6 +27,7 @@ from crawler.items import failure_item, not_modified_item, page_item
 from crawler.page_collector import collector_page_method, collector_result
 from crawler.page_expand import expand_page_method, expand_result
 from crawler.page_settle import settle_page_methods, settle_result
+from crawler.render_sections import SectionProbes, section_of
 from crawler.revisits import (DIGEST_META, FIELD_DIGEST, PAGE_META, REVISIT_META,
                               document_digest, drawn_by_its_document, follow_tag, links_ref,
                               response_validators, written_per_request)
@@ -143,6 +144,11 @@ class SiteSpider(scrapy.Spider):
         # trial renders on their way, and the short leaves held until the trials have spoken
         self.frames_filled = self.frames_idle = self.trials_out = 0
         self.frames_held: list = []
+        # --render auto, crawling by plain HTTP: the sections probed, rendered, held
+        # (crawler/render_sections.py), and the probes on their way
+        self.sections: SectionProbes | None = None
+        self.section_probes: set = set()
+        self.rendered_sections: list[str] = []     # "/docs/: why", for the summary
         # distinct URLs linked but left out by deny or allow, for the summary
         self.out_of_scope: set[str] = set()
         self.errors: list[tuple[str, str]] = []  # (url, error), first few, for the summary
@@ -224,7 +230,8 @@ class SiteSpider(scrapy.Spider):
     def page_request(self, url: str, referrer: str | None, referrer_score: float | None,
                      expand: bool = True, browser: bool | None = None) -> scrapy.Request:
         """A page's request; browser: render it (default: as this crawl renders pages)."""
-        browser = self.browser if browser is None else browser
+        if browser is None:
+            browser = self.browser or (self.sections is not None and self.sections.rendered(url))
         meta = {REFERRER: referrer, REFERRER_SCORE: referrer_score, PAGE_META: True}
         # fetched again without the expansion (expansion_left): no new request, so no dupe
         again = browser and self.expand_rounds > 0 and not expand
@@ -310,6 +317,8 @@ class SiteSpider(scrapy.Spider):
         if reason is None and not compared:
             reason = f"{self.start_urls[0]}: no start page could be fetched both ways to compare"
         self.browser = reason is not None
+        if not self.browser:
+            self.sections = SectionProbes(self.start_urls[:START_PROBES] + articles)
         self.render_reason = reason or (
             f"{compared} page{'s' if compared > 1 else ''} probed ({self.start_urls[0]}"
             f"{' and pages it links' if compared > starts else ''}): each document holds its "
@@ -475,22 +484,24 @@ class SiteSpider(scrapy.Spider):
             self.crawler.engine.crawl(request.replace(dont_filter=True))
 
     def closed(self, reason: str) -> None:
-        """An interrupted crawl keeps the short leaves it held: on a shared frontier back on
-        its queue, for a peer or the next member; else in its JOBDIR, for --resume."""
-        if not self.frames_held:
+        """An interrupted crawl keeps the short leaves it held, and the links waiting on a
+        section's probe: on a shared frontier back on its queue, for a peer or the next
+        member; else in its JOBDIR, for --resume."""
+        waiting = self.frames_held + (self.sections.held() if self.sections else [])
+        if not waiting:
             return
         if self.crawler.settings.getbool("LEAFCRAWL_SHARED_FRONTIER"):
-            n = push_back(self, self.frames_held)
-            self.logger.info("%d short pages held for --render auto's trials are back on the "
+            n = push_back(self, waiting)
+            self.logger.info("%d pages held for --render auto's trials are back on the "
                              "shared frontier", n)
             return
         jobdir = self.crawler.settings.get("JOBDIR")
         if not jobdir:
             return
         held = [{"url": r.url, "depth": r.meta.get("depth", 0), "referrer": r.meta.get(REFERRER),
-                 "referrer_score": r.meta.get(REFERRER_SCORE)} for r in self.frames_held]
+                 "referrer_score": r.meta.get(REFERRER_SCORE)} for r in waiting]
         (Path(jobdir) / HELD_FRAMES_FILE).write_text(json.dumps(held), encoding="utf-8")
-        self.logger.info("%d short pages held for --render auto's trials are kept for --resume",
+        self.logger.info("%d pages held for --render auto's trials are kept for --resume",
                          len(held))
 
     def held_at_interruption(self) -> list:
@@ -512,6 +523,8 @@ class SiteSpider(scrapy.Spider):
             self.trials_out = 0
             self.release_held_frames()
             raise DontCloseSpider
+        if self.section_probes:
+            raise DontCloseSpider      # a probe's held requests come when it is back
 
     def page_request_at(self, url: str, depth: int, referrer: str | None,
                         referrer_score: float | None, browser: bool | None = None) -> scrapy.Request:
@@ -533,6 +546,50 @@ class SiteSpider(scrapy.Spider):
             self.trials_out += 1
         self.crawler.engine.crawl(again.replace(priority=request.priority))
 
+    def within_depth(self, depth: int) -> bool:
+        limit = self.crawler.settings.getint("DEPTH_LIMIT")
+        return not limit or depth <= limit
+
+    def at_depth(self, request, depth: int):
+        """A followed request as Scrapy's depth middleware would pass it (its depth and the
+        priority DEPTH_PRIORITY gives that depth), for the engine directly: a request held for
+        a probe does not go back through the spider's middlewares."""
+        request.meta["depth"] = depth
+        return request.replace(priority=request.priority
+                               - depth * self.crawler.settings.getint("DEPTH_PRIORITY"))
+
+    def start_section_probe(self, url: str) -> None:
+        task = asyncio.ensure_future(self.probe_section(url))
+        self.section_probes.add(task)
+        task.add_done_callback(self.section_probes.discard)
+
+    async def probe_section(self, url: str) -> None:
+        """--render auto, by plain HTTP: the first page of a section fetched both ways; the
+        section's held requests then go in its mode (crawler/render_sections.py)."""
+        section = section_of(url)
+        compared, reason = False, None
+        try:
+            compared, reason, _ = await self.compare_views(url)
+        finally:
+            held = self.sections.decide(section, reason, compared)
+            if reason:
+                self.crawler.stats.inc_value("leafcrawl/render_sections")
+                self.rendered_sections.append(f"/{section}/: {reason}")
+                self.crawler.stats.set_value("leafcrawl/render_section_reasons",
+                                             list(self.rendered_sections))
+                self.logger.info("--render auto: %s: the pages under /%s/ are rendered",
+                                 reason, section)
+            for request in held:
+                if reason:
+                    meta = request.meta
+                    request = self.at_depth(self.page_request(
+                        request.url, meta.get(REFERRER), meta.get(REFERRER_SCORE), browser=True),
+                        meta["depth"])
+                try:
+                    self.crawler.engine.crawl(request)
+                except Exception as exc:     # the crawl is closing: closed() keeps none
+                    self.logger.warning("%s was not fetched: %s", request.url, exc)
+
     def follow(self, links, meta, referrer: str, referrer_score: float | None):
         """Requests for the links a page leads to, from a response of meta's depth.
 
@@ -546,12 +603,23 @@ class SiteSpider(scrapy.Spider):
         asked for again when found higher up."""
         depth = meta.get("depth", 0) + 1
         followed = self.followed
+        sections = self.sections
         for link in links:
             if followed.get(link, depth + 1) <= depth:
                 continue
             if self.may_fetch(link):
                 followed[link] = depth
-                yield self.page_request(link, referrer=referrer, referrer_score=referrer_score)
+                request = self.page_request(link, referrer=referrer, referrer_score=referrer_score)
+                # (past DEPTH_LIMIT, Scrapy's depth middleware drops it: nothing to probe)
+                step = (sections.route(link) if sections is not None and not self.browser
+                        and self.within_depth(depth) else None)
+                if step is None:
+                    yield request
+                    continue
+                # waits for its section's probe (render_sections.py)
+                sections.hold(link, self.at_depth(request, depth))
+                if step == "probe":
+                    self.start_section_probe(link)
 
     def links_to_follow(self, analysis, url: str, meta) -> list[str]:
         """The links of an analysed page this crawl follows."""

@@ -215,3 +215,49 @@ def test_short_posts_are_taken_as_they_are_once_the_first_renders_show_nothing_m
         assert f"Fixed a typo in {title}." in files[base_url + path].read_text()
     rendered = [p for p in notes if rendered_as(redis_ns, base_url, p) == "browser"]
     assert len(rendered) == FRAME_TRIALS
+
+
+
+def test_a_section_whose_script_draws_its_pages_is_rendered_and_the_rest_crawled_plain(
+        tmp_path, redis_ns):
+    """The home, its posts and listings are their documents', but the docs section is drawn
+    by script, under no page the start probes see: its guide lists two pages in its HTML
+    and its script adds three more; its pages hold an intro in their HTML and the script
+    draws the rest (too much text to read as frames). The first link into each section is
+    probed (render_sections.py): /docs/ is rendered, /notes/ stays plain, and the pages
+    only the guide's script lists are reached."""
+    site = tmp_path / "site"
+    guide = "/docs/guide/"
+    write_page(site, home({**POSTS, guide: "The docs"}))
+    write_posts(site)
+    listed = {"/docs/start/": "Getting started", "/docs/tools/": "Choosing tools"}
+    drawn = {"/docs/oils/": "Oils and rust", "/docs/honing/": "Honing guides",
+             "/docs/advanced/": "Advanced sharpening"}
+    write_page(site / guide.strip("/"), drawn_by_script(listing("The docs", listed), drawn))
+    for path, title in {**listed, **drawn}.items():
+        write_page(site / path.strip("/"), body_drawn_by_script(
+            article(title, title + "."), f"{title}, in short: {PROSE}"))
+    requests: list[str] = []
+    with serve_directory(site, request_log=requests) as base_url:
+        summary, stdout = crawl(base_url, tmp_path, redis_ns)
+    assert summary["render"] == "plain"
+    [why] = summary["rendered_sections"]
+    reason = f"{base_url}{guide}: a script drew 3 of its "
+    assert why.startswith(f"/docs/: {reason}")
+    assert f"; pages under /docs/ rendered ({reason}" in stdout
+    asked = Counter(requests)
+    # the guide, the first link into /docs/, fetched both ways for the probe, then crawled
+    # in the browser; the section's other pages rendered only
+    assert asked[guide] == 3
+    for path in (*listed, *drawn):
+        assert asked[path] == 1, path
+    for path in (guide, *listed, *drawn):
+        assert rendered_as(redis_ns, base_url, path) == "browser", path
+    # the notes' first page probed too, and found its document's: the section crawled plain
+    for path in ("/", "/notes/plane/", "/notes/vise/", "/tags/tools/"):
+        assert rendered_as(redis_ns, base_url, path) == "plain", path
+    assert asked["/notes/plane/"] + asked["/notes/vise/"] == 4
+    files = archived_files(tmp_path / "archive")
+    assert {u.removeprefix(base_url) for u in files} == {*POSTS, *listed, *drawn}
+    for path in (*listed, *drawn):
+        assert PROSE.strip() in files[base_url + path].read_text().split(", in short:", 1)[1]
