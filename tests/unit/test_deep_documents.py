@@ -41,6 +41,14 @@ def test_a_run_left_open_below_the_depth_limit_is_unnested_too():
     assert markdown.count("Post ") == 20
 
 
+def test_every_post_of_a_run_left_open_is_archived_whatever_its_length():
+    # runs of 7 to 15 kept their last 6 while UNCLOSED_CHAIN_MIN was 16; a shorter run stays
+    # nested, and the content search keeps it whole
+    for posts in range(2, UNCLOSED_CHAIN_MIN + 12):
+        markdown = render_markdown(analyze_page(unclosed_thread(posts), "http://x.test/t/3").blocks)
+        assert markdown.count("Post ") == posts, posts
+
+
 def test_wrappers_and_short_runs_are_parsed_as_they_were():
     # a run shorter than UNCLOSED_CHAIN_MIN stays nested, as does a dozen of page-builder
     # wrappers each holding only the next (the corpora's real pages end in runs of 5 at most)
