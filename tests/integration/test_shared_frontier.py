@@ -179,6 +179,26 @@ def test_a_member_interrupted_puts_its_held_leaves_back_on_the_queue(redis_ns):
     assert back.meta[TOKEN_META] != "acknowledged-already"     # in flight anew, for the taker
 
 
+def test_a_member_interrupted_puts_back_the_links_waiting_on_a_section_probe(redis_ns):
+    # --render auto, crawling by plain HTTP, holds a section's links while its first page is
+    # probed (crawler/render_sections.py): a member interrupted meanwhile hands them back
+    from crawler.render_sections import SectionProbes
+    from crawler.shared_frontier import AckedPriorityQueue
+
+    crawler, spider = frontier_spider(redis_ns, "section-site", render="auto")
+    spider.sections = SectionProbes(["http://127.0.0.1:9/"])
+    for url in ("http://127.0.0.1:9/docs/a/", "http://127.0.0.1:9/docs/b/"):
+        assert spider.sections.route(url) in ("probe", "hold")
+        spider.sections.hold(url, spider.at_depth(spider.page_request(
+            url, referrer="http://127.0.0.1:9/", referrer_score=3.0), 1))
+    spider.closed("shutdown")
+
+    queue = AckedPriorityQueue(redis_ns.conn, spider, crawler.settings["SCHEDULER_QUEUE_KEY"])
+    back = sorted((queue.pop() for _ in range(len(queue))), key=lambda r: r.url)
+    assert [r.url for r in back] == ["http://127.0.0.1:9/docs/a/", "http://127.0.0.1:9/docs/b/"]
+    assert all(r.meta["depth"] == 1 and r.callback == spider.parse_page for r in back)
+
+
 def test_the_scheduler_marks_a_request_seen_and_queues_it_in_one_step(redis_ns):
     # scrapy-redis marks a request seen, then queues it: a kill between the two left the
     # URL seen by every member and queued for none
