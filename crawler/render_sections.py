@@ -69,16 +69,26 @@ class SectionProbes:
     def hold(self, url: str, request) -> None:
         self.pending[section_of(url)].append(request)
 
-    def decide(self, section: str, reason: str | None, compared: bool = True) -> list:
-        """A section's probe is back: reason, why a script draws it (None: its pages are their
-        documents'); not compared, no evidence (a fetch failed): the next link into the
-        section is probed, budget permitting. Returns the requests it held."""
+    def decide(self, section: str, reason: str | None, compared: bool = True,
+               probed: str | None = None) -> tuple[list, str | None]:
+        """A section's probe (of the page at probed) is back: reason, why a script draws the
+        section (None: its pages are their documents'); not compared, no evidence (a fetch
+        failed, an error page). Returns the held requests to send now, and the URL to probe
+        next: without evidence, the next held link of the section, budget permitting (its
+        requests stay held), else none and the next link into the section is probed."""
         held = self.pending.pop(section, [])
         if reason:
             self.drawn[section] = reason
-        elif compared:
+            return held, None
+        if compared:
             self.plain.add(section)
-        return held
+            return held, None
+        waiting = [r for r in held if r.url != probed]
+        if not waiting or self.budget <= 0:
+            return held, None
+        self.budget -= 1
+        self.pending[section] = waiting
+        return [r for r in held if r.url == probed], waiting[0].url
 
     def held(self) -> list:
         """Every request still waiting on a probe."""

@@ -253,10 +253,16 @@ class SiteSpider(scrapy.Spider):
 
     async def plain_view(self, url: str):
         """What a plain fetch of the page shows (render_need.Shown) and its analysis, or None
-        when it could not be fetched or read (the crawl's own fetch then says what is wrong)."""
+        when it could not be fetched or read (the crawl's own fetch then says what is wrong).
+        An error page (HTTP 4xx, 5xx) is None too: it shows how the server says "not found",
+        not how the site draws its pages (a section whose first link was broken was judged by
+        its 404 page)."""
         request = scrapy.Request(url, dont_filter=True)
         try:
             response = await self.crawler.engine.download_async(request)
+            if response.status >= 400:
+                self.logger.info("--render auto: no plain view of %s (HTTP %d)", url, response.status)
+                return None
             analysis = analyze_page(response.body, page_address(response.url), self.index_config,
                                     content="leaves", encoding=body_charset(response))
         except Exception as exc:      # any failure of the probe: the page is rendered anyway
@@ -571,7 +577,9 @@ class SiteSpider(scrapy.Spider):
         try:
             compared, reason, _ = await self.compare_views(url)
         finally:
-            held = self.sections.decide(section, reason, compared)
+            held, probe_next = self.sections.decide(section, reason, compared, url)
+            if probe_next:
+                self.start_section_probe(probe_next)
             if reason:
                 self.crawler.stats.inc_value("leafcrawl/render_sections")
                 self.rendered_sections.append(f"/{section}/: {reason}")

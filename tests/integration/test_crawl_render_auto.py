@@ -261,3 +261,29 @@ def test_a_section_whose_script_draws_its_pages_is_rendered_and_the_rest_crawled
     assert {u.removeprefix(base_url) for u in files} == {*POSTS, *listed, *drawn}
     for path in (*listed, *drawn):
         assert PROSE.strip() in files[base_url + path].read_text().split(", in short:", 1)[1]
+
+
+def test_a_section_whose_first_link_is_broken_is_judged_by_its_next_page(tmp_path, redis_ns):
+    """The first link into /docs/ answers 404: an error page is no evidence of how the
+    section is drawn, so the next link into it is probed, and the section found drawn."""
+    site = tmp_path / "site"
+    broken, guide = "/docs/moved-away/", "/docs/guide/"
+    write_page(site, home({**POSTS, broken: "A page that moved", guide: "The docs"}))
+    write_posts(site)
+    drawn = {"/docs/oils/": "Oils and rust", "/docs/honing/": "Honing guides",
+             "/docs/advanced/": "Advanced sharpening"}
+    write_page(site / guide.strip("/"), drawn_by_script(
+        listing("The docs", {"/docs/start/": "Getting started"}), drawn))
+    for path, title in {"/docs/start/": "Getting started", **drawn}.items():
+        write_page(site / path.strip("/"), article(title, title + "."))
+    requests: list[str] = []
+    with serve_directory(site, request_log=requests) as base_url:
+        summary, _ = crawl(base_url, tmp_path, redis_ns)
+    assert summary["render"] == "plain"
+    [why] = summary["rendered_sections"]
+    assert why.startswith(f"/docs/: {base_url}{guide}: a script drew 3 of its ")
+    for path in (guide, *drawn):
+        assert rendered_as(redis_ns, base_url, path) == "browser", path
+    files = archived_files(tmp_path / "archive")
+    assert {base_url + p for p in drawn} <= set(files)
+    assert summary["failures"] == 1          # the broken link, counted once: by the crawl
