@@ -106,13 +106,17 @@ def page_url(gt: dict, body: bytes) -> str:
     return gt.get("url") or gt["ground_truth"].get("url") or declared_url(body)
 
 
-def _wcxb_job(args):
-    html_path, gt_path = args
+def read_wcxb_page(html_path, gt_path) -> tuple[bytes, str, str]:
+    """A WCXB page's (body, url, page type)."""
     gt = json.loads(Path(gt_path).read_text())
     body = gzip.decompress(Path(html_path).read_bytes())
-    url = page_url(gt, body)
+    return body, page_url(gt, body), gt["_internal"]["page_type"]["primary"]
+
+
+def _wcxb_job(args):
+    html_path, gt_path = args
+    body, url, ptype = read_wcxb_page(html_path, gt_path)
     r = score_page(body, url)
-    ptype = gt["_internal"]["page_type"]["primary"]
     return dict(r, id=Path(gt_path).stem, url=url, group=ptype, is_index=ptype in INDEX_TYPES)
 
 

@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.eval_indexiness import (balanced_accuracy, readability_jobs, score_page,  # noqa: E402
+from bench.eval_indexiness import (INDEX_TYPES, TIMING_REPEATS, balanced_accuracy,  # noqa: E402
+                                   declared_url, read_wcxb_page, readability_jobs, score_page,
                                    site_jobs, wcxb_jobs)
-import bench.eval_indexiness as eval_indexiness  # noqa: E402
 from pipelines import indexiness  # noqa: E402
 from pipelines.metadata import date_published  # noqa: E402
 
@@ -65,19 +65,14 @@ def swapped(names: dict):
 
 def pages(corpus: Path):
     """(body, url, is_index) of each page, read as bench/eval_indexiness.py reads it."""
-    import gzip
-    import json
-
     if (corpus / "ground-truth").is_dir():
         for html_path, gt_path in wcxb_jobs(corpus):
-            gt = json.loads(Path(gt_path).read_text())
-            body = gzip.decompress(Path(html_path).read_bytes())
-            yield (body, eval_indexiness.page_url(gt, body),
-                   gt["_internal"]["page_type"]["primary"] in eval_indexiness.INDEX_TYPES)
+            body, url, ptype = read_wcxb_page(html_path, gt_path)
+            yield body, url, ptype in INDEX_TYPES
     elif (corpus / "index.csv").is_file():
         for (path,) in readability_jobs(corpus):
             body = Path(path).read_bytes()
-            yield body, eval_indexiness.declared_url(body), False
+            yield body, declared_url(body), False
     else:
         for path, url, label, _ in site_jobs(corpus):
             yield Path(path).read_bytes(), url, label == "index"
@@ -104,7 +99,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     results = {corpus.name: measure(corpus) for corpus in args.corpus}
     width = max(map(len, VARIANTS))
-    print(f"cost ratio (final / seed alone) and balanced accuracy, {eval_indexiness.TIMING_REPEATS} "
+    print(f"cost ratio (final / seed alone) and balanced accuracy, {TIMING_REPEATS} "
           "timing repeats")
     print(f"{'':{width}}  " + "  ".join(f"{name[:24]:>24}" for name in results))
     for variant in VARIANTS:

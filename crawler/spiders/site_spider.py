@@ -148,7 +148,6 @@ class SiteSpider(scrapy.Spider):
         # (crawler/render_sections.py), and the probes on their way
         self.sections: SectionProbes | None = None
         self.section_probes: set = set()
-        self.rendered_sections: list[str] = []     # "/docs/: why", for the summary
         # distinct URLs linked but left out by deny or allow, for the summary
         self.out_of_scope: set[str] = set()
         self.errors: list[tuple[str, str]] = []  # (url, error), first few, for the summary
@@ -581,10 +580,9 @@ class SiteSpider(scrapy.Spider):
             if probe_next:
                 self.start_section_probe(probe_next)
             if reason:
-                self.crawler.stats.inc_value("leafcrawl/render_sections")
-                self.rendered_sections.append(f"/{section}/: {reason}")
-                self.crawler.stats.set_value("leafcrawl/render_section_reasons",
-                                             list(self.rendered_sections))
+                # for the summary: "/docs/: why", every section found drawn so far
+                self.crawler.stats.set_value("leafcrawl/render_section_reasons", [
+                    f"/{drawn}/: {why}" for drawn, why in self.sections.drawn.items()])
                 self.logger.info("--render auto: %s: the pages under /%s/ are rendered",
                                  reason, section)
             for request in held:
@@ -611,16 +609,16 @@ class SiteSpider(scrapy.Spider):
         asked for again when found higher up."""
         depth = meta.get("depth", 0) + 1
         followed = self.followed
-        sections = self.sections
+        # (past DEPTH_LIMIT, Scrapy's depth middleware drops the links: nothing to probe)
+        sections = (self.sections if self.sections is not None and not self.browser
+                    and self.within_depth(depth) else None)
         for link in links:
             if followed.get(link, depth + 1) <= depth:
                 continue
             if self.may_fetch(link):
                 followed[link] = depth
                 request = self.page_request(link, referrer=referrer, referrer_score=referrer_score)
-                # (past DEPTH_LIMIT, Scrapy's depth middleware drops it: nothing to probe)
-                step = (sections.route(link) if sections is not None and not self.browser
-                        and self.within_depth(depth) else None)
+                step = sections.route(link) if sections is not None else None
                 if step is None:
                     yield request
                     continue
