@@ -189,20 +189,63 @@ class AckedPriorityQueue(PriorityQueue):
 def push_back(spider, requests) -> int:
     """Put requests back on the site's shared queue, for a peer or the next member to take
     (a member interrupted while it held pages for later: the dupefilter has seen them, so
-    nothing else would ever fetch them). dont_filter, for that reason."""
+    nothing else would ever fetch them). dont_filter, for that reason. A request kept in
+    this member's in-flight hash (HeldInFlight) leaves it in the same step."""
     import redis
 
     settings = spider.crawler.settings
     server = redis.Redis.from_url(settings["REDIS_URL"])
     try:
         queue = PriorityQueue(server, spider, settings["SCHEDULER_QUEUE_KEY"])
-        for request in requests:
-            request = request.replace(dont_filter=True)
-            request.meta.pop(TOKEN_META, None)     # its response was acknowledged
-            queue.push(request)
+        inflight = own_inflight_key(settings)
+        with server.pipeline(transaction=True) as step:
+            for request in requests:
+                token = request.meta.get(TOKEN_META)
+                request = request.replace(dont_filter=True)
+                request.meta.pop(TOKEN_META, None)     # the taker pops it with its own
+                step.execute_command("ZADD", queue.key, -request.priority,
+                                     queue._encode_request(request))
+                if token:
+                    step.hdel(inflight, token)
+            step.execute()
     finally:
         server.close()
     return len(requests)
+
+
+class HeldInFlight:
+    """Requests a member holds back for a while (--render auto: short leaves waiting on the
+    trial renders, links waiting on their section's probe), kept in its in-flight hash as if
+    popped off the queue.
+
+    Held in memory alone, they died with a member killed meanwhile: the page that led to
+    them was acknowledged, a held leaf's URL was in the dupefilter, and a link only that
+    page listed was never asked for again. In the hash, a peer puts them back on the queue
+    once the member goes silent (SharedFrontier.requeue_dead_peers), a peer waits for them
+    as for a busy member's work (busy_peers), and handing one to the scheduler acknowledges
+    it (its token, as a redirect's: _SEE_AND_PUSH)."""
+
+    def __init__(self, spider):
+        import redis
+
+        settings = spider.crawler.settings
+        self.server = redis.Redis.from_url(settings["REDIS_URL"])
+        self.queue = AckedPriorityQueue(self.server, spider, settings["SCHEDULER_QUEUE_KEY"])
+
+    def keep(self, request: Request) -> Request:
+        """The request to hold instead: a copy whose token names its in-flight entry (the
+        original's own token, if popped, is its response's, acknowledged by
+        FrontierAckMiddleware)."""
+        held = request.replace()
+        held.meta.pop(TOKEN_META, None)
+        token = uuid.uuid4().hex
+        entry = b"%d\n" % -held.priority + self.queue._encode_request(held)
+        self.server.hset(self.queue.inflight_key, token, entry)
+        held.meta[TOKEN_META] = token
+        return held
+
+    def close(self) -> None:
+        self.server.close()
 
 
 OUTPUTS_WAIT_S = 60.0

@@ -31,7 +31,7 @@ from crawler.render_sections import SectionProbes, section_of
 from crawler.revisits import (DIGEST_META, FIELD_DIGEST, PAGE_META, REVISIT_META,
                               document_digest, drawn_by_its_document, follow_tag, links_ref,
                               response_validators, written_per_request)
-from crawler.shared_frontier import push_back, request_failed
+from crawler.shared_frontier import TOKEN_META, HeldInFlight, push_back, request_failed
 from crawler.sitemaps import NotASitemap, read_sitemap, robots_url, sitemaps_of_robots
 from pipelines.hash_routes import carries_route, route_of, routes_lead
 from pipelines.page_address import page_address
@@ -178,6 +178,9 @@ class SiteSpider(scrapy.Spider):
         spider.settle = (settings.getint("LEAFCRAWL_SETTLE_QUIET_MS"),
                          settings.getint("LEAFCRAWL_SETTLE_MAX_MS"))
         spider.expand_rounds = settings.getint("LEAFCRAWL_EXPAND_ROUNDS")
+        # on a shared frontier, what --render auto holds back is kept in Redis too
+        spider.held_in_flight = (HeldInFlight(spider) if spider.auto and settings.getbool(
+            "LEAFCRAWL_SHARED_FRONTIER") else None)
         if spider.auto:
             crawler.signals.connect(spider.on_spider_idle, signal=signals.spider_idle)
         return spider
@@ -480,7 +483,13 @@ class SiteSpider(scrapy.Spider):
     def hold_frame(self, request) -> None:
         """A short leaf met while the trials are on their way: fetched again once they spoke."""
         self.crawler.stats.inc_value("leafcrawl/render_frames_held")
-        self.frames_held.append(request)
+        self.frames_held.append(self.keep_held(request))
+
+    def keep_held(self, request):
+        """A request --render auto holds back; on a shared frontier it is also kept in this
+        member's in-flight hash, for a peer to take should this process die holding it
+        (shared_frontier.HeldInFlight); handing it to the scheduler releases it there."""
+        return self.held_in_flight.keep(request) if self.held_in_flight else request
 
     def release_held_frames(self) -> None:
         """The held short leaves, fetched again (plain) at their depth."""
@@ -492,6 +501,8 @@ class SiteSpider(scrapy.Spider):
         """An interrupted crawl keeps the short leaves it held, and the links waiting on a
         section's probe: on a shared frontier back on its queue, for a peer or the next
         member; else in its JOBDIR, for --resume."""
+        if self.held_in_flight:
+            self.held_in_flight.close()
         waiting = self.frames_held + (self.sections.held() if self.sections else [])
         if not waiting:
             return
@@ -591,6 +602,8 @@ class SiteSpider(scrapy.Spider):
                     request = self.at_depth(self.page_request(
                         request.url, meta.get(REFERRER), meta.get(REFERRER_SCORE), browser=True),
                         meta["depth"])
+                    if TOKEN_META in meta:      # its in-flight entry, released once queued
+                        request.meta[TOKEN_META] = meta[TOKEN_META]
                 try:
                     self.crawler.engine.crawl(request)
                 except Exception as exc:     # the crawl is closing: closed() keeps none
@@ -623,7 +636,7 @@ class SiteSpider(scrapy.Spider):
                     yield request
                     continue
                 # waits for its section's probe (render_sections.py)
-                sections.hold(link, self.at_depth(request, depth))
+                sections.hold(link, self.keep_held(self.at_depth(request, depth)))
                 if step == "probe":
                     self.start_section_probe(link)
 

@@ -199,6 +199,120 @@ def test_a_member_interrupted_puts_back_the_links_waiting_on_a_section_probe(red
     assert all(r.meta["depth"] == 1 and r.callback == spider.parse_page for r in back)
 
 
+def _open_scheduler(crawler, spider):
+    """The member's real scheduler, and an engine whose crawl() hands it requests as
+    Scrapy's engine does (the spider's probes and releases call engine.crawl)."""
+    import types
+
+    from crawler.shared_frontier import SharedScheduler
+
+    scheduler = SharedScheduler.from_crawler(crawler)
+    scheduler.open(spider)
+    crawler.engine = types.SimpleNamespace(crawl=scheduler.enqueue_request)
+    return scheduler
+
+
+def _fall_silent(ns, crawler, site) -> None:
+    """The member stops heartbeating, as a process killed with SIGKILL does."""
+    from crawler.shared_frontier import MEMBER_SETTING, frontier_key
+
+    ns.conn.hset(frontier_key("members", ns.prefix, site), crawler.settings[MEMBER_SETTING],
+                 json.dumps({"active": 0, "at": 0}))
+
+
+def test_links_held_for_a_section_probe_outlive_a_member_killed_holding_them(redis_ns, monkeypatch):
+    # a member that holds a section's links while its first page is probed, and is killed
+    # meanwhile: the page that listed them was acknowledged, so they lived nowhere else
+    from crawler.render_sections import SectionProbes
+    from crawler.shared_frontier import AckedPriorityQueue, SharedFrontier, own_inflight_key
+
+    crawler, spider = frontier_spider(redis_ns, "probe-site", render="auto")
+    spider.sections = SectionProbes(["http://127.0.0.1:9/"])
+    probes: list[str] = []
+    monkeypatch.setattr(spider, "start_section_probe", probes.append)
+    links = ["http://127.0.0.1:9/docs/a/", "http://127.0.0.1:9/docs/b/"]
+    assert list(spider.follow(links, {"depth": 0}, referrer="http://127.0.0.1:9/",
+                              referrer_score=8.0)) == []
+    assert probes == links[:1]
+    conn = redis_ns.conn
+    assert conn.hlen(own_inflight_key(crawler.settings)) == 2
+    # a peer waits for them as for a busy member's work
+    peer = SharedFrontier(crawler, conn, redis_ns.prefix, "probe-site", member="peer")
+    _fall_silent(redis_ns, crawler, "probe-site")
+    assert peer.requeue_dead_peers() == 2
+
+    queue = AckedPriorityQueue(conn, spider, crawler.settings["SCHEDULER_QUEUE_KEY"])
+    back = sorted((queue.pop() for _ in range(len(queue))), key=lambda r: r.url)
+    assert [r.url for r in back] == links
+    assert all(r.meta["depth"] == 1 and r.callback == spider.parse_page for r in back)
+
+
+def test_links_released_by_their_section_probe_leave_the_in_flight_hash(redis_ns, monkeypatch):
+    import asyncio
+
+    from crawler.render_sections import SectionProbes
+    from crawler.shared_frontier import TOKEN_META, own_inflight_key
+
+    crawler, spider = frontier_spider(redis_ns, "release-site", render="auto")
+    scheduler = _open_scheduler(crawler, spider)
+    spider.sections = SectionProbes(["http://127.0.0.1:9/"])
+    monkeypatch.setattr(spider, "start_section_probe", lambda url: None)
+    links = ["http://127.0.0.1:9/app/a/", "http://127.0.0.1:9/app/b/"]
+    list(spider.follow(links, {"depth": 0}, referrer="http://127.0.0.1:9/", referrer_score=8.0))
+    inflight = own_inflight_key(crawler.settings)
+    assert redis_ns.conn.hlen(inflight) == 2
+
+    async def script_drawn(url):     # the probe's finding: a script draws the section
+        return True, "a script drew 12 of its links", None
+
+    monkeypatch.setattr(spider, "compare_views", script_drawn)
+    asyncio.run(spider.probe_section(links[0]))
+    # queued for the browser, and released from the hash in the same step
+    assert redis_ns.conn.hlen(inflight) == 0
+    queued = sorted((scheduler.next_request() for _ in links), key=lambda r: r.url)
+    assert [r.url for r in queued] == links
+    assert all(r.meta.get("playwright") and r.meta["depth"] == 1 for r in queued)
+    # popped, each is in flight under the token the queue gave it, until its response is through
+    assert {r.meta[TOKEN_META] for r in queued} == {k.decode() for k in redis_ns.conn.hkeys(inflight)}
+
+
+def test_a_short_leaf_held_for_the_trials_is_in_flight_until_released(redis_ns):
+    from crawler.shared_frontier import TOKEN_META, own_inflight_key
+
+    crawler, spider = frontier_spider(redis_ns, "frame-site", render="auto")
+    scheduler = _open_scheduler(crawler, spider)
+    request = spider.page_request("http://127.0.0.1:9/notes/v3/", referrer="http://127.0.0.1:9/",
+                                  referrer_score=2.0)
+    request.meta.update({"depth": 2, TOKEN_META: "its-response"})
+    spider.hold_frame(request)
+    # the response's own token stays its own, for FrontierAckMiddleware to acknowledge
+    assert request.meta[TOKEN_META] == "its-response"
+    inflight = own_inflight_key(crawler.settings)
+    entries = redis_ns.conn.hvals(inflight)
+    assert len(entries) == 1 and b"/notes/v3/" in entries[0]
+
+    spider.release_held_frames()
+    assert redis_ns.conn.hlen(inflight) == 0
+    again = scheduler.next_request()
+    assert again.url == "http://127.0.0.1:9/notes/v3/" and again.meta["depth"] == 2
+
+
+def test_a_member_interrupted_hands_back_what_it_held_once(redis_ns):
+    # closed() puts the held leaf on the queue and out of the in-flight hash in one step: a
+    # peer requeueing the hash later must not queue it a second time
+    from crawler.shared_frontier import AckedPriorityQueue, TOKEN_META, own_inflight_key
+
+    crawler, spider = frontier_spider(redis_ns, "handback-site", render="auto")
+    request = spider.page_request("http://127.0.0.1:9/notes/v4/", referrer="http://127.0.0.1:9/",
+                                  referrer_score=2.0)
+    request.meta.update({"depth": 1, TOKEN_META: "its-response"})
+    spider.hold_frame(request)
+    spider.closed("shutdown")
+    assert redis_ns.conn.hlen(own_inflight_key(crawler.settings)) == 0
+    queue = AckedPriorityQueue(redis_ns.conn, spider, crawler.settings["SCHEDULER_QUEUE_KEY"])
+    assert len(queue) == 1 and queue.pop().url == "http://127.0.0.1:9/notes/v4/"
+
+
 def test_the_scheduler_marks_a_request_seen_and_queues_it_in_one_step(redis_ns):
     # scrapy-redis marks a request seen, then queues it: a kill between the two left the
     # URL seen by every member and queued for none
