@@ -103,6 +103,8 @@ class CrawlSummary:
     # sections of a plain-crawled site rendered, their probe having shown a script at work
     # ("/docs/: why"; crawler/render_sections.py)
     rendered_sections: list = field(default_factory=list)
+    # start URLs that led to another host, which the crawl took as the site's ("url -> url")
+    start_redirects: list = field(default_factory=list)
 
     @property
     def interrupted(self) -> bool:
@@ -169,6 +171,9 @@ class CrawlSummary:
                                             "by --allow / --deny)"))
         if self.sitemap_pages:
             rows.insert(1, ("sitemaps", f"{self.sitemap_pages} pages listed"))
+        if self.start_redirects:
+            rows.insert(1, ("redirected", "; ".join(self.start_redirects)
+                            + "  (crawled there: the site is on that host)"))
         lines = [f"leafcrawl: crawled {self.site} (run {self.run_id})"]
         if self.resumed:
             lines.append("  resumed: went on from where the last crawl of this site stopped")
@@ -413,6 +418,7 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
         summary.sitemap_pages = stats.get("leafcrawl/sitemap_pages", 0)
         summary.out_of_scope = stats.get("leafcrawl/out_of_scope", 0)
         summary.not_modified = stats.get("leafcrawl/not_modified", 0)
+        summary.start_redirects = list(stats.get("leafcrawl/start_redirects", []))
         if cfg.render == "auto":
             summary.render = stats.get("leafcrawl/render_auto", "browser")
             summary.render_reason = stats.get("leafcrawl/render_reason", "no start page was fetched")

@@ -49,6 +49,10 @@ PLAIN_VIEW_META = "leafcrawl_plain_view"
 # In the JOBDIR of an interrupted crawl: the short leaves held for --render auto's trials
 # (their requests were seen, so the resumed crawl's dupefilter would drop them)
 HELD_FRAMES_FILE = "leafcrawl-held-frames.json"
+# Request meta: a start request (its redirect may lead to another host: adopt_host)
+START_META = "leafcrawl_start"
+# Request meta: the host, adopted as the site's, of the page requested (adopt_host)
+SITE_HOST_META = "leafcrawl_site_host"
 # --render auto fetches both ways, before the crawl, up to this many start pages...
 START_PROBES = 3
 # ...and this many of the first start page's links that are addressed like articles (dated
@@ -156,6 +160,9 @@ class SiteSpider(scrapy.Spider):
         self.hash_routed = False
         # link -> the least depth this spider asked for it at (follow)
         self.followed: dict[str, int] = {}
+        # hosts the site's start URLs led to, off allowed_domains: crawled as the site's
+        # (adopt_host)
+        self.adopted_hosts: set[str] = set()
 
     @classmethod
     def from_crawler(cls, crawler, *args, **kwargs):
@@ -189,7 +196,11 @@ class SiteSpider(scrapy.Spider):
         if self.auto:
             await self.decide_render()
         for url in self.start_urls:
-            yield self.page_request(url, referrer=None, referrer_score=None)
+            request = self.page_request(url, referrer=None, referrer_score=None)
+            # where a start URL redirects is the site asked for, whatever its host: past the
+            # offsite filter (the redirect keeps the meta), and adopted in parse_page
+            request.meta.update({START_META: True, "allow_offsite": True})
+            yield request
         for request in self.held_at_interruption():
             yield request
         if self.site.sitemaps:
@@ -253,6 +264,26 @@ class SiteSpider(scrapy.Spider):
         return scrapy.Request(url, callback=self.parse_page, errback=self.on_error, meta=meta,
                               dont_filter=again)
 
+    def adopt_host(self, host: str, start: str | None = None, landed: str | None = None) -> None:
+        """A host off allowed_domains that a start URL leads to (start redirects to landed:
+        www.example.org to example.org, an old domain to its new one) is the site asked for:
+        it joins allowed_domains, which Scrapy's offsite filter reads. Without it the filter
+        dropped the redirect, and the crawl ended after one request with 0 pages and no
+        failure. Links to it carry the host (follow, SITE_HOST_META): a peer on a shared
+        frontier, or a resumed crawl, that never saw the start page adopts it from them."""
+        host = host.lower()
+        if host in self.adopted_hosts:
+            return
+        self.adopted_hosts.add(host)
+        self.allowed_domains = [*self.allowed_domains, host]
+        if start is None:
+            self.logger.info("pages on %s are crawled as the site's (its start URL leads there)", host)
+            return
+        self.crawler.stats.set_value("leafcrawl/start_redirects", [
+            *self.crawler.stats.get_value("leafcrawl/start_redirects", []), f"{start} -> {landed}"])
+        self.logger.info("%s redirects to %s: pages on %s are crawled as the site's",
+                         start, landed, host)
+
     async def plain_view(self, url: str):
         """What a plain fetch of the page shows (render_need.Shown) and its analysis, or None
         when it could not be fetched or read (the crawl's own fetch then says what is wrong).
@@ -307,6 +338,8 @@ class SiteSpider(scrapy.Spider):
         for url in self.start_urls[:START_PROBES]:
             done, reason, analysis = await self.compare_views(url)
             compared += done
+            if analysis is not None and not self.on_site(analysis.url):   # where it redirects
+                self.adopt_host(urlsplit(analysis.url).hostname or "", url, analysis.url)
             first = first or analysis
             if reason:
                 break
@@ -355,13 +388,25 @@ class SiteSpider(scrapy.Spider):
             self.note_failure(url, error)
             yield failure_item(url, status=response.status, error=error, **where)
             return
-        if url != response.request.url and not self.on_site(url):
-            # The browser was redirected off the site (by the server or a script). A plain
-            # crawl's offsite filter drops such a redirect; so does this one, and says where.
+        # the address asked for: a plain fetch's response.request is the last redirect's
+        asked = (meta.get("redirect_urls") or [response.request.url])[0]
+        if meta.get(SITE_HOST_META):
+            self.adopt_host(meta[SITE_HOST_META])
+        if meta.get(START_META) and not self.on_site(url):
+            self.adopt_host(urlsplit(url).hostname or "", asked, url)
+        if url != asked and not self.on_site(url):
+            # Redirected off the site (by the server, or a script in the browser): Scrapy's
+            # offsite filter drops a plain redirect unless the request may leave the site
+            # (SITE_HOST_META's); this says where, as a failure.
             error = f"redirected off the site, to {url}"
-            self.note_failure(response.request.url, error)
-            yield failure_item(response.request.url, status=response.status, error=error, **where)
+            self.note_failure(asked, error)
+            yield failure_item(asked, status=response.status, error=error, **where)
             return
+        if url != asked:
+            # the page a redirect landed on is asked for no more at its depth, as a plain
+            # crawl's dupefilter has its URL (a browser follows redirects on its own: the
+            # home page a start URL redirected to was fetched again when pages linked it)
+            self.followed.setdefault(page_address(url), meta.get("depth", 0))
         left_for = self.expansion_left(response)
         if left_for is not None:
             # A control the expansion clicked took the browser to another page: what was
@@ -631,6 +676,10 @@ class SiteSpider(scrapy.Spider):
             if self.may_fetch(link):
                 followed[link] = depth
                 request = self.page_request(link, referrer=referrer, referrer_score=referrer_score)
+                if self.adopted_hosts:
+                    host = (urlsplit(link).hostname or "").lower()
+                    if host in self.adopted_hosts:     # for a process that has not adopted it
+                        request.meta.update({SITE_HOST_META: host, "allow_offsite": True})
                 step = sections.route(link) if sections is not None else None
                 if step is None:
                     yield request

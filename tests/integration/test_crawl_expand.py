@@ -179,3 +179,23 @@ def test_a_redirect_off_the_site_is_a_failure_not_a_page(tmp_path, redis_ns):
     go = ScoreStore(redis_ns.conn, redis_ns.prefix).get_page(base_url + "/go/")
     assert go["error"] == f"redirected off the site, to {away}"
     assert summary["failures"] == 1
+
+
+def test_a_start_page_whose_script_moves_to_another_host_is_crawled_there(tmp_path, redis_ns):
+    # An old address whose page sends the browser on to the site's own host: that host is
+    # the site asked for, not a redirect off it. "localhost" is the start's host here, and
+    # 127.0.0.1 the site's.
+    site = tmp_path / "site"
+    write_page(site, LISTING.format(title="Home", first=teasers([1, 2]), extra=""))
+    write_page(site / "archive", LISTING.format(title="Archive", first=teasers([1, 2]), extra=""))
+    for n in (1, 2):
+        write_page(site / "posts" / f"p{n}", POST.format(title=f"Post {n}", month=n))
+    with serve_directory(site) as base_url:
+        write_page(site / "moved", "<html><body><p>We have moved…</p><script>"
+                                   f"location.replace('{base_url}/');</script></body></html>")
+        start = base_url.replace("127.0.0.1", "localhost") + "/moved"
+        summary, result = crawl(start, tmp_path, redis_ns, "always")
+    assert set(archived_files(tmp_path / "archive")) == {base_url + f"/posts/p{n}/" for n in (1, 2)}
+    assert summary["start_redirects"] == [f"{start}/ -> {base_url}/"]
+    assert summary["failures"] == 0
+    assert f"redirected    {start}/ -> {base_url}/" in result.stdout

@@ -7,6 +7,7 @@ the same keys."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
@@ -45,6 +46,26 @@ def plain_crawl(urls, workdir, ns, *extra):
                            str(summary_file), *extra, cwd=workdir, redis_url=ns.url, env=ns.env)
     assert result.returncode == 0, result.stderr
     return result, json.loads(summary_file.read_text())
+
+def test_a_start_url_redirecting_to_another_host_is_crawled_there(tmp_path, redis_ns):
+    # www.example.org -> example.org: the host a start URL lands on is the site asked for.
+    # Scrapy's offsite filter dropped the redirect, and the crawl ended with 0 pages and no
+    # failure. "localhost" is the start's host here, and 127.0.0.1 the site's.
+    site = tmp_path / "site"
+    make_news_site(site)
+    requested: list[str] = []
+    with serve_directory(site, canonical_host="127.0.0.1", request_log=requested) as base_url:
+        start = base_url.replace("127.0.0.1", "localhost") + "/"
+        result, summary = plain_crawl([start], tmp_path, redis_ns)
+    stories = {base_url + path for posts in SECTIONS.values() for path in posts}
+    assert set(archived_files(tmp_path / "archive")) == stories
+    assert summary["start_redirects"] == [f"{start} -> {base_url}/"]
+    assert f"redirected    {start} -> {base_url}/" in result.stdout
+    # every page asked for once: the start path twice (at the start's host, redirected;
+    # then at the site's)
+    asked = Counter(p for p in requested if p != "/robots.txt")
+    assert asked.pop("/") == 2 and set(asked.values()) == {1}
+
 
 def test_allow_keeps_the_crawl_in_one_section(tmp_path, redis_ns):
     site = tmp_path / "site"

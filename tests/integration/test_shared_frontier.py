@@ -364,3 +364,34 @@ def test_a_redirect_queued_acknowledges_the_request_it_follows(redis_ns):
     # each popped with a token of its own, in flight until its response is through
     assert {r.meta[TOKEN_META] for r in popped} == {k.decode() for k in conn.hkeys(inflight)}
     assert "tok-moved" not in {r.meta[TOKEN_META] for r in popped}
+
+
+def test_a_peer_learns_the_host_a_start_url_led_to_from_the_requests_it_pops(redis_ns):
+    # One member's start URL redirected to another host, which it adopted as the site's. A
+    # peer never parsed that start page (the shared dupefilter gave it to the first): the
+    # requests for pages there carry the host, past the peer's offsite filter and into its
+    # own allowed_domains, so it follows their links as the first member would.
+    from scrapy.downloadermiddlewares.offsite import OffsiteMiddleware
+    from scrapy.exceptions import IgnoreRequest
+    from scrapy.http import HtmlResponse
+
+    _, first = frontier_spider(redis_ns, "moved-site")
+    first.adopt_host("localhost", "http://127.0.0.1:9/", "http://localhost:9/")
+    [request] = first.follow(["http://localhost:9/posts/a/"], {"depth": 0},
+                             referrer="http://localhost:9/", referrer_score=12.0)
+
+    peer_crawler, peer = frontier_spider(redis_ns, "moved-site")
+    offsite = OffsiteMiddleware.from_crawler(peer_crawler)
+    offsite.spider_opened(peer)
+    offsite.process_request(request)      # passes: no IgnoreRequest
+    with pytest.raises(IgnoreRequest):    # what the peer's filter makes of the host otherwise
+        offsite.process_request(peer.page_request("http://localhost:9/posts/b/", None, None))
+
+    page = ("<html><head><title>A</title></head><body><main><h1>A</h1><p>" + "Words. " * 80
+            + '</p><p><a href="/posts/b/">the next post</a></p></main></body></html>')
+    request.meta["depth"] = 1
+    response = HtmlResponse(request.url, body=page.encode(), encoding="utf-8", request=request)
+    outputs = list(peer.parse_page(response))
+    assert "localhost" in peer.allowed_domains
+    assert outputs[0]["url"] == "http://localhost:9/posts/a/" and not outputs[0].get("error")
+    offsite.process_request(peer.page_request("http://localhost:9/posts/b/", None, None))

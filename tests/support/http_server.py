@@ -106,8 +106,10 @@ class StaticHandler(SimpleHTTPRequestHandler):
                  status_log: MutableSequence[tuple[str, int]] | None = None,
                  validators: bool = True, tokens: bool = False,
                  agent_log: MutableSequence[str] | None = None,
-                 content_types: Mapping[str, str] | None = None, **kwargs):
+                 content_types: Mapping[str, str] | None = None,
+                 canonical_host: str | None = None, **kwargs):
         self._content_types = content_types or {}
+        self._canonical_host = canonical_host
         self._faults = faults
         self._agent_log = agent_log
         self._validators = validators
@@ -164,12 +166,26 @@ class StaticHandler(SimpleHTTPRequestHandler):
         self.send_error(int(fault))
         return True
 
+    def _to_canonical_host(self) -> bool:
+        """A request addressed to another host name (localhost, for 127.0.0.1) is answered
+        301 to the same path at canonical_host, as www.example.org redirects to
+        example.org. True when it was."""
+        host = (self.headers.get("Host") or "").rsplit(":", 1)[0]
+        if not self._canonical_host or host == self._canonical_host:
+            return False
+        self.send_response(301)
+        self.send_header("Location", f"http://{self._canonical_host}:{self.server.server_address[1]}"
+                                     f"{self.path}")
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+        return True
+
     def do_GET(self):
-        if not self._fault():
+        if not self._fault() and not self._to_canonical_host():
             super().do_GET()
 
     def do_HEAD(self):
-        if not self._fault():
+        if not self._fault() and not self._to_canonical_host():
             super().do_HEAD()
 
     def list_directory(self, path):
@@ -196,6 +212,7 @@ def serve_directory(
     tokens: bool = False,
     agent_log: MutableSequence[str] | None = None,
     content_types: Mapping[str, str] | None = None,
+    canonical_host: str | None = None,
 ) -> Iterator[str]:
     """Serve ``root`` on 127.0.0.1 and yield the base URL (no trailing slash).
 
@@ -206,6 +223,8 @@ def serve_directory(
     ``tokens=True``: each answer's TOKEN_SLOTs hold a fresh token (a CMS's form token).
     ``agent_log``: if given, the User-Agent of every request.
     ``content_types``: URL path -> the Content-Type to answer it with (a charset of its own).
+    ``canonical_host``: requests addressed to any other host name are redirected (301) to
+    the same path there (``"127.0.0.1"``: ``http://localhost:PORT/x`` -> ``http://127.0.0.1:PORT/x``).
     """
     root = os.fspath(root)
     if not os.path.isdir(root):
@@ -213,7 +232,7 @@ def serve_directory(
     handler = functools.partial(StaticHandler, directory=root, faults=faults,
                                 request_log=request_log, status_log=status_log,
                                 validators=validators, tokens=tokens, agent_log=agent_log,
-                                content_types=content_types)
+                                content_types=content_types, canonical_host=canonical_host)
     server = StaticServer((HOST, port), handler)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
                               name=f"static-server-{server.server_address[1]}", daemon=True)
