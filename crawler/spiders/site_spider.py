@@ -49,6 +49,8 @@ PLAIN_VIEW_META = "leafcrawl_plain_view"
 # In the JOBDIR of an interrupted crawl: the short leaves held for --render auto's trials
 # (their requests were seen, so the resumed crawl's dupefilter would drop them)
 HELD_FRAMES_FILE = "leafcrawl-held-frames.json"
+# Every HTTP error status, for a request whose callback reads errors too
+ERROR_STATUSES = list(range(400, 600))
 # Request meta: a start request (its redirect may lead to another host: adopt_host)
 START_META = "leafcrawl_start"
 # Request meta: the host, adopted as the site's, of the page requested (adopt_host)
@@ -206,12 +208,19 @@ class SiteSpider(scrapy.Spider):
         if self.site.sitemaps:
             # after the start pages (lower priority): the crawl begins where the user pointed
             for robots in dict.fromkeys(robots_url(url) for url in self.start_urls):
-                # any status reaches the callback: no robots.txt means /sitemap.xml
+                # an error status reaches the callback: no robots.txt means /sitemap.xml (not
+                # handle_httpstatus_all, which stops redirects too: a start host's robots.txt
+                # moved to the site's new host read as none)
                 yield scrapy.Request(robots, callback=self.parse_robots_sitemaps, priority=-1,
                                      errback=self.on_sitemap_error, dont_filter=True,
-                                     meta={"handle_httpstatus_all": True})
+                                     meta={"handle_httpstatus_list": ERROR_STATUSES})
 
     def parse_robots_sitemaps(self, response):
+        if not self.on_site(response.url):
+            # a start host's robots.txt redirected to another host: the site's too, and its
+            # sitemaps' pages may come before the start page lands there (adopt_host)
+            asked = (response.meta.get("redirect_urls") or [response.request.url])[0]
+            self.adopt_host(urlsplit(response.url).hostname or "", asked, response.url)
         robots = response.body if response.status == 200 else b""
         for url in sitemaps_of_robots(robots, response.url):
             yield self.sitemap_request(url)

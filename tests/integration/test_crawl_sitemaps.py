@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -85,3 +88,42 @@ def test_without_the_option_the_crawl_keeps_to_links(tmp_path, redis_ns):
     assert f"{base}/2024/orphan-entry/" not in archived_files(tmp_path / "archive")
     assert not any("sitemap" in p or p.endswith(".gz") for p in requests)
     assert summary["sitemap_pages"] == 0
+
+
+def test_sitemaps_of_a_start_host_that_redirects_are_followed_on_the_new_host(tmp_path, redis_ns):
+    # The start host (localhost here) redirects everything to the site's (127.0.0.1), its
+    # robots.txt included, and the sitemaps it names may be read before the start page has
+    # landed: their pages are the site's all the same. The start page is held until the
+    # page only the sitemap lists has been asked for (without the robots.txt redirect taken
+    # as the site's, the offsite filter dropped it and it never was).
+    from tests.support.cli import PROJECT_ROOT
+    from tests.support.http_server import Hold
+
+    site = tmp_path / "site"
+    write_site(site, robots_points_to_index=True)
+    start_held, orphan_held = Hold(), Hold()
+    faults = {"/": start_held, "/2024/orphan-entry/": orphan_held}
+    with serve_directory(site, canonical_host="127.0.0.1", faults=faults) as base:
+        fill_base(site, base)
+        start = base.replace("127.0.0.1", "localhost") + "/"
+        env = {**{k: v for k, v in os.environ.items() if k != "REDIS_URL"},
+               **redis_ns.env, "REDIS_URL": redis_ns.url, "PYTHONPATH": str(PROJECT_ROOT)}
+        summary_file = tmp_path / "summary.json"
+        crawl_proc = subprocess.Popen(
+            [sys.executable, "-m", "crawler.cli", "crawl", start, "--render", "never", "--sitemaps",
+             "--with-worker", "--archive-dir", str(tmp_path / "archive"), "--json-summary",
+             str(summary_file)], cwd=tmp_path, env=env, stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            assert start_held.wait_for_arrivals(1, timeout=60)
+            asked = orphan_held.wait_for_arrivals(1, timeout=60)
+        finally:
+            start_held.release()
+            orphan_held.release()
+            _, err = crawl_proc.communicate(timeout=300)
+    assert asked, "the page only the sitemap lists was never asked for"
+    assert crawl_proc.returncode == 0, err
+    assert set(archived_files(tmp_path / "archive")) == {
+        f"{base}/2024/{slug}/" for slug in ("listed-entry", "second-entry", "orphan-entry")}
+    summary = json.loads(summary_file.read_text())
+    assert summary["start_redirects"] == [f"{start}robots.txt -> {base}/robots.txt"]
