@@ -51,13 +51,47 @@ KNOWN_LANGUAGES = frozenset({
 CONTROL_TAGS = ("button", "input", "select", "clipboard-copy")
 
 
+# Line numbers highlighters write into the code's own markup: Pygments' span.linenos
+# (span.lineno before 2.7), Chroma's span.ln inline and span.lnt / a.lnlinks in its table,
+# Rouge's td.rouge-gutter, highlight.js-line-numbers' td.hljs-ln-numbers. Read as text
+# they ran into every line ("1H1 {", "2    color: red;": Pelican's and Hugo's code).
+LINE_NUMBER_CLASSES = frozenset({"linenos", "lineno", "ln", "lnt", "lnlinks", "rouge-gutter",
+                                 "hljs-ln-numbers"})
+
+
+def _is_line_number(el) -> bool:
+    cls = el.get("class")
+    return bool(cls) and not LINE_NUMBER_CLASSES.isdisjoint(cls.split())
+
+
 def verbatim(el, skip_tags) -> str:
+    """The code's text as written, less its line numbers; a table row inside it (a
+    highlighter that lays each line out as a row) is a line."""
     parts = [el.text or ""]
     for child in el:
-        if isinstance(child.tag, str) and child.tag not in skip_tags:
-            parts.append("\n" if child.tag == "br" else verbatim(child, skip_tags))
+        tag = child.tag
+        if isinstance(tag, str) and tag not in skip_tags and not _is_line_number(child):
+            if tag == "br":
+                parts.append("\n")
+            else:
+                text = verbatim(child, skip_tags)
+                parts.append(text + "\n" if tag == "tr" and not text.endswith("\n") else text)
         parts.append(child.tail or "")
     return "".join(parts)
+
+
+def is_line_number_gutter(pre, text: str) -> bool:
+    """Is this <pre> the line-number column of a table laid out beside the code's own
+    (Pygments' highlighttable, Chroma's lntable): numbers alone, ascending, in a cell with
+    a cell after it? A program's output of numbers stands on its own, in no such cell."""
+    numbers = text.split()
+    if not numbers or not all(n.isdigit() for n in numbers):
+        return False
+    values = [int(n) for n in numbers]
+    if any(later <= earlier for earlier, later in zip(values, values[1:])):
+        return False
+    cell = next(pre.iterancestors("td", "th"), None)
+    return cell is not None and cell.getnext() is not None
 
 
 def _lang_of(el) -> str | None:

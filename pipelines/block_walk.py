@@ -10,8 +10,9 @@ from dataclasses import fields
 
 from lxml import etree
 
-from .block_code import (editor_kind, editor_language, editor_lines, editor_source, is_strip,
-                         language, strip_element, strip_language, verbatim)
+from .block_code import (editor_kind, editor_language, editor_lines, editor_source,
+                         is_line_number_gutter, is_strip, language, strip_element,
+                         strip_language, verbatim)
 from .block_inline import (InlineBuffer, finish_text, hidden_attr_hides, link_target, normalize_ws,
                            render_inline)
 from .block_media import (image_src, is_ad_frame, is_tracking_pixel, media_note, media_src,
@@ -405,7 +406,7 @@ class Walker:
 
     def code(self, el, ctx: Ctx) -> None:
         text = verbatim(el, SKIP_TAGS).strip("\n")
-        if not text.strip():
+        if not text.strip() or is_line_number_gutter(el, text):
             return
         self.emit_code(el, ctx, text, language(el))
 

@@ -127,6 +127,58 @@ def test_code_language_sources_and_non_languages():
         assert lang(f'<pre class="lang-{word}">x</pre>') is None
 
 
+# Highlighters' line numbers, as each writes them: (markup, language found)
+LINE_NUMBERED_CODE = {
+    "pygments inline": ('<div class="highlight"><pre><span></span><code><span class="linenos">1</span>'
+                        '<span class="nt">H1</span> {\n<span class="linenos">2</span>    color: red;\n'
+                        '<span class="linenos">3</span>}\n</code></pre></div>', None),
+    "pygments table": ('<table class="highlighttable"><tr><td class="linenos"><div class="linenodiv">'
+                       '<pre><span class="normal">1</span>\n<span class="normal">2</span>\n'
+                       '<span class="normal">3</span></pre></div></td><td class="code">'
+                       '<div class="highlight"><pre><span></span>H1 {\n    color: red;\n}\n</pre>'
+                       '</div></td></tr></table>', None),
+    "chroma inline": ('<div class="highlight"><pre class="chroma"><code class="language-css">'
+                      '<span class="line"><span class="ln">1</span><span class="cl">H1 {\n</span></span>'
+                      '<span class="line"><span class="ln">2</span><span class="cl">    color: red;\n'
+                      '</span></span><span class="line"><span class="ln">3</span><span class="cl">}'
+                      '</span></span></code></pre></div>', "css"),
+    "chroma table": ('<div class="highlight"><div class="chroma"><table class="lntable"><tr>'
+                     '<td class="lntd"><pre class="chroma"><code><span class="lnt">1\n</span>'
+                     '<span class="lnt">2\n</span><span class="lnt">3\n</span></code></pre></td>'
+                     '<td class="lntd"><pre class="chroma"><code class="language-css"><span class="line">'
+                     '<span class="cl">H1 {\n</span></span><span class="line"><span class="cl">    '
+                     'color: red;\n</span></span><span class="line"><span class="cl">}</span></span>'
+                     '</code></pre></td></tr></table></div></div>', "css"),
+    "rouge table": ('<div class="highlight"><pre class="highlight"><code><table class="rouge-table">'
+                    '<tbody><tr><td class="rouge-gutter gl"><pre class="lineno">1\n2\n3\n</pre></td>'
+                    '<td class="rouge-code"><pre>H1 {\n    color: red;\n}\n</pre></td></tr></tbody>'
+                    '</table></code></pre></div>', None),
+    "highlight.js line numbers": (
+        '<pre><code class="hljs"><table class="hljs-ln"><tbody>' + "".join(
+            f'<tr><td class="hljs-ln-line hljs-ln-numbers" data-line-number="{n}"><div class="hljs-ln-n" '
+            f'data-line-number="{n}"></div></td><td class="hljs-ln-line hljs-ln-code">{line}</td></tr>'
+            for n, line in enumerate(["H1 {", "    color: red;", "}"], 1))
+        + '</tbody></table></code></pre>', None),
+}
+
+
+def test_line_numbers_stay_out_of_the_code():
+    # read as text, every line began with its number ("1H1 {"), a table layout's numbers
+    # were a code block of their own, and a layout of one row per line ran the lines together
+    for name, (html, lang) in LINE_NUMBERED_CODE.items():
+        assert [(b.kind, b.text.strip("\n"), b.language) for b in blocks(html)] == [
+            ("code", "H1 {\n    color: red;\n}", lang)], name
+
+
+def test_numbers_alone_are_code_when_they_are_no_gutter():
+    # a program's output is numbers; a table whose one cell holds them has no code beside it
+    assert kinds("<pre>1\n2\n3</pre>") == [("code", "1\n2\n3")]
+    assert kinds("<table><tr><td><pre>1\n2\n3</pre></td></tr></table>") == [("code", "1\n2\n3")]
+    # descending or repeated numbers are data, beside anything
+    assert kinds("<table><tr><td><pre>3\n2\n1</pre></td><td><pre>c\nb\na</pre></td></tr></table>") == [
+        ("code", "3\n2\n1"), ("code", "c\nb\na")]
+
+
 def test_codemirror6_lines_one_block_gutter_out():
     html = ('<div class="cm-editor"><div class="cm-scroller"><div class="cm-gutters">'
             '<div class="cm-gutterElement">1</div><div class="cm-gutterElement">2</div></div>'
