@@ -45,6 +45,37 @@ def test_article_keeps_only_the_article():
         assert chrome not in body, chrome
 
 
+def test_a_short_posts_article_leaves_what_its_main_holds_beside_it():
+    # A week's notes in <main> beside a breadcrumb and the site's plea under every post: the
+    # one <article> holding most of the prose is the post. At NARROW_SHARE (85%) a short post
+    # took the plea in and a long one left it out.
+    notes = ["oven: the timer works again after I replaced its dial and cleaned the contacts",
+             "starter: fed twice a day and it doubles in six hours now, which is about right",
+             "rye: two loaves, the second one much better than the first, less water helped",
+             "blog: I started on a post about flour, and I have ideas for a few more of them"]
+    plea = ("Thanks for stopping by! If you found this worth reading to the end, maybe toss a "
+            'couple of coins at my <a href="https://tips.example/crumb">tip jar</a>?')
+    items = "".join(f"<li><p>{note}</p></li>" for note in notes)
+    html = f"""<html><head><title>Week 12 | Crumb Journal</title></head><body>{NAV}
+    <main><header><h1><a href="/blog/week-12/">Week 12</a></h1><ol class="breadcrumbs">
+    <li><a href="/blog/">Blog</a></li><li><a href="/blog/notes/">Weekly notes</a></li></ol>
+    <time datetime="2024-03-24">March 24, 2024</time></header>
+    <article><div class="entry"><p>Another week of small things in the kitchen.</p>
+    <ul>{items}</ul><p>I will get there.</p></div></article>
+    <figure class="plea"><img src="/bowl.png" alt="an empty bowl">
+    <figcaption><p>{plea}</p><p>Baking is my full-time job, and this helps me keep at it.</p>
+    </figcaption></figure></main>{FOOTER}</body></html>"""
+    kept = texts(html)
+    assert all(any(note.split(":")[1].strip() in text for text in kept) for note in notes)
+    assert "Week 12" in kept
+    assert not any("Thanks for stopping by" in t or "full-time job" in t or "Weekly notes" in t
+                   for t in kept)
+    # two articles side by side are a listing's or a thread's: no one of them is the page
+    two = html.replace("</article>", "</article><article><h2>Week 11</h2><p>The proofing box "
+                                     "arrived and the rye finally rose the way it should.</p></article>")
+    assert "The proofing box arrived" in joined(two)
+
+
 def test_forum_thread_keeps_every_post():
     posts = "".join(
         f'<div class="comment post" id="p{i}"><div class="author"><a href="/u/{i}">user{i}</a></div>'
