@@ -35,7 +35,7 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from bench.eval_crawl import archived_urls, evaluate, leafcrawl_command, open_corpus  # noqa: E402
-from bench.eval_scale_out import DEFAULT_REDIS, _forget_namespace  # noqa: E402
+from bench.eval_scale_out import DEFAULT_REDIS, _forget_namespace, redis_answers  # noqa: E402
 
 # How long the dead member stays "busy" to its successor: the default 30 s would only make
 # the run slower, and the successor waits either way.
@@ -99,13 +99,7 @@ def main(argv=None) -> int:
     if opened is None:
         return 2
     site, labels = opened
-    import redis
-
-    try:
-        redis.Redis.from_url(args.redis_url, socket_connect_timeout=2).ping()
-    except redis.RedisError as exc:
-        print(f"eval_member_killed: no Redis at {args.redis_url} ({exc}); start one or pass "
-              "--redis-url", file=sys.stderr)
+    if not redis_answers(args.redis_url, "eval_member_killed"):
         return 2
     from tests.support.http_server import serve_directory
 

@@ -94,6 +94,19 @@ def pages_answered(requests: list[str]) -> Counter:
     return Counter(p for p in requests if not p.lower().endswith(ASSET_SUFFIXES))
 
 
+def redis_answers(redis_url: str, tool: str) -> bool:
+    """Does a Redis server answer at redis_url? When not, the tool says so on stderr."""
+    import redis
+
+    try:
+        redis.Redis.from_url(redis_url, socket_connect_timeout=2).ping()
+    except redis.RedisError as exc:
+        print(f"{tool}: no Redis at {redis_url} ({exc}); start one or pass --redis-url",
+              file=sys.stderr)
+        return False
+    return True
+
+
 def parse_args(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("corpus", type=Path, help="a corpus site dir: site/ and labels.csv")
@@ -113,13 +126,7 @@ def main(argv=None) -> int:
     if opened is None:
         return 2
     site, labels = opened
-    import redis
-
-    try:
-        redis.Redis.from_url(args.redis_url, socket_connect_timeout=2).ping()
-    except redis.RedisError as exc:
-        print(f"eval_scale_out: no Redis at {args.redis_url} ({exc}); start one or pass "
-              "--redis-url", file=sys.stderr)
+    if not redis_answers(args.redis_url, "eval_scale_out"):
         return 2
     n_pages = sum(lb.label in LABELS for lb in labels)
 
