@@ -160,7 +160,8 @@ def validate(data: dict, source: str) -> SiteConfig:
     for url in urls:
         parts = urlsplit(url) if isinstance(url, str) else None
         if not parts or parts.scheme not in ("http", "https") or not parts.hostname:
-            raise _fail(source, "start_urls", f"{url!r} is not an absolute http(s) URL")
+            raise _fail(source, "start_urls", f"{url!r} is not an absolute http(s) URL"
+                        + _scheme_hint(url))
     for dom in clean.get("allowed_domains", []):
         if not isinstance(dom, str) or not dom or "/" in dom:
             raise _fail(source, "allowed_domains", f"{dom!r} is not a domain name")
@@ -237,6 +238,21 @@ def load_site_config(path: str | Path) -> SiteConfig:
     if data is None:
         raise ConfigError(f"{source}: the file is empty")
     return validate(data, source)
+
+
+def _scheme_hint(url) -> str:
+    """A start URL given without its scheme (example.org/blog/): the URL it may mean."""
+    if not isinstance(url, str) or "://" in url or not url.strip():
+        return ""
+    guess = "https://" + url.strip().lstrip("/")
+    parts = urlsplit(guess)
+    try:
+        parts.port
+    except ValueError:
+        return ""
+    if not parts.hostname or "." not in parts.hostname and parts.hostname != "localhost":
+        return ""
+    return f" (did you mean {guess + ('' if parts.path else '/')!r}?)"
 
 
 def config_from_url(url: str, *more_urls: str, **overrides) -> SiteConfig:

@@ -132,3 +132,15 @@ def test_spider_arguments_that_name_no_site_or_a_wrong_value_say_so():
         config_from_spider_args({"render": "never"})
     with pytest.raises(ConfigError, match="max_pages"):
         config_from_spider_args({"url": "https://blog.example.org/", "max_pages": "many"})
+
+
+def test_a_start_url_without_its_scheme_is_refused_with_the_url_it_may_mean():
+    for typed, meant in [("example.org/blog/", "https://example.org/blog/"),
+                         ("localhost:8000", "https://localhost:8000/")]:
+        with pytest.raises(ConfigError, match=f"did you mean '{meant}'"):
+            config_from_url(typed)
+    # no guess where none is likely: another scheme, a word
+    for typed in ("ftp://x.org/", "hello"):
+        with pytest.raises(ConfigError) as refused:
+            config_from_url(typed)
+        assert "did you mean" not in str(refused.value)
