@@ -170,12 +170,51 @@ def wcxb_jobs(root: Path, with_traf: bool, limit=None):
     return jobs
 
 
+# Elements whose edges part words in the expected HTML's text, as a reader sees them.
+_TRUTH_BLOCK_TAGS = frozenset({
+    "address", "article", "aside", "blockquote", "br", "caption", "dd", "details", "div", "dl",
+    "dt", "figcaption", "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr",
+    "img", "li", "main", "nav", "ol", "p", "pre", "section", "summary", "table", "td", "th",
+    "tr", "ul"})
+
+
+def readability_truth(truth_txt: Path) -> str:
+    """A Readability test page's expected text, read from its expected HTML (truth/ID.html)
+    with block edges as line breaks, else from truth/ID.txt. The .txt files of this corpus
+    copy hold mojibake on 83 of 130 pages (UTF-8 read as Latin-1 and written again: "’" as
+    "â\x80\x99", and every word of the Chinese pages), which scored every extractor's right
+    words as wrong (youth.cn: F1 0.0 on a correct extraction). On the other 47 this text
+    has the very same words as the .txt."""
+    expected = truth_txt.with_suffix(".html")
+    if not expected.is_file():
+        return truth_txt.read_text(errors="replace")
+    from lxml import html as lxml_html
+
+    parts: list[str] = []
+
+    def walk(el) -> None:
+        edge = el.tag in _TRUTH_BLOCK_TAGS if isinstance(el.tag, str) else False
+        if edge:
+            parts.append("\n")
+        if isinstance(el.tag, str) and el.text:
+            parts.append(el.text)
+        for child in el:
+            walk(child)
+            if child.tail:
+                parts.append(child.tail)
+        if edge:
+            parts.append("\n")
+
+    walk(lxml_html.fromstring(expected.read_bytes().decode("utf-8", "replace")))
+    return "".join(parts)
+
+
 def readability_jobs(root: Path, with_traf: bool, limit=None):
     jobs = []
     for truth_path in sorted((root / "truth").glob("*.txt"))[:limit]:
         html = root / "html" / (truth_path.stem + ".html")
         if html.exists():
-            jobs.append((truth_path.stem, str(html), truth_path.read_text(errors="replace"),
+            jobs.append((truth_path.stem, str(html), readability_truth(truth_path),
                          "http://fakehost/test/page.html", "readability", with_traf))
     return jobs
 
