@@ -111,6 +111,22 @@ def _undeclared(body: bytes) -> str:
     return body.decode("cp1252", errors="replace")
 
 
+def _utf8_after_all(body: bytes) -> bool:
+    """A body declared in another charset whose bytes are UTF-8 all the same: valid UTF-8
+    with non-ASCII characters in it. Text in a legacy charset is almost never valid UTF-8
+    by chance (an accented Latin-1 letter before an ASCII one, a GBK pair, breaks it), while
+    a page saved or served as UTF-8 under a stale declaration (a template's charset=gb2312,
+    a server's default ISO-8859-1) read as declared is mojibake in every word: Readability's
+    qq.com page, UTF-8 under charset=gb2312, came out as 鏂扮數鑴戝凡 for 新电脑已."""
+    if body.isascii():
+        return False
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def _binary_nuls(nuls: int, sampled: int) -> bool:
     """NUL bytes are no text in any 8-bit charset, but one stray NUL does not make a page a
     file: random bytes (images, archives, compressed streams) hold one in 256, a page at
@@ -135,6 +151,8 @@ def _decode(body: bytes | str, error, encoding: str | None = None) -> tuple[str,
             if _binary_nuls(body.count(b"\x00", 0, NUL_SAMPLE), min(len(body), NUL_SAMPLE)):
                 raise error("binary body: NUL bytes in the content")
             declared = _charset(encoding) or _declared_charset(body)
+            if declared and declared != "utf-8" and _utf8_after_all(body):
+                declared = "utf-8"
             enc = declared or "utf-8"
             try:
                 text = body.decode(enc)

@@ -20,7 +20,9 @@ def test_the_transports_charset_wins_over_the_pages_meta():
     body = ('<html><head><meta charset="iso-8859-1"></head><body><p>na\u00efve caf\u00e9</p>'
             '</body></html>').encode("utf-8")
     assert "naïve café" in decode_body(body, encoding="utf-8")
-    assert "naÃ¯ve" in decode_body(body)          # the meta alone misleads, as it would a browser
+    # the meta alone would mislead, as it does a browser; but bytes that are valid UTF-8
+    # with non-ASCII in them are UTF-8 after all
+    assert "naïve café" in decode_body(body)
 
 
 def test_a_page_that_declares_nothing_is_utf8_or_else_windows_1252():
@@ -58,3 +60,17 @@ def test_a_base_href_that_is_no_url_is_ignored_as_a_browser_ignores_it():
     page = ('<html><head><base href="http://[broken"></head><body>'
             '<ul><li><a href="/a">A</a></li></ul></body></html>')
     assert [lk.url for lk in extract_links(page, "https://x.org/p/")] == ["https://x.org/a"]
+
+
+def test_a_utf8_body_under_a_stale_declaration_is_read_as_utf8():
+    from pipelines.htmlparse import decode_body
+
+    text = "<html><head><meta charset=gb2312><title>新电脑已可利用记忆自学</title></head><body><p>新电脑</p></body></html>"
+    # saved or served as UTF-8 under the template's old declaration: UTF-8 after all
+    assert "新电脑已可利用记忆自学" in decode_body(text.encode("utf-8"))
+    # the same page really in GB2312 is read as declared
+    assert "新电脑已可利用记忆自学" in decode_body(text.encode("gb2312"))
+    # a server's default ISO-8859-1 over a UTF-8 page, and over a real Latin-1 one
+    page = "<html><body><p>Crème brûlée, déjà vu</p></body></html>"
+    assert "Crème brûlée" in decode_body(page.encode("utf-8"), encoding="iso-8859-1")
+    assert "Crème brûlée" in decode_body(page.encode("latin-1"), encoding="iso-8859-1")
