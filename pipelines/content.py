@@ -19,6 +19,7 @@ import re
 
 from .blocks import Block, reindex
 from .content_sections import drop_furniture_sections
+from .word_count import count_words
 
 # Landmarks that are page chrome unless they sit inside main/article.
 CHROME_REGIONS = frozenset({"nav", "aside", "header", "footer"})
@@ -195,7 +196,7 @@ def block_stats(b: Block) -> Stats:
     if not text:
         return _EMPTY_STATS
     words = text.split()
-    n = len(words)
+    n = len(words) if text.isascii() else count_words(text)
     kind = b.kind
     xpath = b.xpath
     inside = "/a/" in xpath or "/a[" in xpath
@@ -210,7 +211,7 @@ def block_stats(b: Block) -> Stats:
             anchor = m.group(1)
             linked += len(anchor)
             if not inside:
-                k = len(anchor.split())
+                k = count_words(anchor)
                 if k >= LONG_ANCHOR_WORDS:
                     long_ += k
                 else:
@@ -228,7 +229,7 @@ def prose_words(b: Block) -> float:
     if b.kind not in TEXT_KINDS or not b.text:
         return 0.0
     short, long_ = link_words(b)
-    return max(0.0, len(b.text.split()) - short - long_)
+    return max(0.0, count_words(b.text) - short - long_)
 
 
 def chrome_flags(blocks: list[Block], stats: list[Stats] | None = None) -> list[bool]:
@@ -283,12 +284,12 @@ def link_words(b: Block) -> tuple[int, int]:
         return 0, 0
     if inside_link(b):
         # a whole card is a link: its words are a teaser, not a menu entry
-        return 0, len(b.text.split())
+        return 0, count_words(b.text)
     if "](" not in b.rich_text:
         return 0, 0
     short = long_ = 0
     for m in _LINK_RE.finditer(b.rich_text):
-        n = len(m.group(1).split())
+        n = count_words(m.group(1))
         if n >= LONG_ANCHOR_WORDS:
             long_ += n
         else:
@@ -595,7 +596,7 @@ LINK_LIST_RATIO = 2
 
 
 def content_words(blocks: list[Block]) -> int:
-    return sum(len(b.text.split()) for b in blocks)
+    return sum(count_words(b.text) for b in blocks)
 
 
 def noscript_document(root):
@@ -608,7 +609,7 @@ def noscript_document(root):
 
     best, best_words = None, 0
     for ns in root.iter("noscript"):
-        words = sum(len(t.split()) for t in ns.itertext())
+        words = sum(count_words(t) for t in ns.itertext())
         if words > best_words:
             best, best_words = ns, words
     if best is None or best_words < NOSCRIPT_MIN_WORDS:

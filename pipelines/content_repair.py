@@ -26,6 +26,7 @@ import re
 from lxml import etree
 
 from .blocks import Block
+from .word_count import count_words
 
 # Descendants that no real <button> holds: their presence marks a parse artifact.
 _FLOW_TAGS = ("p", "h1", "h2", "h3", "h4", "h5", "h6", "article", "main", "section", "table",
@@ -127,7 +128,7 @@ def json_ld_body(root) -> list[Block]:
             if isinstance(v, str) and len(v) > len(best):
                 best = v
     best = _TAGS.sub(" ", best) if "<" in best else best
-    if len(best.split()) < FALLBACK_MIN_WORDS:
+    if count_words(best) < FALLBACK_MIN_WORDS:
         return []
     return _paragraph_blocks([best], "/json-ld")
 
@@ -151,7 +152,7 @@ def next_data_text(root) -> list[Block]:
             stack.extend(reversed(list(item.values())))
         elif isinstance(item, list):
             stack.extend(reversed(item))
-        elif isinstance(item, str) and len(item.split()) >= FALLBACK_MIN_WORDS:
+        elif isinstance(item, str) and count_words(item) >= FALLBACK_MIN_WORDS:
             text = _TAGS.sub(" ", item) if "<" in item else item
             if _PROSE.search(text) and text not in seen and "://" not in text.split()[0]:
                 seen.add(text)

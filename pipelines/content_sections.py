@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from .blocks import Block
+from .word_count import count_words
 
 # Headings of sections that are furniture wherever they follow a page's own text, as whole
 # heading texts (lowercased, digits as "n", punctuation dropped; see _label). Grouped by what
@@ -81,7 +82,7 @@ def furniture_heading(b: Block, words: int | None = None) -> bool:
     if b.kind != "heading":
         return False
     if words is None:
-        words = len(b.text.split())
+        words = count_words(b.text)
     if not words or words > FURNITURE_HEADING_MAX_WORDS:
         return False
     return FURNITURE_HEADING_RE.match(_label(b.text)) is not None

@@ -410,3 +410,28 @@ def test_a_title_column_with_less_than_two_thirds_of_the_prose_is_not_the_whole_
     </div></div>{FOOTER}</body></html>"""
     got = joined(html)
     assert "Sourdough needs care" in got and "Sourdough needs salt" in got
+
+
+def test_chinese_prose_weighs_as_the_words_it_holds():
+    # written without spaces, a paragraph of 60 characters was one "word": the article
+    # weighed like its sidebar of headlines, and the sidebar was kept beside it
+    from pipelines.word_count import count_words
+
+    assert count_words("在采访中，我们了解到不少学子在出国前就每年守在电脑前观看两会直播。") == 16
+    assert count_words("「こんにちは」と言った。") == 4
+    assert count_words("naïve café, 2024") == 3
+    sentences = ["出国前后关注点大不同，学子对两会的关注点发生了很大的变化。",
+                 "在法国里昂国立应用科学院留学的卢宇表示，他还是个中学生时就开始关注两会了。",
+                 "英国剑桥大学的李博灏也有着类似的经历，他更加关注国家和社会面临的挑战。",
+                 "还有一些学子表示，出国前对两会不太了解，出国后反而对两会热点多了些思考。",
+                 "在澳大利亚墨尔本留学的马素湘说，刷微博看新闻到处都是两会的消息。"]
+    story = "".join(f"<p>{a}{b}{c}</p>" for a, b, c in zip(sentences, sentences[1:] + sentences[:1],
+                                                          sentences[2:] + sentences[:2]))
+    # a column of pictures under captions, as news sites run beside a story
+    sidebar = "".join(f"<li><img src='/p/{i}.jpg' alt=''><p>湖南飞天山惊现千年悬棺 {i}</p></li>"
+                      for i in range(12))
+    html = f"""<html><head><title>海外留学生看两会</title></head><body><div class="wrap">
+    <div class="left"><h1>海外留学生看两会</h1>{story}</div>
+    <div class="right"><div>热图</div><ul>{sidebar}</ul></div></div></body></html>"""
+    kept = joined(html, url="https://news.example.cn/2017/0310/a.htm")
+    assert "学子对两会的关注点" in kept and "千年悬棺" not in kept
