@@ -48,10 +48,11 @@ NARROW_SHARE = 0.85
 # the prose: the document's own statement of where the composition is. What sits beside it
 # in <main> is the site's, not the article's (a breadcrumb, a category label, a donation
 # plea after every post); at NARROW_SHARE a short post took all of that in and a long one
-# none (Pelican corpus: Eevee's plea under 97 of its 340 posts, the short ones). bench/eval_extraction.py, WCXB
-# dev and Readability's pages: 9 of 1,627 pages change, 7 for the better (+0.09 on one
-# article, folha +0.04, msn +0.03), a docs page -0.012 and breitbart -0.009; summed F1
-# +0.20 (0.5 and 0.6 alike there; at 0.6 the plea stayed under 7 posts, at 0.5 under 2).
+# none (Pelican corpus: Eevee's plea under 97 of its 340 posts, the short ones).
+# bench/eval_extraction.py, WCXB dev and Readability's pages: 9 of 1,627 pages change, 7
+# for the better (+0.09 on one article, folha +0.04, msn +0.03), a docs page -0.012 and
+# breitbart -0.009; summed F1 +0.20 (0.5 and 0.6 alike there; at 0.6 the plea stayed under
+# 7 posts, at 0.5 under 2).
 ARTICLE_NARROW_SHARE = 0.5
 # ...and into the child holding the page's title when it holds two thirds of the prose: the
 # title's column is the body, the columns beside it a sidebar that names no landmark. Below

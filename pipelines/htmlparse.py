@@ -111,20 +111,20 @@ def _undeclared(body: bytes) -> str:
     return body.decode("cp1252", errors="replace")
 
 
-def _utf8_after_all(body: bytes) -> bool:
-    """A body declared in another charset whose bytes are UTF-8 all the same: valid UTF-8
-    with non-ASCII characters in it. Text in a legacy charset is almost never valid UTF-8
-    by chance (an accented Latin-1 letter before an ASCII one, a GBK pair, breaks it), while
-    a page saved or served as UTF-8 under a stale declaration (a template's charset=gb2312,
-    a server's default ISO-8859-1) read as declared is mojibake in every word: Readability's
-    qq.com page, UTF-8 under charset=gb2312, came out as 鏂扮數鑴戝凡 for 新电脑已."""
+def _utf8_after_all(body: bytes) -> str | None:
+    """The text of a body declared in another charset whose bytes are UTF-8 all the same
+    (valid UTF-8 with non-ASCII characters in it), else None. Text in a legacy charset is
+    almost never valid UTF-8 by chance (an accented Latin-1 letter before an ASCII one, a
+    GBK pair, breaks it), while a page saved or served as UTF-8 under a stale declaration (a
+    template's charset=gb2312, a server's default ISO-8859-1) read as declared is mojibake
+    in every word: Readability's qq.com page, UTF-8 under charset=gb2312, came out as
+    鏂扮數鑴戝凡 for 新电脑已."""
     if body.isascii():
-        return False
+        return None
     try:
-        body.decode("utf-8")
+        return body.decode("utf-8")
     except UnicodeDecodeError:
-        return False
-    return True
+        return None
 
 
 def _binary_nuls(nuls: int, sampled: int) -> bool:
@@ -151,15 +151,18 @@ def _decode(body: bytes | str, error, encoding: str | None = None) -> tuple[str,
             if _binary_nuls(body.count(b"\x00", 0, NUL_SAMPLE), min(len(body), NUL_SAMPLE)):
                 raise error("binary body: NUL bytes in the content")
             declared = _charset(encoding) or _declared_charset(body)
-            if declared and declared != "utf-8" and _utf8_after_all(body):
-                declared = "utf-8"
+            if declared and declared != "utf-8":
+                text = _utf8_after_all(body)
+                if text is not None:
+                    declared, utf8 = "utf-8", body
             enc = declared or "utf-8"
-            try:
-                text = body.decode(enc)
-                if enc == "utf-8":
-                    utf8 = body
-            except UnicodeDecodeError:
-                text = body.decode(enc, errors="replace") if declared else _undeclared(body)
+            if text is None:
+                try:
+                    text = body.decode(enc)
+                    if enc == "utf-8":
+                        utf8 = body
+                except UnicodeDecodeError:
+                    text = body.decode(enc, errors="replace") if declared else _undeclared(body)
             if text.count("\ufffd") > MAX_REPLACEMENT_SHARE * max(len(text), 1):
                 raise error(f"binary body: undecodable as {enc}")
     if len(text) > MAX_HTML_BYTES:
