@@ -281,7 +281,7 @@ class SiteSpider(scrapy.Spider):
         failure. Links to it carry the host (follow, SITE_HOST_META): a peer on a shared
         frontier, or a resumed crawl, that never saw the start page adopts it from them."""
         host = host.lower()
-        if host in self.adopted_hosts:
+        if not host or host in self.adopted_hosts:     # ("" would let every host in)
             return
         self.adopted_hosts.add(host)
         self.allowed_domains = [*self.allowed_domains, host]
