@@ -569,7 +569,8 @@ class SiteSpider(scrapy.Spider):
         if not jobdir:
             return
         held = [{"url": r.url, "depth": r.meta.get("depth", 0), "referrer": r.meta.get(REFERRER),
-                 "referrer_score": r.meta.get(REFERRER_SCORE)} for r in waiting]
+                 "referrer_score": r.meta.get(REFERRER_SCORE),
+                 "site_host": r.meta.get(SITE_HOST_META)} for r in waiting]
         (Path(jobdir) / HELD_FRAMES_FILE).write_text(json.dumps(held), encoding="utf-8")
         self.logger.info("%d pages held for --render auto's trials are kept for --resume",
                          len(held))
@@ -582,8 +583,14 @@ class SiteSpider(scrapy.Spider):
             return []
         held = json.loads(path.read_text(encoding="utf-8"))
         path.unlink()
-        return [self.page_request_at(page["url"], page["depth"], page["referrer"],
-                                     page["referrer_score"]) for page in held]
+        requests = []
+        for page in held:
+            request = self.page_request_at(page["url"], page["depth"], page["referrer"],
+                                           page["referrer_score"])
+            if page.get("site_host"):    # a host its start URL led to (adopt_host)
+                request.meta.update({SITE_HOST_META: page["site_host"], "allow_offsite": True})
+            requests.append(request)
+        return requests
 
     def on_spider_idle(self) -> None:
         """The crawl would end with short leaves held: a trial render never came back (a

@@ -75,7 +75,12 @@ def test_an_interrupted_crawl_keeps_its_held_leaves_for_resume(tmp_path):
     first = SiteSpider.from_crawler(crawler, site_config=config_from_url(BASE + "/"))
     held = first.page_request(BASE + "/notes/v3/", referrer=BASE + "/", referrer_score=12.5)
     held.meta["depth"] = 1
-    first.frames_held = [held]
+    # and one on the host the start URL redirected to (adopt_host): the resumed crawl has
+    # not seen that redirect, and must let it past its offsite filter all the same
+    first.adopt_host("localhost", BASE + "/", "http://localhost:8000/")
+    [moved] = first.follow(["http://localhost:8000/notes/v4/"], {"depth": 0},
+                           referrer=BASE + "/", referrer_score=12.5)
+    first.frames_held = [held, moved]
     first.closed("shutdown")
 
     again = SiteSpider.from_crawler(get_crawler(SiteSpider, settings_dict=settings),
@@ -85,8 +90,10 @@ def test_an_interrupted_crawl_keeps_its_held_leaves_for_resume(tmp_path):
         return [r async for r in again.start()]
 
     requests = asyncio.run(started())
-    assert [r.url for r in requests] == [BASE + "/", BASE + "/notes/v3/"]
+    assert [r.url for r in requests] == [BASE + "/", BASE + "/notes/v3/", "http://localhost:8000/notes/v4/"]
     resumed = requests[1]
     assert resumed.dont_filter and resumed.meta["depth"] == 1
+    assert "allow_offsite" not in resumed.meta
+    assert requests[2].meta["allow_offsite"] and requests[2].meta["leafcrawl_site_host"] == "localhost"
     # once: the file is gone
     assert again.held_at_interruption() == []
