@@ -45,6 +45,17 @@ _FURNITURE_HEADING_PATTERNS = (
     # newsletter and follow boxes
     r"(?:subscribe|sign up)(?: \w+){0,5}|(?:join|get) our newsletter|newsletter|stay (?:up to date|in the loop|informed|connected)",
     r"share(?: this(?: post| article| page| story)?)?|share on other sites|follow us(?: on \w+)?",
+    # the same sections on sites in other languages: related and recommended posts, and
+    # "you may also like" (German, French, Spanish, Italian, Portuguese, Dutch, Chinese,
+    # Japanese); a reader skips them by their heading whatever the language
+    r"(?:ähnliche|verwandte|weitere) (?:artikel|beiträge|themen)|das könnte (?:sie|dich) auch interessieren|mehr zum thema|auch interessant",
+    r"articles? (?:similaires|liés|connexes|recommandés)|à lire aussi|a lire aussi|vous aimerez aussi|sur le même sujet|lire aussi",
+    r"(?:artículos|articulos|entradas|noticias) (?:relacionad[oa]s|similares|recomendad[oa]s)|también te puede interesar|te puede interesar|te recomendamos",
+    r"articoli (?:correlati|simili)|potrebbe interessarti anche|leggi anche|ti potrebbe interessare",
+    r"(?:artigos|posts|notícias|noticias) relacionad[oa]s|você também pode gostar|leia também|veja também",
+    r"gerelateerde (?:artikelen|berichten)|(?:lees|bekijk) ook|dit vind je misschien ook leuk",
+    r"相关文章|相關文章|相关阅读|相關閱讀|延伸阅读|延伸閱讀|推荐阅读|推薦閱讀|热门文章|熱門文章|猜你喜欢|你可能(?:也)?喜欢|您可能(?:會|会)有(?:興趣|兴趣)的文章|相关推荐|相關推薦",
+    r"関連記事|関連する記事|おすすめ記事|人気記事|こちらの記事もおすすめ|あわせて読みたい",
     # cookie-consent dialogs that were not recognised as such
     r"manage (?:consent|cookie) preferences|privacy preference center|we care about your privacy",
     r"(?:strictly necessary|functional|performance|targeting|analytics|marketing|advertising|social media) cookies",

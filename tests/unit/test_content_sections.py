@@ -32,6 +32,16 @@ def test_furniture_headings_are_whole_labels():
                                        kind="paragraph", tag="p", xpath="/p", dom_index=0))
 
 
+def test_furniture_headings_in_other_languages():
+    for text in ("Ähnliche Artikel", "Das könnte Sie auch interessieren", "À lire aussi",
+                 "Articles similaires", "Artículos relacionados", "También te puede interesar",
+                 "Articoli correlati", "Leia também", "Gerelateerde artikelen", "相關文章",
+                 "猜你喜欢", "您可能會有興趣的文章", "関連記事", "あわせて読みたい"):
+        assert furniture_heading(_heading(text)), text
+    for text in ("Über den Sauerteig", "Le levain", "Artículos de panadería", "面包的历史"):
+        assert not furniture_heading(_heading(text)), text
+
+
 def test_section_root_is_the_wrapper_around_heading_and_grid():
     assert section_root("/body/div[3]/h2", "/body/div[3]/ul/li[1]") == "/body/div[3]"
     assert section_root("/body/div[3]/div[1]/h2", "/body/div[3]/div[2]/a") == "/body/div[3]"
