@@ -34,8 +34,8 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from bench.eval_crawl import archived_urls, evaluate, leafcrawl_command, open_corpus  # noqa: E402
-from bench.eval_scale_out import DEFAULT_REDIS, _forget_namespace, redis_answers  # noqa: E402
+from bench.eval_crawl import archived_urls, evaluate, leafcrawl_command  # noqa: E402
+from bench.eval_scale_out import DEFAULT_REDIS, _forget_namespace, open_corpus_with_redis  # noqa: E402
 
 # How long the dead member stays "busy" to its successor: the default 30 s would only make
 # the run slower, and the successor waits either way.
@@ -95,12 +95,10 @@ def parse_args(argv=None):
 
 def main(argv=None) -> int:
     args = parse_args(argv)
-    opened = open_corpus(args.corpus.resolve(), "eval_member_killed")
+    opened = open_corpus_with_redis(args, "eval_member_killed")
     if opened is None:
         return 2
     site, labels = opened
-    if not redis_answers(args.redis_url, "eval_member_killed"):
-        return 2
     from tests.support.http_server import serve_directory
 
     rows = []

@@ -94,17 +94,21 @@ def pages_answered(requests: list[str]) -> Counter:
     return Counter(p for p in requests if not p.lower().endswith(ASSET_SUFFIXES))
 
 
-def redis_answers(redis_url: str, tool: str) -> bool:
-    """Does a Redis server answer at redis_url? When not, the tool says so on stderr."""
+def open_corpus_with_redis(args, tool: str):
+    """The labelled corpus site's (site/, labels), once a Redis server answers at
+    args.redis_url; None once the tool has said on stderr what is missing."""
     import redis
 
+    opened = open_corpus(args.corpus.resolve(), tool)
+    if opened is None:
+        return None
     try:
-        redis.Redis.from_url(redis_url, socket_connect_timeout=2).ping()
+        redis.Redis.from_url(args.redis_url, socket_connect_timeout=2).ping()
     except redis.RedisError as exc:
-        print(f"{tool}: no Redis at {redis_url} ({exc}); start one or pass --redis-url",
+        print(f"{tool}: no Redis at {args.redis_url} ({exc}); start one or pass --redis-url",
               file=sys.stderr)
-        return False
-    return True
+        return None
+    return opened
 
 
 def parse_args(argv=None):
@@ -122,12 +126,10 @@ def parse_args(argv=None):
 
 def main(argv=None) -> int:
     args = parse_args(argv)
-    opened = open_corpus(args.corpus.resolve(), "eval_scale_out")
+    opened = open_corpus_with_redis(args, "eval_scale_out")
     if opened is None:
         return 2
     site, labels = opened
-    if not redis_answers(args.redis_url, "eval_scale_out"):
-        return 2
     n_pages = sum(lb.label in LABELS for lb in labels)
 
     from tests.support.http_server import serve_directory

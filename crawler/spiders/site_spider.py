@@ -127,6 +127,18 @@ def body_charset(response, html: str | bytes | None = None) -> str | None:
     return http_content_type_encoding(response.headers.get("Content-Type", b"").decode("latin-1"))
 
 
+def asked_url(response) -> str:
+    """The address a response was asked for: a plain fetch's response.request is its last
+    redirect's."""
+    return (response.meta.get("redirect_urls") or [response.request.url])[0]
+
+
+def carry_site_host(request, host: str) -> None:
+    """The request is for a page on a host the crawl adopted as the site's: past any
+    process's offsite filter, and adopted by the process that parses it (adopt_host)."""
+    request.meta.update({SITE_HOST_META: host, "allow_offsite": True})
+
+
 class SiteSpider(scrapy.Spider):
     name = "site"
 
@@ -216,11 +228,9 @@ class SiteSpider(scrapy.Spider):
                                      meta={"handle_httpstatus_list": ERROR_STATUSES})
 
     def parse_robots_sitemaps(self, response):
-        if not self.on_site(response.url):
-            # a start host's robots.txt redirected to another host: the site's too, and its
-            # sitemaps' pages may come before the start page lands there (adopt_host)
-            asked = (response.meta.get("redirect_urls") or [response.request.url])[0]
-            self.adopt_host(urlsplit(response.url).hostname or "", asked, response.url)
+        # a start host's robots.txt redirected to another host: the site's too, and its
+        # sitemaps' pages may come before the start page lands there
+        self.adopt_landing(asked_url(response), response.url)
         robots = response.body if response.status == 200 else b""
         for url in sitemaps_of_robots(robots, response.url):
             yield self.sitemap_request(url)
@@ -293,6 +303,12 @@ class SiteSpider(scrapy.Spider):
         self.logger.info("%s redirects to %s: pages on %s are crawled as the site's",
                          start, landed, host)
 
+    def adopt_landing(self, start: str, landed: str) -> None:
+        """start led to landed (a redirect, the server's or a script's): when landed is off
+        the site, its host joins it (adopt_host)."""
+        if not self.on_site(landed):
+            self.adopt_host(urlsplit(landed).hostname or "", start, landed)
+
     async def plain_view(self, url: str):
         """What a plain fetch of the page shows (render_need.Shown) and its analysis, or None
         when it could not be fetched or read (the crawl's own fetch then says what is wrong).
@@ -347,8 +363,8 @@ class SiteSpider(scrapy.Spider):
         for url in self.start_urls[:START_PROBES]:
             done, reason, analysis = await self.compare_views(url)
             compared += done
-            if analysis is not None and not self.on_site(analysis.url):   # where it redirects
-                self.adopt_host(urlsplit(analysis.url).hostname or "", url, analysis.url)
+            if analysis is not None:     # where it redirects
+                self.adopt_landing(url, analysis.url)
             first = first or analysis
             if reason:
                 break
@@ -397,12 +413,11 @@ class SiteSpider(scrapy.Spider):
             self.note_failure(url, error)
             yield failure_item(url, status=response.status, error=error, **where)
             return
-        # the address asked for: a plain fetch's response.request is the last redirect's
-        asked = (meta.get("redirect_urls") or [response.request.url])[0]
+        asked = asked_url(response)
         if meta.get(SITE_HOST_META):
             self.adopt_host(meta[SITE_HOST_META])
-        if meta.get(START_META) and not self.on_site(url):
-            self.adopt_host(urlsplit(url).hostname or "", asked, url)
+        if meta.get(START_META):
+            self.adopt_landing(asked, url)
         if url != asked and not self.on_site(url):
             # Redirected off the site (by the server, or a script in the browser): Scrapy's
             # offsite filter drops a plain redirect unless the request may leave the site
@@ -588,7 +603,7 @@ class SiteSpider(scrapy.Spider):
             request = self.page_request_at(page["url"], page["depth"], page["referrer"],
                                            page["referrer_score"])
             if page.get("site_host"):    # a host its start URL led to (adopt_host)
-                request.meta.update({SITE_HOST_META: page["site_host"], "allow_offsite": True})
+                carry_site_host(request, page["site_host"])
             requests.append(request)
         return requests
 
@@ -695,7 +710,7 @@ class SiteSpider(scrapy.Spider):
                 if self.adopted_hosts:
                     host = (urlsplit(link).hostname or "").lower()
                     if host in self.adopted_hosts:     # for a process that has not adopted it
-                        request.meta.update({SITE_HOST_META: host, "allow_offsite": True})
+                        carry_site_host(request, host)
                 step = sections.route(link) if sections is not None else None
                 if step is None:
                     yield request
