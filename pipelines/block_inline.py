@@ -320,10 +320,30 @@ def hidden_attr_hides(value: str | None) -> bool:
     return value is not None and (not value or value.strip().lower() != "until-found")
 
 
+# Class names that hide an element at every screen width in the common CSS frameworks:
+# text for screen readers only (WordPress' screen-reader-text, Bootstrap's visually-hidden,
+# Bootstrap's and Tailwind's sr-only). A plain fetch has no CSS, so without these their
+# words ("Skip to content", "Regular price", "Open menu") read as the page's. Bootstrap's
+# d-none was measured beside them and changed nothing more for the better.
+SCREEN_READER_CLASSES = frozenset({"sr-only", "visually-hidden", "screen-reader-text"})
+# ...unless a variant shows it at some width (Tailwind's "sr-only xl:not-sr-only")
+_SHOWN_AT_SOME_WIDTH = re.compile(r"\w:not-sr-only\b")
+
+
+def hidden_by_class(el, cls: str | None) -> bool:
+    """Whether el's class attribute cls hides it from sighted readers (SCREEN_READER_CLASSES).
+    Not inside a link: there it names an icon or a logo the reader sees (fly.io's customer
+    logos, each link's one word in an sr-only span), and the link would lose its words."""
+    if not cls or SCREEN_READER_CLASSES.isdisjoint(cls.split()) or _SHOWN_AT_SOME_WIDTH.search(cls):
+        return False
+    return next(el.iterancestors("a"), None) is None
+
+
 def render_inline(el, base: str) -> tuple[str, str, int]:
     """(plain, rich, link chars) of an inline element and its descendants (not its tail)."""
     tag = el.tag if isinstance(el.tag, str) else ""
-    if tag in SKIP_INLINE_TAGS or not tag or hidden_attr_hides(el.get("hidden")):
+    if tag in SKIP_INLINE_TAGS or not tag or hidden_attr_hides(el.get("hidden")) \
+            or hidden_by_class(el, el.get("class")):
         return "", "", 0
     if tag == "br":
         return BREAK, BREAK, 0

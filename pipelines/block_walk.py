@@ -13,8 +13,8 @@ from lxml import etree
 from .block_code import (editor_kind, editor_language, editor_lines, editor_source,
                          is_line_number_gutter, is_strip, language, strip_element,
                          strip_language, verbatim)
-from .block_inline import (InlineBuffer, finish_text, hidden_attr_hides, link_target, normalize_ws,
-                           render_inline)
+from .block_inline import (InlineBuffer, finish_text, hidden_attr_hides, hidden_by_class,
+                           link_target, normalize_ws, render_inline)
 from .block_media import (image_src, is_ad_frame, is_tracking_pixel, media_note, media_src,
                           picture_img, svg_text)
 from .block_tables import is_layout_table, needs_html, read_rows, table_html, table_plain
@@ -223,6 +223,10 @@ class Walker:
                 return
             if "class" in keys:
                 cls = get("class")
+                # screen-reader text: a browser draws it as a clipped 1x1 box, so the
+                # measurement keeps it, and a plain fetch has no CSS at all
+                if hidden_by_class(el, cls) and not self._opened_by_reader(role, ident):
+                    return
         if self.consumed and el in self.consumed:
             return
         if self.measured and not ctx.hidden and get(HIDDEN_ATTR) is not None:
@@ -332,7 +336,7 @@ class Walker:
                     if buf.plain:
                         self.flush(buf, kind, tag, el, ctx)
                     self.dispatch(child, ctx)
-            elif is_hidden(child):
+            elif is_hidden(child) or hidden_by_class(child, child.get("class")):
                 pass
             else:
                 if buf is None:

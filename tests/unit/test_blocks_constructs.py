@@ -396,3 +396,15 @@ def test_a_collapsed_disclosure_panel_the_browser_drew_no_box_for_is_content():
             '<div id="t" data-lc-hidden="1"><p>Every word said.</p></div>'
             '<div id="menu" data-lc-hidden="1"><p>a closed menu</p></div>')
     assert [b.text for b in blocks(html, measured=True)] == ["Every word said."]
+
+
+def test_screen_reader_only_text_is_left_out_unless_it_names_a_link():
+    html = ('<a class="skip-link screen-reader-text" href="#main">Skip to content</a>'
+            '<h2><span class="visually-hidden">Section: </span>Prices</h2>'
+            '<p><span class="sr-only">Regular price</span> $19.99</p>'
+            '<div class="sr-only"><p>Announcements for screen readers.</p></div>'
+            '<p>Built by <a href="/docker"><svg></svg><span class="sr-only">Docker</span></a></p>'
+            '<p><span class="sr-only xl:not-sr-only">Log in</span> to comment.</p>')
+    for measured in (False, True):
+        assert [b.text for b in blocks(html, measured=measured)] == [
+            "Prices", "$19.99", "Built by Docker", "Log in to comment."]
