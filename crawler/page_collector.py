@@ -184,7 +184,8 @@ COLLECTOR_JS = r"""
            shadowRoots: roots.length, walkMs: tWalk, ms: performance.now() - t0,
            parsedLinks: window.__leafcrawlParsedLinks || null,
            parsedText: parsedText === undefined ? null : parsedText,
-           text: doc.body ? doc.body.textContent.length : 0 };
+           text: doc.body ? doc.body.textContent.length : 0,
+           charset: doc.characterSet };
 }
 """
 

@@ -36,6 +36,7 @@ from crawler.sitemaps import NotASitemap, read_sitemap, robots_url, sitemaps_of_
 from pipelines.hash_routes import carries_route, route_of, routes_lead
 from pipelines.page_address import page_address
 from pipelines.metadata import robots_directives
+from pipelines.mojibake import repair_mojibake
 from pipelines.page import IndexinessConfig, PageError, analyze_page
 from pipelines.render_need import (FRAME_TRIALS, Shown, app_shell, empty_mount, frame_filled,
                                    script_drawn, shown)
@@ -848,6 +849,13 @@ class SiteSpider(scrapy.Spider):
         # wall: seen from Python, queueing behind other tabs included; in_page: the script itself
         stats.inc_value("leafcrawl/collector_ms", round(result.get("wallMs", 0)))
         stats.inc_value("leafcrawl/collector_in_page_ms", round(result.get("ms", 0)))
+        # a UTF-8 page under a stale legacy declaration, which the browser followed
+        repaired = repair_mojibake(result["html"], result.get("charset"))
+        if repaired is not None:
+            stats.inc_value("leafcrawl/mojibake_repaired")
+            self.logger.info("read %s as UTF-8: the browser decoded it as its declared %s",
+                             response.url, result.get("charset"))
+            return repaired
         return result["html"]
 
     def note_failure(self, url: str, error: str) -> None:

@@ -108,3 +108,33 @@ def test_pages_are_read_in_the_charset_their_server_names(tmp_path):
     assert "Crème brûlée – the house’s own." in text and "\ufffd" not in text
     text = archived_files(tmp_path / "archive")[base + "/naive/"].read_text(encoding="utf-8")
     assert "title: Naïve café" in text and "A naïve café – ours." in text
+
+
+@pytest.mark.browser
+def test_a_rendered_utf8_page_under_a_stale_legacy_charset_is_read_as_utf8(tmp_path):
+    # a page converted to UTF-8 whose theme still says iso-8859-1 and whose server names no
+    # charset: Chromium decodes it as windows-1252 ("NaÃ¯ve cafÃ©"), as declared; and a
+    # page truly in windows-1252 beside it, which must come out as it is
+    site = tmp_path / "site"
+    (site / "stale").mkdir(parents=True)
+    (site / "stale" / "index.html").write_text(ARTICLE.format(
+        title="Naïve café", n=5, body="A naïve café – ours, “quoted”.").replace(
+        "<head>", '<head><meta charset="iso-8859-1">'), encoding="utf-8")
+    (site / "cafe").mkdir()
+    (site / "cafe" / "index.html").write_bytes(ARTICLE.format(
+        title="Caf\xe9 cr\xe8me", n=4, body="Cr\xe8me br\xfbl\xe9e \u2013 the house\u2019s own.").replace(
+        "<head>", '<head><meta charset="windows-1252">').encode("cp1252"))
+    (site / "index.html").write_text('<html><body><h1>Menu</h1><ul><li><a href="/cafe/">Café</a>'
+                                     '</li><li><a href="/stale/">Naïve</a></li></ul></body></html>',
+                                     encoding="utf-8")
+    types = {"/stale/": "text/html", "/cafe/": "text/html"}
+    with serve_directory(site, content_types=types) as base:
+        result = run_leafcrawl("crawl", base + "/", "--render", "always", "--log-stderr",
+                               "--archive-dir", str(tmp_path / "archive"), cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr[-3000:]
+    files = archived_files(tmp_path / "archive")
+    text = files[base + "/stale/"].read_text(encoding="utf-8")
+    assert "title: Naïve café" in text and "A naïve café – ours, “quoted”." in text, text
+    text = files[base + "/cafe/"].read_text(encoding="utf-8")
+    assert "title: Café crème" in text and "Crème brûlée – the house’s own." in text, text
+    assert "'leafcrawl/mojibake_repaired': 1," in result.stderr
