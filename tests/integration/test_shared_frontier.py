@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -395,3 +396,43 @@ def test_a_peer_learns_the_host_a_start_url_led_to_from_the_requests_it_pops(red
     assert "localhost" in peer.allowed_domains
     assert outputs[0]["url"] == "http://localhost:9/posts/a/" and not outputs[0].get("error")
     offsite.process_request(peer.page_request("http://localhost:9/posts/b/", None, None))
+
+
+def test_a_member_that_found_the_queue_empty_looks_again_soon_while_a_peer_is_busy(redis_ns):
+    # Scrapy's engine looks at an empty scheduler again only on its 5 s heartbeat: a second
+    # process beside a busy first one sat a whole crawl out (bench/eval_scale_out.py)
+    import types
+
+    from scrapy.exceptions import DontCloseSpider
+    from twisted.internet import reactor
+
+    from crawler.shared_frontier import IDLE_POLL_S, SharedFrontier
+
+    crawler, spider = frontier_spider(redis_ns, "idle-site")
+    scheduled: list[int] = []
+    slot = types.SimpleNamespace(nextcall=types.SimpleNamespace(schedule=lambda: scheduled.append(1)))
+    crawler.engine = types.SimpleNamespace(downloader=None, scraper=types.SimpleNamespace(slot=None),
+                                           _slot=slot)
+    conn = redis_ns.conn
+    member = SharedFrontier(crawler, conn, redis_ns.prefix, "idle-site", member="me")
+    peer = SharedFrontier(crawler, conn, redis_ns.prefix, "idle-site", member="peer")
+
+    peer.heartbeat()                 # a live peer with nothing in flight: nothing to wait for
+    member.spider_idle(spider)
+    assert member._poll is None
+
+    conn.hset(peer.members_key, "peer", json.dumps({"active": 3, "at": time.time()}))
+    with pytest.raises(DontCloseSpider):
+        member.spider_idle(spider)
+    try:
+        poll = member._poll
+        assert poll.active()
+        assert poll.getTime() - reactor.seconds() <= IDLE_POLL_S + 0.05
+        with pytest.raises(DontCloseSpider):
+            member.spider_idle(spider)      # idle again before it fired: one poll, not two
+        assert member._poll is poll
+        poll.func(*poll.args, **poll.kw)     # as the reactor would, IDLE_POLL_S later
+        assert scheduled == [1]              # the engine's loop runs now, and pops again
+    finally:
+        if member._poll.active():
+            member._poll.cancel()
