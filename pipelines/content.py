@@ -300,7 +300,7 @@ def link_words(b: Block) -> tuple[int, int]:
 
 def find_container(blocks: list[Block], chrome: list[bool],
                    stats: list[Stats] | None = None, links_as_text: bool = False,
-                   frame: list[bool] | None = None) -> str | None:
+                   frame: list[bool] | None = None, leaf: bool = False) -> str | None:
     """The xpath of the subtree with the best prose-minus-chrome balance, narrowed to the
     child that holds nearly all its prose (narrow_container), widened to the body its
     sibling sections make up (widen_container), or None. Only `frame` chrome
@@ -363,7 +363,7 @@ def find_container(blocks: list[Block], chrome: list[bool],
     if value <= 0:
         return None
     best = _main_instead(best, acc, depth_of)
-    node = widen_container(narrow_container(best, acc, by_depth), acc, by_depth)
+    node = widen_container(narrow_container(best, acc, by_depth, leaf), acc, by_depth)
     return _title_column(node, blocks, acc, by_depth)
 
 
@@ -435,14 +435,15 @@ def widen_container(node: str, acc: dict[str, list[float]],
 
 
 def narrow_container(container: str, acc: dict[str, list[float]],
-                     by_depth: dict[int, list[str]]) -> str:
+                     by_depth: dict[int, list[str]], leaf: bool = False) -> str:
     """Step down from the container into the child subtree that holds nearly all of its prose
     (NARROW_SHARE), as long as there is one. `acc` maps a path to its [balance, prose words],
     `by_depth` a depth (its count of "/") to the paths at that depth. The balance lets a
     container take in a byline strip, a share bar or a teaser column beside the body when the
     body's prose outweighs their penalty; a child holding nearly all the prose is the body
     without them. A single block is never a container (it is the body's one long paragraph,
-    not the body)."""
+    not the body). On a leaf (`leaf`), also into the child beside columns of links
+    (_beside_link_columns)."""
     node = container
     depth = node.count("/")
     while True:
@@ -455,13 +456,27 @@ def narrow_container(container: str, acc: dict[str, list[float]],
         share = NARROW_SHARE
         if _tag(child) == "article" and sum(_tag(kid) == "article" for kid in kids) == 1:
             share = ARTICLE_NARROW_SHARE
-        if balance <= 0 or prose < share * acc[node][1]:
+        if balance <= 0 or (prose < share * acc[node][1]
+                            and not (leaf and _beside_link_columns(child, kids, acc, node))):
             break
         child_prefix = child + "/"
         if not any(p.startswith(child_prefix) for p in by_depth.get(depth + 2, ())):
             break   # a single block
         node, depth = child, depth + 1
     return node
+
+
+def _beside_link_columns(child: str, kids: list[str], acc: dict[str, list[float]],
+                         node: str) -> bool:
+    """On a leaf, the child holding TITLE_COLUMN_SHARE of the node's prose (and at least
+    TITLE_COLUMN_MIN_NET words of it outside links) is the body when every child beside it
+    is mostly link text (net prose <= 0): a blog's sidebar column of recent posts, friends
+    and archives that names no landmark and no widget, whose long link texts count as prose
+    and kept the body under NARROW_SHARE (pixnet: the post and its 45,000-character links
+    column, F1 0.53). Not on an index page: there the columns of links are the content."""
+    if acc[child][2] < TITLE_COLUMN_MIN_NET or acc[child][1] < TITLE_COLUMN_SHARE * acc[node][1]:
+        return False
+    return all(acc[k][2] <= 0 for k in kids if k != child)
 
 
 def _inside(xpath: str, container: str) -> bool:
@@ -473,14 +488,14 @@ def select_content(blocks: list[Block], title: str | None = None) -> list[Block]
 
 
 def _select(blocks: list[Block], title: str | None,
-            links_as_text: bool = False) -> tuple[list[Block], int]:
+            links_as_text: bool = False, leaf: bool = False) -> tuple[list[Block], int]:
     """select_content's blocks and their word count (content_words), from one count per block.
     `links_as_text`: link text weighs as prose (find_container), for a page that is a list of
     links."""
     title_key = (title or "").strip().lower()
     stats = [block_stats(b) for b in blocks]
     chrome, frame = _chrome(blocks, stats)
-    container = find_container(blocks, chrome, stats, links_as_text, frame)
+    container = find_container(blocks, chrome, stats, links_as_text, frame, leaf)
     prefix = None if container is None else container + "/"
     keep = [_keep(b, ch, container, prefix, title_key, st)
             for b, ch, st in zip(blocks, chrome, stats)]
@@ -621,7 +636,8 @@ def noscript_document(root):
     return doc
 
 
-def page_content(root, url: str, title: str | None, order: dict | None = None) -> list[Block]:
+def page_content(root, url: str, title: str | None, order: dict | None = None,
+                 leaf: bool = False) -> list[Block]:
     """The page's content blocks: the walk of the repaired tree, selected; when that yields
     next to nothing (< NOSCRIPT_MIN_PAGE_WORDS), the first fallback that yields more: the
     <noscript> document, the page with inline-hidden wrappers shown, JSON-LD articleBody,
@@ -636,14 +652,15 @@ def page_content(root, url: str, title: str | None, order: dict | None = None) -
     if repair_tree(root):
         order = None          # elements moved: their positions are retaken
     walked = deduplicate(walk_document(root, url, order))
-    blocks, words = select_with_link_list(walked, title)
+    blocks, words = select_with_link_list(walked, title, leaf)
     if words >= NOSCRIPT_MIN_PAGE_WORDS:
         return blocks
     best, best_words = blocks, words
     for fallback in (noscript_document, revealed_copy, json_ld_body, next_data_text, _link_list):
         if fallback in (noscript_document, revealed_copy):
             doc = fallback(root)
-            found, words = ([], 0) if doc is None else _select(deduplicate(walk_document(doc, url)), title)
+            found, words = ([], 0) if doc is None else _select(
+                deduplicate(walk_document(doc, url)), title, leaf=leaf)
         elif fallback is _link_list:
             found, words = _select(walked, title, links_as_text=True)
         else:
@@ -657,13 +674,14 @@ def page_content(root, url: str, title: str | None, order: dict | None = None) -
     return best
 
 
-def select_with_link_list(walked: list[Block], title: str | None) -> tuple[list[Block], int]:
+def select_with_link_list(walked: list[Block], title: str | None,
+                          leaf: bool = False) -> tuple[list[Block], int]:
     """_select's blocks and word count; on a page whose prose selection is short
     (NOSCRIPT_MIN_PAGE_WORDS..LINK_LIST_MAX_WORDS) the same blocks selected with link text
     weighed as prose, when that is LINK_LIST_RATIO times longer: the page is a list of links
     (an index of articles, a ranked list of titles) and the few words of prose the first
     selection found are its intro or a caption beside the list."""
-    blocks, words = _select(walked, title)
+    blocks, words = _select(walked, title, leaf=leaf)
     if NOSCRIPT_MIN_PAGE_WORDS <= words < LINK_LIST_MAX_WORDS:
         found, more = _select(walked, title, links_as_text=True)
         if more >= LINK_LIST_RATIO * words:

@@ -273,7 +273,7 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
     result, links, pager = score_tree(root, url, meta)
     verdict = "index" if result.score > config.threshold else "leaf"
     cut = content == "always" or verdict == "leaf"
-    blocks = page_content(root, url, meta["title"], order) if cut else []
+    blocks = page_content(root, url, meta["title"], order, leaf=verdict == "leaf") if cut else []
     all_links = page_links(links)
     title, date, author = meta["title"], meta["date_published"], meta["author"]
     if verdict == "leaf":

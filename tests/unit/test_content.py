@@ -213,6 +213,46 @@ def test_container_narrows_to_the_child_holding_nearly_all_the_prose():
     assert narrow_container("/b/m", acc, by_depth) == "/b/m"
 
 
+def test_a_leaf_narrows_into_the_body_beside_columns_of_links():
+    from pipelines.content import narrow_container
+
+    # [balance, prose words, net prose]: the body column holds 73% of the prose, and the
+    # column beside it is mostly link text (its long link titles count as prose)
+    acc = {"/b/m": [1650.0, 1770.0, 636.0], "/b/m/d[1]": [1250.0, 1286.0, 1156.0],
+           "/b/m/d[2]": [400.0, 484.0, -520.0],
+           "/b/m/d[1]/p[1]": [700.0, 700.0, 650.0], "/b/m/d[1]/p[2]": [586.0, 586.0, 506.0]}
+    by_depth = {2: ["/b/m"], 3: ["/b/m/d[1]", "/b/m/d[2]"], 4: ["/b/m/d[1]/p[1]", "/b/m/d[1]/p[2]"]}
+    assert narrow_container("/b/m", acc, by_depth, leaf=True) == "/b/m/d[1]"
+    # on an index page the columns of links are the content
+    assert narrow_container("/b/m", acc, by_depth) == "/b/m"
+    # a column beside it with prose of its own is no column of links
+    acc["/b/m/d[2]"] = [400.0, 484.0, 20.0]
+    assert narrow_container("/b/m", acc, by_depth, leaf=True) == "/b/m"
+
+
+def test_a_leafs_unnamed_sidebar_of_links_is_left_out_of_its_markdown():
+    from pipelines.markdown import render_markdown
+    from pipelines.page import analyze_page
+
+    body = "".join(f"<p>Paragraph {i} of the post tells how the autumn maples turned red along "
+                   f"the mountain road, and how the campsite under them filled with visitors.</p>"
+                   for i in range(20))
+    sidebar = "".join(f'<li><a href="/blog/post/{i}">A much older post about a trip to the '
+                      f'hot springs of the northern valley, part {i}</a></li>' for i in range(20))
+    html = (f'<html><head><title>Maples</title></head><body><div id="wrap"><div id="main">'
+            f'<div id="content"><h2>Autumn maples</h2>'
+            f'<time datetime="2013-12-28">Dec 28</time>{body}</div>'
+            f'<div id="links"><p>Steven walks the mountains of the north with a camera and '
+            f'writes down what he saw there, the trails, the weather and the people.</p>'
+            f'<ul>{sidebar}</ul></div>'
+            f'</div></div></body></html>')
+    a = analyze_page(html, "https://blog.example/post/39926056")
+    md = render_markdown(a.blocks)
+    assert a.verdict == "leaf"
+    assert "Paragraph 19 of the post" in md
+    assert "hot springs" not in md and "Steven walks" not in md
+
+
 def test_a_byline_box_beside_the_body_is_left_out():
     paras = "".join(f"<p>{PROSE.replace('skill', f'skill {i}')}</p>" for i in range(8))
     html = f"""<body><div class="post"><h1>Starter basics</h1>
