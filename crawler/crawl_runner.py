@@ -105,6 +105,12 @@ class CrawlSummary:
     rendered_sections: list = field(default_factory=list)
     # start URLs that led to another host, which the crawl took as the site's ("url -> url")
     start_redirects: list = field(default_factory=list)
+    # answers of 429 Too Many Requests (or 503 with Retry-After), waited out
+    # (crawler/rate_limits.py); the slowest pace a host took (s between requests); the pages
+    # given up on, limited too often or asked to wait too long
+    rate_limited: int = 0
+    rate_limited_pace: float = 0.0
+    rate_limited_given_up: int = 0
 
     @property
     def interrupted(self) -> bool:
@@ -171,6 +177,17 @@ class CrawlSummary:
                                             "by --allow / --deny)"))
         if self.sitemap_pages:
             rows.insert(1, ("sitemaps", f"{self.sitemap_pages} pages listed"))
+        if self.rate_limited:
+            text = (f"{self.rate_limited} answer{'s' if self.rate_limited > 1 else ''} of 429 "
+                    "Too Many Requests")
+            if self.rate_limited_pace:
+                text += (": waited as the site asked, and slowed to one request every "
+                         f"{self.rate_limited_pace:.1f} s at most")
+            if self.rate_limited_given_up:
+                text += (f"; {self.rate_limited_given_up} page"
+                         f"{'s' if self.rate_limited_given_up > 1 else ''} given up, among the "
+                         "failures")
+            rows.insert(1, ("rate limited", text))
         if self.start_redirects:
             rows.insert(1, ("redirected", "; ".join(self.start_redirects)
                             + "  (crawled there: the site is on that host)"))
@@ -419,6 +436,10 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
         summary.out_of_scope = stats.get("leafcrawl/out_of_scope", 0)
         summary.not_modified = stats.get("leafcrawl/not_modified", 0)
         summary.start_redirects = list(stats.get("leafcrawl/start_redirects", []))
+        summary.rate_limited = stats.get("leafcrawl/rate_limited", 0)
+        summary.rate_limited_given_up = stats.get("leafcrawl/rate_limited_given_up", 0)
+        summary.rate_limited_pace = max((v for k, v in stats.items()
+                                         if k.startswith("leafcrawl/rate_limited_pace/")), default=0.0)
         if cfg.render == "auto":
             summary.render = stats.get("leafcrawl/render_auto", "browser")
             summary.render_reason = stats.get("leafcrawl/render_reason", "no start page was fetched")

@@ -56,7 +56,10 @@ LEAFCRAWL_OBEY_CRAWL_DELAY = True
 
 # A known leaf is first asked for with its validators; one not modified is not fetched again
 # (crawler/revisits.py). Nearest the download: it sees the answer before redirects and retries.
-DOWNLOADER_MIDDLEWARES = {"crawler.revisits.RevisitMiddleware": 950}
+# A 429 is waited out (crawler/rate_limits.py) before Scrapy's RetryMiddleware (550) would
+# retry it at once.
+DOWNLOADER_MIDDLEWARES = {"crawler.revisits.RevisitMiddleware": 950,
+                          "crawler.rate_limits.RateLimitMiddleware": 560}
 
 ITEM_PIPELINES = {
     "pipelines.scrapy_pipelines.StoreScorePipeline": 300,

@@ -9,8 +9,9 @@ logs nothing and shuts down cleanly.
         crawl(base_url + "/")
 
 Faults for failure-path tests: ``faults`` maps a URL path to an HTTP status (``500``,
-``404``, ``503`` …), to ``"drop"`` (the connection is closed without any response) or to a
-``Hold`` (the response waits until the test releases it).
+``404``, ``503`` …), to ``"drop"`` (the connection is closed without any response), to a
+``Hold`` (the response waits until the test releases it) or to a ``RateLimit`` (429 to the
+first requests).
 The mapping is read on every request, so a test may change it while the server runs.
 """
 
@@ -23,6 +24,7 @@ import secrets
 import socket
 import sys
 import threading
+import time
 import urllib.parse
 from pathlib import Path
 from collections.abc import Iterator, Mapping, MutableMapping, MutableSequence
@@ -76,7 +78,24 @@ class Hold:
         self._released.set()
 
 
-Fault = int | str | Hold  # an HTTP status, "drop", or a Hold
+class RateLimit:
+    """A fault that answers 429 Too Many Requests (with ``Retry-After: retry_after`` unless
+    None) to the first ``times`` requests, and serves the rest normally; ``arrivals`` holds
+    the time.monotonic() of every request."""
+
+    def __init__(self, times: int, retry_after: str | None = "1") -> None:
+        self.times = times
+        self.retry_after = retry_after
+        self.arrivals: list[float] = []
+        self._lock = threading.Lock()
+
+    def limited(self) -> bool:
+        with self._lock:
+            self.arrivals.append(time.monotonic())
+            return len(self.arrivals) <= self.times
+
+
+Fault = int | str | Hold | RateLimit  # an HTTP status, "drop", a Hold or a RateLimit
 
 
 class StaticServer(ThreadingHTTPServer):
@@ -157,6 +176,20 @@ class StaticHandler(SimpleHTTPRequestHandler):
         if isinstance(fault, Hold):
             fault.arrive_and_wait()
             return False
+        if isinstance(fault, RateLimit):
+            if not fault.limited():
+                return False
+            # with a page, as servers send one (Chromium fails a navigation to an empty 429)
+            body = b"<html><body><h1>429 Too Many Requests</h1></body></html>"
+            self.send_response(429)
+            if fault.retry_after is not None:
+                self.send_header("Retry-After", fault.retry_after)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(body)
+            return True
         if fault == "drop":
             # Abort the connection: no status line, no body.
             with contextlib.suppress(OSError):
