@@ -24,6 +24,7 @@ from twisted.internet.error import DNSLookupError, TCPTimedOutError, TimeoutErro
 from w3lib.encoding import http_content_type_encoding
 
 from crawler.items import failure_item, not_modified_item, page_item
+from crawler.fetch_errors import describe_fetch_error
 from crawler.page_collector import collector_page_method, collector_result
 from crawler.page_expand import expand_page_method, expand_result
 from crawler.page_settle import settle_page_methods, settle_result
@@ -875,9 +876,7 @@ class SiteSpider(scrapy.Spider):
         elif failure.check(TimeoutError, TCPTimedOutError):
             status, error = "error", "timed out"
         else:
-            status = "error"
-            message = (failure.getErrorMessage() or "").strip().splitlines()
-            error = f"{type(failure.value).__name__}: {message[0] if message else 'no message'}"
+            status, error = "error", describe_fetch_error(failure.value)
         self.note_failure(request.url, error)
         if PLAIN_VIEW_META in meta:       # a trial render that failed showed nothing more
             self.note_frame(None, None)
