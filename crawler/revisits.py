@@ -56,12 +56,15 @@ REVISIT_SETTING = "LEAFCRAWL_REVISIT"
 PAGE_META = "leafcrawl_page"            # set by the spider on every page request
 REVISIT_META = "leafcrawl_revisit"      # a KnownPage's fields: this request is a revisit
 REVISITED_META = "leafcrawl_revisited"  # the revisit was answered: never ask twice
+# Answers that say the site is busy, not that the page changed
+RATE_LIMITED = frozenset({429, 503})
 
 # The page hash fields a revisit reads (RECORD_FIELDS of pipelines/score_store.py).
 FIELD_ETAG = "etag"
 FIELD_LAST_MODIFIED = "last_modified"
 FIELD_DIGEST = "document_digest"
 FIELD_FOLLOWED_LINKS = "followed_links"
+
 _LOOKUP_FIELDS = ("score", "status", "render", FIELD_ETAG, FIELD_LAST_MODIFIED, FIELD_DIGEST,
                   rk.FIELD_ARCHIVED_PATH, rk.FIELD_CANONICAL, FIELD_FOLLOWED_LINKS)
 # The digest of a revisit's plain document, carried to the browser's fetch of a changed page
@@ -318,6 +321,11 @@ class RevisitMiddleware:
     def process_response(self, request, response):
         revisit = request.meta.get(REVISIT_META)
         if not revisit or "links" in revisit:
+            return response
+        if response.status in RATE_LIMITED:
+            # the site said nothing of the page: the same conditional request is asked again
+            # once the wait is over (rate_limits.py, or Scrapy's retry); before, a browser
+            # crawl took the answer for a change and rendered the page at once, into the limit
             return response
         same_document = False
         if response.status == 200 and not same_validators(revisit, response.headers):

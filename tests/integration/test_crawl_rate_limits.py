@@ -63,3 +63,20 @@ def test_a_page_whose_site_asks_for_too_long_a_wait_fails_alone(tmp_path, redis_
     assert len(limit.arrivals) == 1
     assert summary["rate_limited_given_up"] == 1 and summary["failures"] == 1
     assert f"{base}{POSTS[0]}: HTTP 429" in result.stdout
+
+
+@pytest.mark.parametrize("render", [pytest.param("always", marks=pytest.mark.browser), "never"])
+def test_a_revisit_answered_429_is_asked_again_after_the_wait_not_rendered_at_once(
+        tmp_path, redis_ns, render):
+    # a later crawl asks for a known leaf conditionally; a 429 says nothing of the page, and
+    # a browser crawl took it for a change and rendered the page at once, into the limit
+    site = tmp_path / "site"
+    make_site(site)
+    with serve_directory(site) as base:
+        crawl(base, tmp_path, redis_ns, render)
+    limit = RateLimit(times=1, retry_after="1")
+    with serve_directory(site, faults={POSTS[2]: limit}, port=int(base.rsplit(":", 1)[1])) as base:
+        summary, _ = crawl(base, tmp_path, redis_ns, render)
+    assert len(limit.arrivals) == 2 and limit.arrivals[1] - limit.arrivals[0] >= 0.95
+    assert summary["rate_limited"] == 1
+    assert summary["not_modified"] == len(POSTS) and summary["failures"] == 0
