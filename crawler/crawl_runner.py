@@ -178,8 +178,8 @@ class CrawlSummary:
         if self.sitemap_pages:
             rows.insert(1, ("sitemaps", f"{self.sitemap_pages} pages listed"))
         if self.rate_limited:
-            text = (f"{self.rate_limited} answer{'s' if self.rate_limited > 1 else ''} of 429 "
-                    "Too Many Requests")
+            text = (f"{self.rate_limited} answer{'s' if self.rate_limited > 1 else ''} asking "
+                    "to wait (429 Too Many Requests, or 503 with Retry-After)")
             if self.rate_limited_pace:
                 text += (": waited as the site asked, and slowed to one request every "
                          f"{self.rate_limited_pace:.1f} s at most")

@@ -473,7 +473,7 @@ def _beside_link_columns(child: str, kids: list[str], acc: dict[str, list[float]
     is mostly link text (net prose <= 0): a blog's sidebar column of recent posts, friends
     and archives that names no landmark and no widget, whose long link texts count as prose
     and kept the body under NARROW_SHARE (pixnet: the post and its 45,000-character links
-    column, F1 0.53). Not on an index page: there the columns of links are the content."""
+    column, F1 0.58). Not on an index page: there the columns of links are the content."""
     if acc[child][2] < TITLE_COLUMN_MIN_NET or acc[child][1] < TITLE_COLUMN_SHARE * acc[node][1]:
         return False
     return all(acc[k][2] <= 0 for k in kids if k != child)
