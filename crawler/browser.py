@@ -62,3 +62,23 @@ def is_prefetch(request) -> bool:
     every route's chunk, 140 requests a page, each routed through scrapy-playwright's
     Python handler (0.6 pages/s on a VuePress blog)."""
     return request.headers.get("sec-purpose", "").startswith("prefetch")
+
+
+def is_subframe_document(request) -> bool:
+    """A document for an iframe (an ad, a video player, a social embed). The analysis reads
+    a page's own document and an iframe's address, never what the iframe shows, so its load
+    buys nothing; and the page's `load` waits for every iframe, so one from a slow host
+    (an ad server that never answers) failed the page at the navigation timeout with its
+    text already drawn."""
+    if request.resource_type != "document":
+        return False
+    try:
+        frame = request.frame
+    except Exception:  # noqa: BLE001 - a service worker's request has no frame
+        return False
+    return frame.parent_frame is not None
+
+
+def abort_request(request) -> bool:
+    """PLAYWRIGHT_ABORT_REQUEST: what a rendered page never needs loaded."""
+    return is_prefetch(request) or is_subframe_document(request)

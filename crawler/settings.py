@@ -98,7 +98,7 @@ PLAYWRIGHT_SETTINGS = {
     "PLAYWRIGHT_MAX_PAGES_PER_CONTEXT": 8,
     "CONCURRENT_REQUESTS": 16,
     "PLAYWRIGHT_DEFAULT_NAVIGATION_TIMEOUT": 30000,
-    "PLAYWRIGHT_ABORT_REQUEST": "crawler.browser.is_prefetch",
+    "PLAYWRIGHT_ABORT_REQUEST": "crawler.browser.abort_request",
 }
 
 # The flags without which Chromium's background services hammer a closed network.

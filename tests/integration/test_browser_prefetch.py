@@ -1,5 +1,6 @@
 """Browser crawls abort a page's prefetches (<link rel=prefetch>: chunks for navigations the
-crawl never makes) and still load what the page itself runs."""
+crawl never makes) and its iframes' documents (ads, players, embeds: never read), and still
+load what the page itself runs."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import json
 import pytest
 
 from tests.support.cli import archived_files, run_leafcrawl
-from tests.support.http_server import serve_directory, write_page
+from tests.support.http_server import Hold, serve_directory, write_page
 
 pytestmark = [pytest.mark.integration, pytest.mark.browser]
 
@@ -41,5 +42,34 @@ def test_a_browser_crawl_aborts_prefetches_and_runs_the_pages_own_scripts(tmp_pa
     assert json.loads(summary_file.read_text())["archived"] == 1
     assert "/assets/this-page.js" in requests
     assert "/assets/other-route.js" not in requests
+    markdown = next(iter(archived_files(tmp_path / "archive").values())).read_text()
+    assert "The boats came in at first light" in markdown
+
+
+def test_a_browser_crawl_does_not_wait_for_an_iframe_that_never_loads(tmp_path, redis_ns):
+    # an ad server that never answers: the page's load event waited for its iframe, and the
+    # page failed at the navigation timeout with its text drawn
+    site = tmp_path / "site"
+    write_page(site, HOME)
+    write_page(site / "2024/05/a-post", POST.replace(
+        "</article>", '<iframe src="/ads/slot-1/" width="300" height="250"></iframe></article>'))
+    (site / "assets").mkdir()
+    (site / "assets/this-page.js").write_text(THIS_PAGE_JS)
+    requests: list[str] = []
+    ad_server = Hold()
+    try:
+        with serve_directory(site, request_log=requests, faults={"/ads/slot-1/": ad_server}) as base:
+            summary_file = tmp_path / "summary.json"
+            result = run_leafcrawl(
+                "crawl", base + "/", "--render", "always", "--archive-dir", str(tmp_path / "archive"),
+                "--with-worker", "--json-summary", str(summary_file),
+                "-s", "PLAYWRIGHT_DEFAULT_NAVIGATION_TIMEOUT=10000",
+                cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env)
+    finally:
+        ad_server.release()
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(summary_file.read_text())
+    assert summary["archived"] == 1 and summary["failures"] == 0
+    assert "/ads/slot-1/" not in requests
     markdown = next(iter(archived_files(tmp_path / "archive").values())).read_text()
     assert "The boats came in at first light" in markdown
