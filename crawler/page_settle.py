@@ -108,9 +108,28 @@ async ({ quiet, max }) => {
 """
 
 
+NAV_ANSWER_META = "leafcrawl_navigation_answer"
+"""Request meta: the status and Retry-After of the answer to a rendered page's navigation.
+Chromium fails a navigation to an error status with an empty body (net::
+ERR_HTTP_RESPONSE_CODE_FAILURE) instead of returning it: from this the crawl still knows it
+was a 404, or a 429 to wait out (rate_limits.py)."""
+
+
 async def install_settle_tracker(page, request) -> None:
-    """playwright_page_init_callback: instrument the page before it navigates."""
+    """playwright_page_init_callback: instrument the page before it navigates, and note the
+    answer to its navigation (NAV_ANSWER_META)."""
     await page.add_init_script(TRACKER_JS)
+
+    def note_answer(response) -> None:
+        try:
+            if response.frame == page.main_frame and response.request.is_navigation_request():
+                request.meta[NAV_ANSWER_META] = {
+                    "status": response.status,
+                    "retry_after": response.headers.get("retry-after")}
+        except Exception:  # noqa: BLE001 - a frame gone meanwhile: nothing to note
+            pass
+
+    page.on("response", note_answer)
 
 
 SETTLE_ATTEMPTS = 3

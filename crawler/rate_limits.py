@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 from scrapy.exceptions import NotConfigured
 
+from crawler.page_settle import NAV_ANSWER_META
+
 logger = logging.getLogger(__name__)
 
 BACKOFF_S = 5.0
@@ -44,6 +46,9 @@ RECOVER_AFTER = 50
 once does not slow the rest of a crawl of thousands of pages."""
 
 ATTEMPTS_META = "leafcrawl_rate_limited"
+
+EMPTY_ERROR_PAGE = "ERR_HTTP_RESPONSE_CODE_FAILURE"
+"""Chromium's failure of a navigation answered with an error status and an empty body."""
 """Request meta: how often this page was answered 429 (or 503 with Retry-After)."""
 
 
@@ -96,9 +101,23 @@ class RateLimitMiddleware:
             if self.limited:
                 self._calm(request)
             return response
-        asked = retry_after_s(response.headers.get("Retry-After"))
+        retry = self._wait_out(request, status, response.headers.get("Retry-After"))
+        return response if retry is None else retry
+
+    def process_exception(self, request, exception, spider=None):
+        """A rendered page answered 429 with an empty body: Chromium failed the navigation
+        (ERR_HTTP_RESPONSE_CODE_FAILURE), and the answer's status is in NAV_ANSWER_META."""
+        answer = request.meta.get(NAV_ANSWER_META)
+        if not answer or answer.get("status") not in (429, 503) \
+                or EMPTY_ERROR_PAGE not in str(exception):
+            return None
+        return self._wait_out(request, answer["status"], answer.get("retry_after"))
+
+    def _wait_out(self, request, status: int, retry_after):
+        """The request again once the wait is over (None: not a rate limit, or given up)."""
+        asked = retry_after_s(retry_after)
         if status == 503 and asked is None:
-            return response          # a server error, for Scrapy's retry
+            return None              # a server error, for Scrapy's retry
         attempts = request.meta.get(ATTEMPTS_META, 0) + 1
         wait = asked if asked is not None else BACKOFF_S * 2 ** (attempts - 1)
         stats = self.crawler.stats
@@ -109,12 +128,13 @@ class RateLimitMiddleware:
             logger.warning("%s answered %s (%s): given up", request.url, status, why)
             stats.inc_value("leafcrawl/rate_limited_given_up")
             request.meta["dont_retry"] = True    # Scrapy's retry would only be limited again
-            return response
+            return None
         pace = self._slow_down(request, wait)
         logger.info("%s answered %s: waiting %.0f s, then one request every %.1f s",
                     request.url, status, wait, pace)
         retry = request.replace(dont_filter=True)
         retry.meta[ATTEMPTS_META] = attempts
+        retry.meta.pop(NAV_ANSWER_META, None)
         return retry
 
     def _slot(self, request):

@@ -80,3 +80,21 @@ def test_a_revisit_answered_429_is_asked_again_after_the_wait_not_rendered_at_on
     assert len(limit.arrivals) == 2 and limit.arrivals[1] - limit.arrivals[0] >= 0.95
     assert summary["rate_limited"] == 1
     assert summary["not_modified"] == len(POSTS) and summary["failures"] == 0
+
+
+@pytest.mark.browser
+def test_a_rendered_page_answered_429_with_an_empty_body_is_waited_out_too(tmp_path, redis_ns):
+    # Chromium fails a navigation to an error status with an empty body
+    # (net::ERR_HTTP_RESPONSE_CODE_FAILURE): the status came from the page's response event
+    site = tmp_path / "site"
+    make_site(site)
+    limit = RateLimit(times=1, retry_after="1", page=False)
+    gone = RateLimit(times=100, retry_after=None, status=404, page=False)
+    with serve_directory(site, faults={POSTS[1]: limit, POSTS[2]: gone}) as base:
+        summary, result = crawl(base, tmp_path, redis_ns, "always")
+    files = archived_files(tmp_path / "archive")
+    assert base + POSTS[1] in files
+    assert len(limit.arrivals) == 2 and limit.arrivals[1] - limit.arrivals[0] >= 0.95
+    assert summary["rate_limited"] == 1
+    # and an empty 404 reads as the plain crawl's would
+    assert summary["failures"] == 1 and f"{base}{POSTS[2]}: HTTP 404" in result.stdout

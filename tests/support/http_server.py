@@ -79,13 +79,16 @@ class Hold:
 
 
 class RateLimit:
-    """A fault that answers 429 Too Many Requests (with ``Retry-After: retry_after`` unless
-    None) to the first ``times`` requests, and serves the rest normally; ``arrivals`` holds
-    the time.monotonic() of every request."""
+    """A fault that answers 429 Too Many Requests (or ``status``; with ``Retry-After:
+    retry_after`` unless None) to the first ``times`` requests, and serves the rest normally;
+    ``arrivals`` holds the time.monotonic() of every request."""
 
-    def __init__(self, times: int, retry_after: str | None = "1") -> None:
+    def __init__(self, times: int, retry_after: str | None = "1", status: int = 429,
+                 page: bool = True) -> None:
         self.times = times
         self.retry_after = retry_after
+        self.status = status
+        self.page = page          # False: an empty body, which Chromium fails to navigate to
         self.arrivals: list[float] = []
         self._lock = threading.Lock()
 
@@ -179,9 +182,9 @@ class StaticHandler(SimpleHTTPRequestHandler):
         if isinstance(fault, RateLimit):
             if not fault.limited():
                 return False
-            # with a page, as servers send one (Chromium fails a navigation to an empty 429)
-            body = b"<html><body><h1>429 Too Many Requests</h1></body></html>"
-            self.send_response(429)
+            # with a page, as most servers send one (Chromium fails a navigation to an empty one)
+            body = b"<html><body><h1>Too Many Requests</h1></body></html>" if fault.page else b""
+            self.send_response(fault.status)
             if fault.retry_after is not None:
                 self.send_header("Retry-After", fault.retry_after)
             self.send_header("Content-Type", "text/html; charset=utf-8")

@@ -105,3 +105,21 @@ def test_calm_answers_bring_the_pace_back_down_to_the_slots_own():
     assert (slot.delay, slot.concurrency, slot.jitter) == before
     assert not mw.limited
     assert downloader.per_slot_settings["blog.example"]["delay"] == 0.5
+
+
+def test_a_rendered_page_whose_429_chromium_failed_is_waited_out_from_its_noted_answer():
+    from playwright.async_api import Error as PlaywrightError
+
+    from crawler.page_settle import NAV_ANSWER_META
+
+    mw, _, slot, request = setup()
+    failed = PlaywrightError(f"Page.goto: net::ERR_HTTP_RESPONSE_CODE_FAILURE at {URL}")
+    request.meta[NAV_ANSWER_META] = {"status": 429, "retry_after": "2"}
+    retry = mw.process_exception(request, failed, None)
+    assert isinstance(retry, Request) and NAV_ANSWER_META not in retry.meta
+    assert 1.5 <= slot.lastseen + slot.delay - time.monotonic() <= 2.0
+    # any other status, or any other failure, is not a rate limit
+    request.meta[NAV_ANSWER_META] = {"status": 404, "retry_after": None}
+    assert mw.process_exception(request, failed, None) is None
+    request.meta[NAV_ANSWER_META] = {"status": 429, "retry_after": "2"}
+    assert mw.process_exception(request, PlaywrightError("net::ERR_CONNECTION_RESET"), None) is None
