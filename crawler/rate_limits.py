@@ -46,10 +46,10 @@ RECOVER_AFTER = 50
 once does not slow the rest of a crawl of thousands of pages."""
 
 ATTEMPTS_META = "leafcrawl_rate_limited"
+"""Request meta: how often this page was answered 429 (or 503 with Retry-After)."""
 
 EMPTY_ERROR_PAGE = "ERR_HTTP_RESPONSE_CODE_FAILURE"
 """Chromium's failure of a navigation answered with an error status and an empty body."""
-"""Request meta: how often this page was answered 429 (or 503 with Retry-After)."""
 
 
 def retry_after_s(value: bytes | str | None, now: float | None = None) -> float | None:
