@@ -142,6 +142,10 @@ def carry_site_host(request, host: str) -> None:
     request.meta.update({SITE_HOST_META: host, "allow_offsite": True})
 
 
+BROWSER_CONTEXT = {"ignore_https_errors": True}
+"""The browser context's options (scrapy-playwright reads them from the first request)."""
+
+
 class SiteSpider(scrapy.Spider):
     name = "site"
 
@@ -274,6 +278,10 @@ class SiteSpider(scrapy.Spider):
         if browser:
             meta.update({
                 "playwright": True,
+                # the context, when this request is the first to need it: as lenient with
+                # certificates as Scrapy's plain fetches, which never check them (an
+                # intranet's self-signed one failed every page in a browser, none plain)
+                "playwright_context_kwargs": dict(BROWSER_CONTEXT),
                 "playwright_page_init_callback": "crawler.page_settle.install_settle_tracker",
                 # settle, reveal what "Load more" and scrolling add, then measure: the
                 # collector reads the finished page

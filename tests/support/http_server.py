@@ -22,6 +22,7 @@ import functools
 import os
 import secrets
 import socket
+import ssl
 import sys
 import threading
 import time
@@ -230,6 +231,34 @@ class StaticHandler(SimpleHTTPRequestHandler):
         return None
 
 
+def _self_signed_certificate() -> tuple[str, str]:
+    """(certificate file, key file) of a fresh self-signed certificate for 127.0.0.1."""
+    import datetime
+    import ipaddress
+    import tempfile
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, HOST)])
+    now = datetime.datetime.now(datetime.timezone.utc)
+    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
+            .public_key(key.public_key()).serial_number(x509.random_serial_number())
+            .not_valid_before(now - datetime.timedelta(days=1))
+            .not_valid_after(now + datetime.timedelta(days=1))
+            .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address(HOST))]),
+                           critical=False)
+            .sign(key, hashes.SHA256()))
+    folder = Path(tempfile.mkdtemp(prefix="leafcrawl-tls-"))
+    (folder / "cert.pem").write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    (folder / "key.pem").write_bytes(key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
+    return str(folder / "cert.pem"), str(folder / "key.pem")
+
+
 def write_page(folder: Path, html: str) -> None:
     """folder/index.html, as a site serves the page /folder/ (the folder made if need be)."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -249,6 +278,7 @@ def serve_directory(
     agent_log: MutableSequence[str] | None = None,
     content_types: Mapping[str, str] | None = None,
     canonical_host: str | None = None,
+    self_signed: bool = False,
 ) -> Iterator[str]:
     """Serve ``root`` on 127.0.0.1 and yield the base URL (no trailing slash).
 
@@ -261,6 +291,8 @@ def serve_directory(
     ``content_types``: URL path -> the Content-Type to answer it with (a charset of its own).
     ``canonical_host``: requests addressed to any other host name are redirected (301) to
     the same path there (``"127.0.0.1"``: ``http://localhost:PORT/x`` -> ``http://127.0.0.1:PORT/x``).
+    ``self_signed=True``: HTTPS, with a certificate no authority signed (an intranet's, a
+    staging site's); the base URL is then https://.
     """
     root = os.fspath(root)
     if not os.path.isdir(root):
@@ -270,11 +302,17 @@ def serve_directory(
                                 validators=validators, tokens=tokens, agent_log=agent_log,
                                 content_types=content_types, canonical_host=canonical_host)
     server = StaticServer((HOST, port), handler)
+    scheme = "http"
+    if self_signed:
+        scheme = "https"
+        tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        tls.load_cert_chain(*_self_signed_certificate())
+        server.socket = tls.wrap_socket(server.socket, server_side=True)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
                               name=f"static-server-{server.server_address[1]}", daemon=True)
     thread.start()
     try:
-        yield f"http://{HOST}:{server.server_address[1]}"
+        yield f"{scheme}://{HOST}:{server.server_address[1]}"
     finally:
         server.shutdown()
         server.server_close()
