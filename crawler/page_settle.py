@@ -132,6 +132,17 @@ async def install_settle_tracker(page, request) -> None:
     page.on("response", note_answer)
 
 
+EMPTY_ERROR_PAGE = "ERR_HTTP_RESPONSE_CODE_FAILURE"
+"""Chromium's failure of a navigation answered with an error status and an empty body."""
+
+
+def unshown_answer(meta: dict, exception: BaseException) -> dict | None:
+    """The noted answer ({status, retry_after}) of a rendered page whose navigation Chromium
+    failed because the answer was an error status with an empty body; else None."""
+    answer = meta.get(NAV_ANSWER_META)
+    return answer if answer and EMPTY_ERROR_PAGE in str(exception) else None
+
+
 SETTLE_ATTEMPTS = 3
 """Documents waited for: the page's own, and up to two a script moved it on to (a JS
 redirect replaces the document the wait was running in)."""

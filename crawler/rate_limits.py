@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from scrapy.exceptions import NotConfigured
 
-from crawler.page_settle import NAV_ANSWER_META
+from crawler.page_settle import NAV_ANSWER_META, unshown_answer
 
 logger = logging.getLogger(__name__)
 
@@ -48,8 +48,8 @@ once does not slow the rest of a crawl of thousands of pages."""
 ATTEMPTS_META = "leafcrawl_rate_limited"
 """Request meta: how often this page was answered 429 (or 503 with Retry-After)."""
 
-EMPTY_ERROR_PAGE = "ERR_HTTP_RESPONSE_CODE_FAILURE"
-"""Chromium's failure of a navigation answered with an error status and an empty body."""
+RATE_LIMIT_STATUSES = frozenset({429, 503})
+"""Answers that may say the site is asked too often (a 503 only with a Retry-After)."""
 
 
 def retry_after_s(value: bytes | str | None, now: float | None = None) -> float | None:
@@ -97,7 +97,7 @@ class RateLimitMiddleware:
 
     def process_response(self, request, response, spider=None):
         status = response.status
-        if status != 429 and status != 503:
+        if status not in RATE_LIMIT_STATUSES:
             if self.limited:
                 self._calm(request)
             return response
@@ -107,9 +107,8 @@ class RateLimitMiddleware:
     def process_exception(self, request, exception, spider=None):
         """A rendered page answered 429 with an empty body: Chromium failed the navigation
         (ERR_HTTP_RESPONSE_CODE_FAILURE), and the answer's status is in NAV_ANSWER_META."""
-        answer = request.meta.get(NAV_ANSWER_META)
-        if not answer or answer.get("status") not in (429, 503) \
-                or EMPTY_ERROR_PAGE not in str(exception):
+        answer = unshown_answer(request.meta, exception)
+        if not answer or answer.get("status") not in RATE_LIMIT_STATUSES:
             return None
         return self._wait_out(request, answer["status"], answer.get("retry_after"))
 

@@ -43,6 +43,7 @@ from email.utils import parsedate_to_datetime
 from redis.exceptions import RedisError
 from scrapy.exceptions import NotConfigured
 
+from crawler.rate_limits import RATE_LIMIT_STATUSES
 from crawler.volatile_markup import mask_volatile
 from pipelines import redis_keys as rk
 from pipelines.hash_routes import route_of
@@ -56,8 +57,6 @@ REVISIT_SETTING = "LEAFCRAWL_REVISIT"
 PAGE_META = "leafcrawl_page"            # set by the spider on every page request
 REVISIT_META = "leafcrawl_revisit"      # a KnownPage's fields: this request is a revisit
 REVISITED_META = "leafcrawl_revisited"  # the revisit was answered: never ask twice
-# Answers that say the site is busy, not that the page changed
-RATE_LIMITED = frozenset({429, 503})
 
 # The page hash fields a revisit reads (RECORD_FIELDS of pipelines/score_store.py).
 FIELD_ETAG = "etag"
@@ -322,7 +321,7 @@ class RevisitMiddleware:
         revisit = request.meta.get(REVISIT_META)
         if not revisit or "links" in revisit:
             return response
-        if response.status in RATE_LIMITED:
+        if response.status in RATE_LIMIT_STATUSES:
             # the site said nothing of the page: the same conditional request is asked again
             # once the wait is over (rate_limits.py, or Scrapy's retry); before, a browser
             # crawl took the answer for a change and rendered the page at once, into the limit

@@ -27,8 +27,7 @@ from crawler.items import failure_item, not_modified_item, page_item
 from crawler.fetch_errors import describe_fetch_error
 from crawler.page_collector import collector_page_method, collector_result
 from crawler.page_expand import expand_page_method, expand_result
-from crawler.page_settle import NAV_ANSWER_META, settle_page_methods, settle_result
-from crawler.rate_limits import EMPTY_ERROR_PAGE
+from crawler.page_settle import settle_page_methods, settle_result, unshown_answer
 from crawler.render_sections import SectionProbes, section_of
 from crawler.revisits import (DIGEST_META, FIELD_DIGEST, PAGE_META, REVISIT_META,
                               document_digest, drawn_by_its_document, follow_tag, links_ref,
@@ -877,11 +876,11 @@ class SiteSpider(scrapy.Spider):
     def on_error(self, failure):
         request = failure.request
         meta = request.meta
-        answer = meta.get(NAV_ANSWER_META)
+        answer = unshown_answer(meta, failure.value)
         if failure.check(HttpError):
             status = failure.value.response.status
             error = f"HTTP {status}"
-        elif answer and EMPTY_ERROR_PAGE in str(failure.value):
+        elif answer:
             # a rendered page's error status with an empty body, which Chromium fails
             status = answer["status"]
             error = f"HTTP {status}"
