@@ -14,6 +14,8 @@ import asyncio
 
 from scrapy_playwright.page import PageMethod
 
+from crawler.subresource_deadline import install_deadline
+
 TRACKED_TIMER_MAX_MS = 2000
 """Timers longer than this are polling or ads, not content on its way; don't wait for them."""
 
@@ -116,9 +118,11 @@ was a 404, or a 429 to wait out (rate_limits.py)."""
 
 
 async def install_settle_tracker(page, request) -> None:
-    """playwright_page_init_callback: instrument the page before it navigates, and note the
-    answer to its navigation (NAV_ANSWER_META)."""
+    """playwright_page_init_callback: instrument the page before it navigates, note the
+    answer to its navigation (NAV_ANSWER_META), and give its sub-resources their deadline
+    (subresource_deadline.py)."""
     await page.add_init_script(TRACKER_JS)
+    await install_deadline(page, request)
 
     def note_answer(response) -> None:
         try:

@@ -28,6 +28,7 @@ from crawler.fetch_errors import describe_fetch_error
 from crawler.page_collector import collector_page_method, collector_result
 from crawler.page_expand import expand_page_method, expand_result
 from crawler.page_settle import settle_page_methods, settle_result, unshown_answer
+from crawler.subresource_deadline import CUT_META, DEADLINE_META, deadline_ms
 from crawler.render_sections import SectionProbes, section_of
 from crawler.revisits import (DIGEST_META, FIELD_DIGEST, PAGE_META, REVISIT_META,
                               document_digest, drawn_by_its_document, follow_tag, links_ref,
@@ -205,6 +206,8 @@ class SiteSpider(scrapy.Spider):
         spider.settle = (settings.getint("LEAFCRAWL_SETTLE_QUIET_MS"),
                          settings.getint("LEAFCRAWL_SETTLE_MAX_MS"))
         spider.expand_rounds = settings.getint("LEAFCRAWL_EXPAND_ROUNDS")
+        spider.subresource_deadline = deadline_ms(
+            settings.getfloat("PLAYWRIGHT_DEFAULT_NAVIGATION_TIMEOUT"))
         # on a shared frontier, what --render auto holds back is kept in Redis too
         spider.held_in_flight = (HeldInFlight(spider) if spider.auto and settings.getbool(
             "LEAFCRAWL_SHARED_FRONTIER") else None)
@@ -282,6 +285,8 @@ class SiteSpider(scrapy.Spider):
                 # intranet's self-signed one failed every page in a browser, none plain)
                 "playwright_context_kwargs": dict(BROWSER_CONTEXT),
                 "playwright_page_init_callback": "crawler.page_settle.install_settle_tracker",
+                # a script or image that never loads holds `load` no longer than this
+                DEADLINE_META: self.subresource_deadline,
                 # settle, reveal what "Load more" and scrolling add, then measure: the
                 # collector reads the finished page
                 "playwright_page_methods": [
@@ -843,6 +848,11 @@ class SiteSpider(scrapy.Spider):
         if result is None:
             return response.body
         stats = self.crawler.stats
+        cut = response.meta.get(CUT_META)
+        if cut:
+            stats.inc_value("leafcrawl/subresources_cut", len(cut))
+            self.logger.info("%s loaded without %d of its resources, cut at %d ms: %s",
+                             response.url, len(cut), self.subresource_deadline, ", ".join(cut[:3]))
         expanded = expand_result(response.meta)
         if expanded and "error" in expanded:
             stats.inc_value("leafcrawl/expand_failed")

@@ -73,3 +73,36 @@ def test_a_browser_crawl_does_not_wait_for_an_iframe_that_never_loads(tmp_path, 
     assert "/ads/slot-1/" not in requests
     markdown = next(iter(archived_files(tmp_path / "archive").values())).read_text()
     assert "The boats came in at first light" in markdown
+
+
+def test_a_browser_crawl_cuts_a_script_and_a_stylesheet_that_never_load(tmp_path, redis_ns):
+    # a tracker script and a font stylesheet from hosts that never answer: the page's load
+    # event waits for both, and the page failed at the navigation timeout with its text drawn
+    site = tmp_path / "site"
+    write_page(site, HOME)
+    write_page(site / "2024/05/a-post", POST.replace(
+        "</head>", '<link rel="stylesheet" href="/cdn/fonts.css">'
+                   '<script async src="/track/t.js"></script></head>'))
+    (site / "assets").mkdir()
+    (site / "assets/this-page.js").write_text(THIS_PAGE_JS)
+    requests: list[str] = []
+    tracker, cdn = Hold(), Hold()
+    try:
+        with serve_directory(site, request_log=requests,
+                             faults={"/track/t.js": tracker, "/cdn/fonts.css": cdn}) as base:
+            summary_file = tmp_path / "summary.json"
+            result = run_leafcrawl(
+                "crawl", base + "/", "--render", "always", "--archive-dir", str(tmp_path / "archive"),
+                "--with-worker", "--json-summary", str(summary_file),
+                "-s", "PLAYWRIGHT_DEFAULT_NAVIGATION_TIMEOUT=10000",
+                cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env)
+    finally:
+        tracker.release()
+        cdn.release()
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(summary_file.read_text())
+    assert summary["archived"] == 1 and summary["failures"] == 0
+    # asked for, then given up on
+    assert "/track/t.js" in requests and "/cdn/fonts.css" in requests
+    markdown = next(iter(archived_files(tmp_path / "archive").values())).read_text()
+    assert "The boats came in at first light" in markdown
