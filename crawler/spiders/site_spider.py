@@ -245,9 +245,12 @@ class SiteSpider(scrapy.Spider):
             yield self.sitemap_request(url)
 
     def sitemap_request(self, url: str) -> scrapy.Request:
-        # a plain fetch in either mode: a sitemap is data, not a page to render
+        # a plain fetch in either mode: a sitemap is data, not a page to render. It may live
+        # on another host (a storage bucket or CDN that robots.txt or a sitemap index names):
+        # the site named it, so the offsite filter lets it through; the pages it lists are
+        # kept to the site as any link is (follow)
         return scrapy.Request(url, callback=self.parse_sitemap, errback=self.on_sitemap_error,
-                              priority=-1)
+                              priority=-1, meta={"allow_offsite": True})
 
     def parse_sitemap(self, response):
         try:

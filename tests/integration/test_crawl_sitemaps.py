@@ -127,3 +127,34 @@ def test_sitemaps_of_a_start_host_that_redirects_are_followed_on_the_new_host(tm
         f"{base}/2024/{slug}/" for slug in ("listed-entry", "second-entry", "orphan-entry")}
     summary = json.loads(summary_file.read_text())
     assert summary["start_redirects"] == [f"{start}robots.txt -> {base}/robots.txt"]
+
+
+def test_a_sitemap_on_another_host_that_robots_txt_names_is_read(tmp_path, redis_ns):
+    # Large sites keep their sitemaps on a storage or CDN host (robots.txt: Sitemap:
+    # https://cdn.example.net/sitemaps/site.xml.gz). The offsite filter dropped that request
+    # unseen, and no page only the sitemap lists was crawled.
+    site, cdn = tmp_path / "site", tmp_path / "cdn"
+    write_site(site, robots_points_to_index=True)
+    (cdn / "sitemaps").mkdir(parents=True)
+    cdn_log: list[str] = []
+    with serve_directory(site) as base, serve_directory(cdn, request_log=cdn_log) as cdn_base:
+        cdn_base = cdn_base.replace("127.0.0.1", "localhost")     # another host
+        (site / "sitemap-index.xml").unlink()
+        (cdn / "sitemaps/posts.xml.gz").write_bytes((site / "posts.xml.gz").read_bytes())
+        (site / "posts.xml.gz").unlink()
+        (site / "robots.txt").write_text(f"User-agent: *\nAllow: /\nSitemap: {cdn_base}/sitemaps/posts.xml.gz\n")
+        fill_base(site, base)
+        fill_base(cdn / "sitemaps", base)
+        # a page on the sitemap's own host is no page of the site
+        gz = cdn / "sitemaps/posts.xml.gz"
+        gz.write_bytes(gzip.compress(gzip.decompress(gz.read_bytes()).replace(
+            b"</urlset>", f"<url><loc>{cdn_base}/2024/mirror/</loc></url></urlset>".encode())))
+        summary_file = tmp_path / "summary.json"
+        result = run_leafcrawl("crawl", base + "/", "--render", "never", "--with-worker", "--sitemaps",
+                               "--archive-dir", str(tmp_path / "archive"), "--json-summary",
+                               str(summary_file), cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env)
+    assert result.returncode == 0, result.stderr
+    assert "/sitemaps/posts.xml.gz" in cdn_log and "/2024/mirror/" not in cdn_log
+    assert f"{base}/2024/orphan-entry/" in archived_files(tmp_path / "archive")
+    summary = json.loads(summary_file.read_text())
+    assert summary["sitemap_pages"] == 3 and summary["failures"] == 0
