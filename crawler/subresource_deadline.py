@@ -58,7 +58,10 @@ async def install_deadline(page, request) -> None:
             # scrapy-playwright's own handler gives sub-resources Scrapy's User-Agent too
             headers["user-agent"] = user_agent
         try:
-            response = await route.fetch(headers=headers, timeout=deadline)
+            # a redirect is handed to the page, which follows it (through this route again):
+            # followed here, its answer would stand at the first address, and a module's
+            # relative imports be looked for beside that one
+            response = await route.fetch(headers=headers, timeout=deadline, max_redirects=0)
         except Exception as exc:  # noqa: BLE001 - a timeout, a refused connection, a closed page
             timed_out = "Timeout" in type(exc).__name__ or "timeout" in str(exc).lower()
             if timed_out:

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from tests.support.cli import archived_files, run_leafcrawl
-from tests.support.http_server import Hold, serve_directory, write_page
+from tests.support.http_server import Hold, Redirect, serve_directory, write_page
 
 pytestmark = [pytest.mark.integration, pytest.mark.browser]
 
@@ -104,5 +104,31 @@ def test_a_browser_crawl_cuts_a_script_and_a_stylesheet_that_never_load(tmp_path
     assert summary["archived"] == 1 and summary["failures"] == 0
     # asked for, then given up on
     assert "/track/t.js" in requests and "/cdn/fonts.css" in requests
+    markdown = next(iter(archived_files(tmp_path / "archive").values())).read_text()
+    assert "The boats came in at first light" in markdown
+
+
+def test_a_redirected_module_script_still_imports_beside_its_new_address(tmp_path, redis_ns):
+    # The deadline's fetch hands the page each script's answer; had it followed the
+    # redirect itself, the browser would take /assets/entry.js for the module's address and
+    # look for ./body.js beside it, where it is not: the page's body would never be drawn.
+    site = tmp_path / "site"
+    write_page(site, HOME)
+    write_page(site / "2024/05/a-post", POST.replace(
+        '<script src="/assets/this-page.js" defer></script>',
+        '<script type="module" src="/assets/entry.js"></script>'))
+    (site / "build/v2").mkdir(parents=True)
+    (site / "build/v2/entry.js").write_text(
+        "import {prose} from './body.js';\n"
+        "document.getElementById('body').innerHTML = '<p>' + prose + '</p>';")
+    (site / "build/v2/body.js").write_text("export const prose = %s;" % json.dumps(PROSE))
+    with serve_directory(site, faults={"/assets/entry.js": Redirect("/build/v2/entry.js")}) as base:
+        summary_file = tmp_path / "summary.json"
+        result = run_leafcrawl(
+            "crawl", base + "/", "--render", "always", "--archive-dir", str(tmp_path / "archive"),
+            "--with-worker", "--json-summary", str(summary_file),
+            cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(summary_file.read_text())["archived"] == 1
     markdown = next(iter(archived_files(tmp_path / "archive").values())).read_text()
     assert "The boats came in at first light" in markdown

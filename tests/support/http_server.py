@@ -10,8 +10,8 @@ logs nothing and shuts down cleanly.
 
 Faults for failure-path tests: ``faults`` maps a URL path to an HTTP status (``500``,
 ``404``, ``503`` …), to ``"drop"`` (the connection is closed without any response), to a
-``Hold`` (the response waits until the test releases it) or to a ``RateLimit`` (429 to the
-first requests).
+``Hold`` (the response waits until the test releases it), to a ``RateLimit`` (429 to the
+first requests) or to a ``Redirect`` (302 to another path).
 The mapping is read on every request, so a test may change it while the server runs.
 """
 
@@ -99,7 +99,14 @@ class RateLimit:
             return len(self.arrivals) <= self.times
 
 
-Fault = int | str | Hold | RateLimit  # an HTTP status, "drop", a Hold or a RateLimit
+class Redirect:
+    """A fault that answers 302 Found to ``location`` (a path on the same server)."""
+
+    def __init__(self, location: str) -> None:
+        self.location = location
+
+
+Fault = int | str | Hold | RateLimit | Redirect  # an HTTP status, "drop", or one of the above
 
 
 class StaticServer(ThreadingHTTPServer):
@@ -180,6 +187,12 @@ class StaticHandler(SimpleHTTPRequestHandler):
         if isinstance(fault, Hold):
             fault.arrive_and_wait()
             return False
+        if isinstance(fault, Redirect):
+            self.send_response(302)
+            self.send_header("Location", fault.location)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return True
         if isinstance(fault, RateLimit):
             if not fault.limited():
                 return False
