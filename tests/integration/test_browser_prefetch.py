@@ -102,8 +102,10 @@ def test_a_browser_crawl_cuts_a_script_and_a_stylesheet_that_never_load(tmp_path
     assert result.returncode == 0, result.stderr
     summary = json.loads(summary_file.read_text())
     assert summary["archived"] == 1 and summary["failures"] == 0
-    # asked for, then given up on
+    # asked for, then given up on, and the crawl's log says so
     assert "/track/t.js" in requests and "/cdn/fonts.css" in requests
+    log = next(tmp_path.rglob("crawl-*.log")).read_text()
+    assert "loaded without 2 of its resources" in log and "'leafcrawl/subresources_cut': 2" in log
     markdown = next(iter(archived_files(tmp_path / "archive").values())).read_text()
     assert "The boats came in at first light" in markdown
 
