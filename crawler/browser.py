@@ -55,6 +55,12 @@ def find_chromium(environ: dict | None = None) -> str:
     raise BrowserNotFound(HOW_TO_GET_ONE)
 
 
+BROWSER_CONTEXT = {"ignore_https_errors": True}
+"""The browser context's options: as lenient with certificates as Scrapy's plain fetches,
+which never check them. scrapy-playwright reads them from the first request, or from
+PLAYWRIGHT_CONTEXTS when a login is set (crawl_runner.site_settings)."""
+
+
 def is_prefetch(request) -> bool:
     """PLAYWRIGHT_ABORT_REQUEST: a speculative fetch for a later navigation (<link
     rel=prefetch>, which Chromium marks Sec-Purpose: prefetch). A crawl renders each page once

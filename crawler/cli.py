@@ -68,6 +68,10 @@ def _add_crawl(sub) -> None:
                         "URLs (repeatable): one section of a site")
     p.add_argument("--user-agent", metavar="UA",
                    help="the User-Agent of every request (default: leafcrawl's own)")
+    p.add_argument("--http-user", metavar="USER",
+                   help="log in to a site behind HTTP Basic auth as USER, with the password "
+                        "in the environment's LEAFCRAWL_HTTP_PASSWORD (sent to the start "
+                        "URLs' hosts only)")
     p.add_argument("-s", "--set", action="append", metavar="NAME=VALUE", type=_setting,
                    help="a Scrapy setting for this crawl, as `scrapy crawl -s` (repeatable; "
                         "added to a config's scrapy_settings)")
@@ -148,7 +152,7 @@ def cmd_crawl(args) -> int:
                  "concurrency": args.concurrency,
                  "obey_crawl_delay": False if args.ignore_crawl_delay else None,
                  "expand_rounds": args.expand_rounds, "revisit": args.revisit,
-                 "user_agent": args.user_agent}
+                 "user_agent": args.user_agent, "http_user": args.http_user}
     settings = dict(args.set or ())
     if args.config:
         cfg = load_site_config(args.config)

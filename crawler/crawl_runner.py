@@ -281,12 +281,27 @@ def site_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir: 
             "args": defaults.CHROMIUM_ARGS + ([] if cfg.load_images else [defaults.NO_IMAGES_ARG]),
             "timeout": 30000,
         }
+        if cfg.http_user:
+            # a context made before the first request, with the login: a request's own
+            # context options would put the password in every request serialized to Redis.
+            # (Scrapy's http and https handlers then each start a browser at the crawl's
+            # start, instead of at their first page.)
+            from crawler.browser import BROWSER_CONTEXT
+            from crawler.site_login import browser_login
+
+            overrides["PLAYWRIGHT_CONTEXTS"] = {"default": {
+                **BROWSER_CONTEXT,
+                "http_credentials": browser_login(cfg.http_user, cfg.http_password,
+                                                  cfg.start_urls[0])}}
     if shared_frontier:
         from crawler.shared_frontier import frontier_settings
 
         overrides.update(frontier_settings(prefix, cfg.name, redis_url))
     if cfg.user_agent:
         overrides["USER_AGENT"] = cfg.user_agent
+    from crawler.site_login import login_settings
+
+    overrides.update(login_settings(cfg.http_user, cfg.http_password, cfg.start_urls))
     return overrides
 
 

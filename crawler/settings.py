@@ -59,7 +59,10 @@ LEAFCRAWL_OBEY_CRAWL_DELAY = True
 # A 429 is waited out (crawler/rate_limits.py) before Scrapy's RetryMiddleware (550) would
 # retry it at once.
 DOWNLOADER_MIDDLEWARES = {"crawler.revisits.RevisitMiddleware": 950,
-                          "crawler.rate_limits.RateLimitMiddleware": 560}
+                          "crawler.rate_limits.RateLimitMiddleware": 560,
+                          # the last before the download and the first after it: the
+                          # login is on the request only meanwhile (crawler/site_login.py)
+                          "crawler.site_login.SiteLoginMiddleware": 990}
 
 ITEM_PIPELINES = {
     "pipelines.scrapy_pipelines.StoreScorePipeline": 300,

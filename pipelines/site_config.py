@@ -6,6 +6,7 @@ half-read config wastes the user's time far more than one that refuses to start.
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from dataclasses import dataclass, field, fields
@@ -81,6 +82,11 @@ class SiteConfig:
     # the User-Agent of every request, robots.txt's rules read for it too; None: leafcrawl's
     # own (crawler/settings.py). Some sites answer an unknown agent with an error page.
     user_agent: str | None = None
+    # HTTP Basic auth for a site behind a login (a staging site, an intranet wiki): sent to
+    # the start URLs' hosts only (crawler/site_login.py). The password may stay out of the
+    # file: without http_password, the environment's LEAFCRAWL_HTTP_PASSWORD is read.
+    http_user: str | None = None
+    http_password: str | None = field(default=None, repr=False)
     # Scrapy settings for this site's crawls, over leafcrawl's, as `scrapy crawl -s NAME=VALUE`
     # (DOWNLOAD_TIMEOUT, RETRY_TIMES, HTTPCACHE_ENABLED, DEFAULT_REQUEST_HEADERS…)
     scrapy_settings: dict = field(default_factory=dict)
@@ -114,13 +120,19 @@ _TYPES = {
     "archive_dir": str,
     "schedule": str,
     "user_agent": str,
+    "http_user": str,
+    "http_password": str,
     "scrapy_settings": dict,
 }
 # A Scrapy setting's name; leafcrawl's own (LEAFCRAWL_*) come from the config's keys.
 _SETTING_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
 _ALIASES = {"depth": "depth_limit", "depth-limit": "depth_limit", "max-pages": "max_pages",
             "load-images": "load_images", "obey-crawl-delay": "obey_crawl_delay",
-            "expand-rounds": "expand_rounds"}
+            "expand-rounds": "expand_rounds", "http-user": "http_user",
+            "http-password": "http_password"}
+
+PASSWORD_ENV = "LEAFCRAWL_HTTP_PASSWORD"
+"""Where http_user's password is read from when the config does not hold it."""
 
 
 def _host(url: str) -> str:
@@ -191,6 +203,7 @@ def validate(data: dict, source: str) -> SiteConfig:
     agent = clean.get("user_agent")
     if agent is not None and (not agent.strip() or any(c in agent for c in "\r\n")):
         raise _fail(source, "user_agent", "must be one line of text")
+    _check_login(clean, source)
     for name in clean.get("scrapy_settings", {}):
         if not isinstance(name, str) or not _SETTING_NAME.fullmatch(name):
             raise _fail(source, "scrapy_settings", f"{name!r} is not a Scrapy setting name (UPPER_CASE)")
@@ -200,6 +213,25 @@ def validate(data: dict, source: str) -> SiteConfig:
         raise _fail(source, "schedule", f"{clean['schedule']!r} is not a five-field cron expression")
     clean["threshold"] = float(clean.get("threshold", 0.0))
     return SiteConfig(source=source, **clean)
+
+
+def _check_login(clean: dict, source: str) -> None:
+    """http_user and its password (the config's, else PASSWORD_ENV's), both one line."""
+    user = clean.get("http_user")
+    if user is None:
+        if clean.get("http_password") is not None:
+            raise _fail(source, "http_password", "given without http_user")
+        return
+    if not user.strip() or any(c in user for c in ":\r\n"):
+        raise _fail(source, "http_user", "must be one line of text without ':'")
+    if clean.get("http_password") is None:
+        clean["http_password"] = os.environ.get(PASSWORD_ENV) or None
+    password = clean["http_password"]
+    if not password:
+        raise _fail(source, "http_user", f"{user!r} needs a password: http_password in the "
+                    f"config, or the environment's {PASSWORD_ENV}")
+    if any(c in password for c in "\r\n"):
+        raise _fail(source, "http_password", "must be one line")
 
 
 def _valid_cron(expr: str) -> bool:

@@ -23,6 +23,7 @@ from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.internet.error import DNSLookupError, TCPTimedOutError, TimeoutError
 from w3lib.encoding import http_content_type_encoding
 
+from crawler.browser import BROWSER_CONTEXT
 from crawler.items import failure_item, not_modified_item, page_item
 from crawler.fetch_errors import describe_fetch_error
 from crawler.page_collector import collector_page_method, collector_result
@@ -140,10 +141,6 @@ def carry_site_host(request, host: str) -> None:
     """The request is for a page on a host the crawl adopted as the site's: past any
     process's offsite filter, and adopted by the process that parses it (adopt_host)."""
     request.meta.update({SITE_HOST_META: host, "allow_offsite": True})
-
-
-BROWSER_CONTEXT = {"ignore_https_errors": True}
-"""The browser context's options (scrapy-playwright reads them from the first request)."""
 
 
 class SiteSpider(scrapy.Spider):
@@ -903,6 +900,9 @@ class SiteSpider(scrapy.Spider):
             status, error = "error", "timed out"
         else:
             status, error = "error", describe_fetch_error(failure.value)
+        if status == 401:
+            error += (" (the login was refused)" if self.site.http_user else
+                      " (the site asks for a login: --http-user, or http_user in its config)")
         self.note_failure(request.url, error)
         if PLAIN_VIEW_META in meta:       # a trial render that failed showed nothing more
             self.note_frame(None, None)

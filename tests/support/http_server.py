@@ -17,6 +17,7 @@ The mapping is read on every request, so a test may change it while the server r
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import functools
 import os
@@ -137,7 +138,11 @@ class StaticHandler(SimpleHTTPRequestHandler):
                  validators: bool = True, tokens: bool = False,
                  agent_log: MutableSequence[str] | None = None,
                  content_types: Mapping[str, str] | None = None,
-                 canonical_host: str | None = None, **kwargs):
+                 canonical_host: str | None = None, login: tuple[str, str] | None = None,
+                 login_log: MutableSequence[tuple[str, bool]] | None = None, **kwargs):
+        self._login = ("Basic " + base64.b64encode(":".join(login).encode()).decode()
+                       if login else None)
+        self._login_log = login_log
         self._content_types = content_types or {}
         self._canonical_host = canonical_host
         self._faults = faults
@@ -230,11 +235,33 @@ class StaticHandler(SimpleHTTPRequestHandler):
         self.end_headers()
         return True
 
+    def _refuse_without_login(self) -> bool:
+        """With a login, a request without its Authorization is answered 401 with a Basic
+        challenge; True when it was."""
+        if self._login is None:
+            return False
+        granted = self.headers.get("Authorization") == self._login
+        if self._login_log is not None:
+            self._login_log.append((urllib.parse.urlsplit(self.path).path, granted))
+        if granted:
+            return False
+        body = b"<html><body><h1>401 Authorization Required</h1></body></html>"
+        self.send_response(401)
+        self.send_header("WWW-Authenticate", 'Basic realm="staging"')
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+        return True
+
     def do_GET(self):
-        if not self._fault() and not self._to_canonical_host():
+        if not self._refuse_without_login() and not self._fault() and not self._to_canonical_host():
             super().do_GET()
 
     def do_HEAD(self):
+        if self._refuse_without_login():
+            return
         if not self._fault() and not self._to_canonical_host():
             super().do_HEAD()
 
@@ -292,6 +319,8 @@ def serve_directory(
     content_types: Mapping[str, str] | None = None,
     canonical_host: str | None = None,
     self_signed: bool = False,
+    login: tuple[str, str] | None = None,
+    login_log: MutableSequence[tuple[str, bool]] | None = None,
 ) -> Iterator[str]:
     """Serve ``root`` on 127.0.0.1 and yield the base URL (no trailing slash).
 
@@ -306,6 +335,8 @@ def serve_directory(
     the same path there (``"127.0.0.1"``: ``http://localhost:PORT/x`` -> ``http://127.0.0.1:PORT/x``).
     ``self_signed=True``: HTTPS, with a certificate no authority signed (an intranet's, a
     staging site's); the base URL is then https://.
+    ``login=(user, password)``: HTTP Basic auth on every path; a request without it is
+    answered 401 with a challenge. ``login_log``: if given, (path, granted) of every request.
     """
     root = os.fspath(root)
     if not os.path.isdir(root):
@@ -313,7 +344,8 @@ def serve_directory(
     handler = functools.partial(StaticHandler, directory=root, faults=faults,
                                 request_log=request_log, status_log=status_log,
                                 validators=validators, tokens=tokens, agent_log=agent_log,
-                                content_types=content_types, canonical_host=canonical_host)
+                                content_types=content_types, canonical_host=canonical_host,
+                                login=login, login_log=login_log)
     server = StaticServer((HOST, port), handler)
     scheme = "http"
     if self_signed:
