@@ -138,6 +138,12 @@ FURNITURE_SHORT_KINDS = frozenset({"heading", "paragraph", "figure-caption"})
 # this, a page whose last long paragraph comes early (a service page's feature grid, a guide's
 # step list) lost everything after it as a furniture run.
 TAIL_SENTENCE_WORDS = 8
+# ...and so is a shorter paragraph (from this many words) that ends as a statement does,
+# with a full stop: an article's closing line ("He never came back."), a coupon's terms.
+# Labels end in none ('Share this:', 'Tags', a date), and a widget's shorter lines ask or
+# exclaim ('How useful was this post?', 'Click on a star to rate it!'). WCXB: 21 pages
+# better and 13 worse, word F1 summed +0.36 (the worst -0.007); Readability 3 better, 0 worse.
+TAIL_STATEMENT_MIN_WORDS = 4
 # This many furniture blocks in a row after an article's body start its furniture.
 FURNITURE_RUN = 3
 # Kinds whose words are prose evidence for a container (images and rules carry none).
@@ -530,6 +536,12 @@ def _furniture(b: Block, st: Stats | None = None) -> bool:
     return b.kind in FURNITURE_SHORT_KINDS and st[1] < SHORT_BLOCK_WORDS
 
 
+def _short_statement(b: Block, st: Stats) -> bool:
+    """A paragraph of TAIL_STATEMENT_MIN_WORDS or more ending in a full stop."""
+    return (b.kind == "paragraph" and st[1] >= TAIL_STATEMENT_MIN_WORDS
+            and b.text.rstrip().rstrip('"\u201d\u2019').endswith("."))
+
+
 def trim_article_tail(blocks: list[Block], keep: list[bool],
                       stats: list[Stats] | None = None, headings: list[int] = ()) -> None:
     """On an article, drop the furniture that follows the body (in place on `keep`).
@@ -554,7 +566,7 @@ def trim_article_tail(blocks: list[Block], keep: list[bool],
     for i in tail:
         st = stats[i]
         if furniture[i] and blocks[i].kind != "heading" and not st[6] and st[4] == 0 \
-                and st[1] >= TAIL_SENTENCE_WORDS:
+                and (st[1] >= TAIL_SENTENCE_WORDS or _short_statement(blocks[i], st)):
             furniture[i] = False   # a sentence without links, not a label
     for h, nxt in zip(tail, tail[1:]):
         if furniture[h] and not furniture[nxt] and blocks[h].kind == "heading" \

@@ -356,6 +356,15 @@ def test_widening_needs_sibling_sections_and_stops_at_main():
     assert content._tag("/html/body/main[2]") == "main" and content._tag("/html/body") == "body"
 
 
+def test_an_articles_short_closing_statement_is_kept_and_a_widgets_question_is_not():
+    paras = "".join(f"<p>{PROSE.replace('skill', f'skill {i}')}</p>" for i in range(3))
+    html = f"""<body><main><h1>Starter basics</h1>{paras}<p>The loaf never rose again.</p>
+    <p>How useful was this post?</p><p>Share this:</p></main></body>"""
+    body = joined(html)
+    assert body.endswith("The loaf never rose again.")
+    assert "How useful" not in body and "Share this" not in body
+
+
 def test_short_sentences_after_the_last_long_paragraph_are_not_a_furniture_run():
     # a service page: one long intro paragraph, then feature cards of a short heading and a
     # one-sentence description -- text, not labels, and no link in sight
