@@ -36,6 +36,12 @@ CONTROL_LABELS = frozenset({
     "sort", "sort by", "filter", "filters", "sort and filter", "filter and sort",
     "clear all", "apply", "quantity", "qty", "decrease quantity", "increase quantity",
     "in stock", "out of stock", "sold out", "unit price per", "unit price",
+    # photo gallery and video player controls, which news pages put inside the article
+    "n of n", "image n of n", "photo n of n", "full screen", "fullscreen", "exit full screen",
+    "enlarge", "enlarge this image", "view photos", "view gallery", "view slideshow",
+    "buy photo", "skip ad", "play", "pause", "play video", "watch video", "mute", "unmute",
+    "replay", "previous", "next", "prev", "wait n second to continue",
+    "wait n seconds to continue",
     # page furniture labels
     "skip to content", "skip to main content", "skip to navigation", "advertisement",
     "advertisements", "advertising", "ad", "ads", "sponsored", "sponsored content",

@@ -23,6 +23,14 @@ def test_control_labels_match_whole_short_blocks():
     assert control_rule(blk("Reply to the seller within two days")) is None
 
 
+def test_gallery_and_player_controls_inside_an_article_are_labels():
+    for label in ("1 of 24", "Photo 3 of 12", "Full Screen", "Skip Ad", "View Photos",
+                  "Buy Photo", "Wait 1 second to continue.", "Play video", "Next"):
+        assert control_rule(blk(label)) == "control-label", label
+    assert control_rule(blk("Play resumed after the rain delay")) is None
+    assert control_rule(blk("One of the 24 photographs shows the harbour")) is None
+
+
 def test_forum_post_metadata():
     for line in ("1,234 posts · Joined 2019", "Posts: 512", "Joined: Mar 2014",
                  "12.3k 4 gold badges 35 silver badges 60 bronze badges",
