@@ -23,7 +23,7 @@ from .word_count import count_words
 # the section holds:
 _FURNITURE_HEADING_PATTERNS = (
     # teasers of other pages: related / recommended / latest grids and carousels
-    r"related(?: \w+){0,3}",
+    r"(?:more |other )?related(?: \w+){0,3}",
     r"(?:you|we think you) (?:may|might|will|ll|d) (?:also )?(?:like|love|enjoy|be interested in)(?: \w+){0,3}",
     r"(?:recommended|suggested|trending|popular|most popular|most read)(?: for you)?",
     r"(?:recommended|suggested|trending|popular|most popular|most read) (?:\w+ )?(?:posts|articles|stories|news|reads|reading|videos|content)",

@@ -17,7 +17,7 @@ def _heading(text, level=2):
 
 
 def test_furniture_headings_are_whole_labels():
-    for text in ("Related posts", "You may also like", "You might also enjoy", "About the author",
+    for text in ("Related posts", "More Related Stories", "Other related articles", "You may also like", "You might also enjoy", "About the author",
                  "More from Crumb Journal", "Read next", "Sign up for our newsletter",
                  "Leave a Reply", "Recommended for you", "Strictly necessary cookies",
                  "Related items to explore", "Customer reviews", "98 Customer ratings",
