@@ -1,4 +1,4 @@
-"""scrapy-playwright's download handler, with pages that outlive their browser given up.
+"""scrapy-playwright's download handler, with renders that cannot finish given up.
 
 When Chromium dies in a crawl (the kernel's OOM killer on a big site, a crash), scrapy-
 playwright starts a new browser for the next page. But a page that was being opened in the
@@ -10,6 +10,12 @@ killed 12 s into a crawl of the Hugo blog; 134 pages crawled, then nothing for m
 Each attempt to render a page is watched: once the browser it began under is gone, it is
 dropped and retried as scrapy-playwright retries a page whose target closed, in the new
 browser.
+
+And a render gets the request's DOWNLOAD_TIMEOUT (180 s unless set), which Scrapy's own
+downloads have and the browser's had not: a page whose script never yields (a busy loop)
+answers none of Playwright's calls, and scrapy-playwright's page.content() waited for it for
+ever, holding the crawl open. At the deadline the page is closed (its renderer with it) and
+fails as RenderTimeout, not retried: it would only block again.
 """
 
 from __future__ import annotations
@@ -31,6 +37,23 @@ STAT_ABANDONED = "leafcrawl/browser_lost_pages"
 """Crawler stat: renders given up because their browser was gone, then retried."""
 
 
+PAGE_CLOSE_S = 10.0
+"""How long closing a timed-out page may take before it is left to the browser."""
+
+_PAGES: dict[int, object] = {}
+"""id(request) -> the Playwright page rendering it (note_page), while it renders. Not in
+the request's meta: a page does not serialize, and a retried request is."""
+
+
+def note_page(request, page) -> None:
+    """From the page's init callback: the page that renders this request."""
+    _PAGES[id(request)] = page
+
+
+class RenderTimeout(Exception):
+    """A page's render did not finish within its DOWNLOAD_TIMEOUT."""
+
+
 class BrowserGone(TargetClosedError):
     """The browser a page was being rendered in is gone (scrapy-playwright retries it as it
     retries a page whose target closed)."""
@@ -42,11 +65,21 @@ class PlaywrightHandler(ScrapyPlaywrightDownloadHandler):
     async def _download_request_with_retry(self, request, spider):
         attempt = asyncio.ensure_future(super()._download_request_with_retry(request, spider))
         browser = getattr(self, "browser", None)
+        loop = asyncio.get_running_loop()
+        timeout = float(request.meta.get("download_timeout")
+                        or self._crawler.settings.getfloat("DOWNLOAD_TIMEOUT"))
+        deadline = loop.time() + timeout
         try:
             while True:
                 done, _ = await asyncio.wait({attempt}, timeout=WATCH_S)
                 if done:
                     return attempt.result()
+                if loop.time() > deadline:
+                    attempt.cancel()
+                    await self._close_page(request)
+                    raise RenderTimeout(
+                        f"the page did not finish rendering in {timeout:g} s (DOWNLOAD_TIMEOUT); "
+                        "a script on it may never yield")
                 # not launched when the attempt began: the first browser launched is its
                 browser = browser or getattr(self, "browser", None)
                 if browser is not None and not browser.is_connected():
@@ -58,3 +91,16 @@ class PlaywrightHandler(ScrapyPlaywrightDownloadHandler):
         finally:
             if not attempt.done():
                 attempt.cancel()
+            _PAGES.pop(id(request), None)
+
+    @staticmethod
+    async def _close_page(request) -> None:
+        page = _PAGES.pop(id(request), None)
+        if page is None:
+            return
+        try:
+            # closing the page frees its slot in the context (scrapy-playwright's close
+            # callback) and ends its renderer, however stuck
+            await asyncio.wait_for(page.close(run_before_unload=False), PAGE_CLOSE_S)
+        except Exception:  # noqa: BLE001 - a page that will not close is the browser's now
+            logger.warning("a timed-out page of %s did not close", request.url)

@@ -73,4 +73,6 @@ def describe_fetch_error(exc: BaseException) -> str:
         return what
     if name == "DownloadFailedError" and first:
         return f"download failed: {first}"
+    if name == "RenderTimeout" and first:      # crawler/browser_handler.py: says it all
+        return first
     return f"{name}: {first or 'no message'}"

@@ -14,6 +14,7 @@ import asyncio
 
 from scrapy_playwright.page import PageMethod
 
+from crawler.browser_handler import note_page
 from crawler.subresource_deadline import install_deadline
 
 TRACKED_TIMER_MAX_MS = 2000
@@ -121,6 +122,7 @@ async def install_settle_tracker(page, request) -> None:
     """playwright_page_init_callback: instrument the page before it navigates, note the
     answer to its navigation (NAV_ANSWER_META), and give its sub-resources their deadline
     (subresource_deadline.py)."""
+    note_page(request, page)
     await page.add_init_script(TRACKER_JS)
     await install_deadline(page, request)
 

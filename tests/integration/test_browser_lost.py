@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.cli import PROJECT_ROOT, archived_files
+from tests.support.cli import PROJECT_ROOT, archived_files, run_leafcrawl
 from tests.support.http_server import Hold, serve_directory, write_page
 
 pytestmark = [pytest.mark.integration, pytest.mark.browser]
@@ -94,3 +94,28 @@ def test_a_crawl_whose_browser_dies_renders_its_pages_in_a_new_one(tmp_path, red
     summary = json.loads(summary_file.read_text())
     assert summary["failures"] == 0
     assert set(archived_files(tmp_path / "archive")) == {f"{base}/2024/{slug}/" for slug in POSTS}
+
+
+def test_a_page_whose_script_never_yields_fails_at_the_download_timeout(tmp_path, redis_ns):
+    # a busy loop blocks the page's renderer: scrapy-playwright's page.content() waited for
+    # it for ever, and the crawl never ended
+    site = tmp_path / "site"
+    write_page(site, HOME)
+    for slug in POSTS[:3]:
+        write_page(site / "2024" / slug, post(slug))
+    stuck = "2024/" + POSTS[1]
+    write_page(site / stuck, post(POSTS[1]).replace(
+        "<main>", "<script>setTimeout(function () { while (true) {} }, 50);</script><main>"))
+    for slug in POSTS[3:]:
+        write_page(site / "2024" / slug, post(slug))
+    with serve_directory(site) as base:
+        summary_file = tmp_path / "summary.json"
+        result = run_leafcrawl(
+            "crawl", base + "/", "--render", "always", "--archive-dir", str(tmp_path / "archive"),
+            "--with-worker", "--json-summary", str(summary_file), "-s", "DOWNLOAD_TIMEOUT=15",
+            cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env, timeout=240)
+    summary = json.loads(summary_file.read_text())
+    assert summary["failures"] == 1
+    assert f"{base}/{stuck}/: the page did not finish rendering in 15 s" in result.stdout
+    assert set(archived_files(tmp_path / "archive")) == {
+        f"{base}/2024/{slug}/" for slug in POSTS if slug != POSTS[1]}
