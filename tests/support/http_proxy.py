@@ -10,11 +10,11 @@ from __future__ import annotations
 import contextlib
 import http.client
 import http.server
-import threading
 import urllib.parse
 from collections.abc import Iterator, Mapping, MutableSequence
 
-HOST = "127.0.0.1"
+from tests.support.http_server import HOST, serving
+
 HOP_BY_HOP = {"connection", "keep-alive", "proxy-connection", "proxy-authorization",
               "transfer-encoding", "te", "trailer", "upgrade"}
 
@@ -70,12 +70,5 @@ def forward_proxy(hosts: Mapping[str, str], log: MutableSequence[str] | None = N
     """Serve a proxy that takes ``hosts`` (host name -> a served base URL) there, answers
     502 for any other host, and yields its URL; ``log`` gets every URL asked for."""
     server = _ProxyServer((HOST, 0), _handler(hosts, log))
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
-                              name="test-proxy", daemon=True)
-    thread.start()
-    try:
+    with serving(server, "test-proxy"):
         yield f"http://{HOST}:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)

@@ -353,11 +353,18 @@ def serve_directory(
         tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         tls.load_cert_chain(*_self_signed_certificate())
         server.socket = tls.wrap_socket(server.socket, server_side=True)
+    with serving(server, "static-server"):
+        yield f"{scheme}://{HOST}:{server.server_address[1]}"
+
+
+@contextlib.contextmanager
+def serving(server, name: str) -> Iterator[None]:
+    """Run ``server`` in a thread of its own until the block ends, then close it."""
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
-                              name=f"static-server-{server.server_address[1]}", daemon=True)
+                              name=f"{name}-{server.server_address[1]}", daemon=True)
     thread.start()
     try:
-        yield f"{scheme}://{HOST}:{server.server_address[1]}"
+        yield
     finally:
         server.shutdown()
         server.server_close()
