@@ -40,14 +40,14 @@ STAT_ABANDONED = "leafcrawl/browser_lost_pages"
 PAGE_CLOSE_S = 10.0
 """How long closing a timed-out page may take before it is left to the browser."""
 
-_PAGES: dict[int, object] = {}
-"""id(request) -> the Playwright page rendering it (note_page), while it renders. Not in
-the request's meta: a page does not serialize, and a retried request is."""
+_PAGES: dict[int, tuple[object, float]] = {}
+"""id(request) -> (the Playwright page rendering it, when it was opened: note_page), while it
+renders. Not in the request's meta: a page does not serialize, and a retried request is."""
 
 
 def note_page(request, page) -> None:
-    """From the page's init callback: the page that renders this request."""
-    _PAGES[id(request)] = page
+    """From the page's init callback: the page that renders this request, opened now."""
+    _PAGES[id(request)] = (page, asyncio.get_running_loop().time())
 
 
 class RenderTimeout(Exception):
@@ -68,13 +68,14 @@ class PlaywrightHandler(ScrapyPlaywrightDownloadHandler):
         loop = asyncio.get_running_loop()
         timeout = float(request.meta.get("download_timeout")
                         or self._crawler.settings.getfloat("DOWNLOAD_TIMEOUT"))
-        deadline = loop.time() + timeout
         try:
             while True:
                 done, _ = await asyncio.wait({attempt}, timeout=WATCH_S)
                 if done:
                     return attempt.result()
-                if loop.time() > deadline:
+                # from the page's opening: a wait for a free page in the context is no render
+                opened = _PAGES.get(id(request))
+                if opened is not None and loop.time() > opened[1] + timeout:
                     attempt.cancel()
                     await self._close_page(request)
                     raise RenderTimeout(
@@ -95,7 +96,7 @@ class PlaywrightHandler(ScrapyPlaywrightDownloadHandler):
 
     @staticmethod
     async def _close_page(request) -> None:
-        page = _PAGES.pop(id(request), None)
+        page, _ = _PAGES.pop(id(request), (None, None))
         if page is None:
             return
         try:
