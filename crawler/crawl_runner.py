@@ -19,6 +19,7 @@ from pathlib import Path
 
 from crawler.redis_connection import RedisUnavailable, connect
 from crawler.progress import PROGRESS_SETTING
+from crawler.site_login import browser_login, login_settings
 from pipelines.site_config import ConfigError, SiteConfig, render_label
 from pipelines.redis_keys import new_run_id
 from pipelines.scrapy_pipelines import REDIS_LOST, STAT_REDIS_LOST
@@ -272,7 +273,7 @@ def site_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir: 
         "CLOSESPIDER_PAGECOUNT": cfg.max_pages,
     }
     if cfg.render in ("always", "auto"):     # auto: its start pages are rendered
-        from crawler.browser import find_chromium
+        from crawler.browser import BROWSER_CONTEXT, find_chromium
 
         overrides.update(defaults.PLAYWRIGHT_SETTINGS)
         overrides["PLAYWRIGHT_LAUNCH_OPTIONS"] = {
@@ -286,9 +287,6 @@ def site_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir: 
             # context options would put the password in every request serialized to Redis.
             # (Scrapy's http and https handlers then each start a browser at the crawl's
             # start, instead of at their first page.)
-            from crawler.browser import BROWSER_CONTEXT
-            from crawler.site_login import browser_login
-
             overrides["PLAYWRIGHT_CONTEXTS"] = {"default": {
                 **BROWSER_CONTEXT,
                 "http_credentials": browser_login(cfg.http_user, cfg.http_password,
@@ -299,8 +297,6 @@ def site_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir: 
         overrides.update(frontier_settings(prefix, cfg.name, redis_url))
     if cfg.user_agent:
         overrides["USER_AGENT"] = cfg.user_agent
-    from crawler.site_login import login_settings
-
     overrides.update(login_settings(cfg.http_user, cfg.http_password, cfg.start_urls))
     return overrides
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import logging
 
+from playwright.async_api import TimeoutError as PlaywrightTimeout
+
 from crawler.browser import abort_request
 
 logger = logging.getLogger(__name__)
@@ -63,7 +65,7 @@ async def install_deadline(page, request) -> None:
             # relative imports be looked for beside that one
             response = await route.fetch(headers=headers, timeout=deadline, max_redirects=0)
         except Exception as exc:  # noqa: BLE001 - a timeout, a refused connection, a closed page
-            timed_out = "Timeout" in type(exc).__name__ or "timeout" in str(exc).lower()
+            timed_out = isinstance(exc, PlaywrightTimeout)
             if timed_out:
                 request.meta.setdefault(CUT_META, []).append(pw_request.url)
             logger.debug("sub-resource %s given up: %s", pw_request.url, exc)

@@ -20,7 +20,6 @@ from scrapy.exceptions import DontCloseSpider
 from scrapy.http import HtmlResponse, TextResponse
 from scrapy.linkextractors import IGNORED_EXTENSIONS
 from scrapy.spidermiddlewares.httperror import HttpError
-from twisted.internet.error import DNSLookupError, TCPTimedOutError, TimeoutError
 from w3lib.encoding import http_content_type_encoding
 
 from crawler.browser import BROWSER_CONTEXT
@@ -894,11 +893,8 @@ class SiteSpider(scrapy.Spider):
             # a rendered page's error status with an empty body, which Chromium fails
             status = answer["status"]
             error = f"HTTP {status}"
-        elif failure.check(DNSLookupError):
-            status, error = "error", "DNS lookup failed"
-        elif failure.check(TimeoutError, TCPTimedOutError):
-            status, error = "error", "timed out"
         else:
+            # DNS failures and timeouts too, in the same words in both render modes
             status, error = "error", describe_fetch_error(failure.value)
         if status == 401:
             error += (" (the login was refused)" if self.site.http_user else
