@@ -72,6 +72,10 @@ def _add_crawl(sub) -> None:
                    help="log in to a site behind HTTP Basic auth as USER, with the password "
                         "in the environment's LEAFCRAWL_HTTP_PASSWORD (sent to the start "
                         "URLs' hosts only)")
+    p.add_argument("--cookies", metavar="FILE",
+                   help="a site behind a login form: the cookies your browser exported once "
+                        "logged in (cookies.txt, Netscape format; or a JSON export); its "
+                        "cookies for the site are sent as the browser sends them")
     p.add_argument("-s", "--set", action="append", metavar="NAME=VALUE", type=_setting,
                    help="a Scrapy setting for this crawl, as `scrapy crawl -s` (repeatable; "
                         "added to a config's scrapy_settings)")
@@ -152,7 +156,8 @@ def cmd_crawl(args) -> int:
                  "concurrency": args.concurrency,
                  "obey_crawl_delay": False if args.ignore_crawl_delay else None,
                  "expand_rounds": args.expand_rounds, "revisit": args.revisit,
-                 "user_agent": args.user_agent, "http_user": args.http_user}
+                 "user_agent": args.user_agent, "http_user": args.http_user,
+                 "cookies_file": args.cookies}
     settings = dict(args.set or ())
     if args.config:
         cfg = load_site_config(args.config)

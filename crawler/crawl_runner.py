@@ -58,6 +58,17 @@ class CrawlError(RuntimeError):
     """The crawl could not run or fetched nothing; the message is the one line to print."""
 
 
+LOGIN_WALL_ADVICE = {
+    "": "a site behind a login is crawled with --cookies FILE, the cookies your browser "
+        "exported once logged in (cookies.txt)",
+    "cookies": "the session in the cookies file has ended; log in with your browser and "
+               "export its cookies again",
+    "http": "the site logs in by a form, not by HTTP auth: crawl it with --cookies FILE, the "
+            "cookies your browser exported once logged in (cookies.txt)",
+}
+"""What to do when pages led to the login form, by the crawl's own login."""
+
+
 @dataclass
 class CrawlSummary:
     site: str
@@ -112,6 +123,11 @@ class CrawlSummary:
     rate_limited: int = 0
     rate_limited_pace: float = 0.0
     rate_limited_given_up: int = 0
+    # pages that led to the site's login form (never archived), the form's address, and
+    # the crawl's own login, if any: "cookies" (--cookies), "http" (--http-user)
+    login_walls: int = 0
+    login_form: str = ""
+    login: str = ""
 
     @property
     def interrupted(self) -> bool:
@@ -211,6 +227,10 @@ class CrawlSummary:
             lines.append(f"  ! {self.skipped_hash_routes} links lead to pages drawn by script at a URL "
                          "fragment (/#/…), which a plain fetch cannot see: crawl with --render always")
         lines += [f"  ! {url}: {error}" for url, error in self.errors[:5]]
+        if self.login_walls:
+            lines.append(f"  ! {self.login_walls} page{'s' if self.login_walls > 1 else ''} led to "
+                         f"the site's login form ({self.login_form}), not archived: "
+                         + LOGIN_WALL_ADVICE[self.login])
         if self.jobs_failed:
             lines.append(f"  ! {self.jobs_failed} archive job{'s' if self.jobs_failed > 1 else ''} "
                          f"failed, the first: {self.job_error or 'no error recorded'}. Those pages "
@@ -282,15 +302,21 @@ def site_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir: 
             "args": defaults.CHROMIUM_ARGS + ([] if cfg.load_images else [defaults.NO_IMAGES_ARG]),
             "timeout": 30000,
         }
-        if cfg.http_user:
+        if cfg.http_user or cfg.cookies_file:
             # a context made before the first request, with the login: a request's own
-            # context options would put the password in every request serialized to Redis.
-            # (Scrapy's http and https handlers then each start a browser at the crawl's
-            # start, instead of at their first page.)
-            overrides["PLAYWRIGHT_CONTEXTS"] = {"default": {
-                **BROWSER_CONTEXT,
-                "http_credentials": browser_login(cfg.http_user, cfg.http_password,
-                                                  cfg.start_urls[0])}}
+            # context options would put the password or the session in every request
+            # serialized to Redis. (Scrapy's http and https handlers then each start a
+            # browser at the crawl's start, instead of at their first page.)
+            context = dict(BROWSER_CONTEXT)
+            if cfg.http_user:
+                context["http_credentials"] = browser_login(cfg.http_user, cfg.http_password,
+                                                            cfg.start_urls[0])
+            if cfg.cookies_file:
+                from crawler.site_cookies import browser_cookies
+
+                context["storage_state"] = {
+                    "cookies": browser_cookies(cfg.cookies_file, cfg.allowed_domains)}
+            overrides["PLAYWRIGHT_CONTEXTS"] = {"default": context}
     if shared_frontier:
         from crawler.shared_frontier import frontier_settings
 
@@ -298,6 +324,10 @@ def site_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir: 
     if cfg.user_agent:
         overrides["USER_AGENT"] = cfg.user_agent
     overrides.update(login_settings(cfg.http_user, cfg.http_password, cfg.start_urls))
+    if cfg.cookies_file:
+        from crawler.site_cookies import cookie_settings   # Scrapy's, imported with it
+
+        overrides.update(cookie_settings(cfg.cookies_file, cfg.allowed_domains))
     return overrides
 
 
@@ -458,6 +488,9 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
             summary.trusted_frames = stats.get("leafcrawl/render_frames_trusted", 0)
             summary.rendered_sections = list(stats.get("leafcrawl/render_section_reasons", []))
         summary.pages_fetched = summary.index + summary.leaf + summary.failures
+        summary.login_walls = stats.get("leafcrawl/login_walls", 0)
+        summary.login_form = stats.get("leafcrawl/login_form", "")
+        summary.login = "cookies" if cfg.cookies_file else "http" if cfg.http_user else ""
 
         if wait_for_jobs:
             _wait_for_jobs(conn, queue, worker, run_id, prefix)

@@ -62,7 +62,10 @@ DOWNLOADER_MIDDLEWARES = {"crawler.revisits.RevisitMiddleware": 950,
                           "crawler.rate_limits.RateLimitMiddleware": 560,
                           # the last before the download and the first after it: the
                           # login is on the request only meanwhile (crawler/site_login.py)
-                          "crawler.site_login.SiteLoginMiddleware": 990}
+                          "crawler.site_login.SiteLoginMiddleware": 990,
+                          # Scrapy's, with the cookies file's cookies (crawler/site_cookies.py)
+                          "scrapy.downloadermiddlewares.cookies.CookiesMiddleware": None,
+                          "crawler.site_cookies.SiteCookiesMiddleware": 700}
 
 ITEM_PIPELINES = {
     "pipelines.scrapy_pipelines.StoreScorePipeline": 300,

@@ -15,6 +15,8 @@ from urllib.parse import urlsplit
 
 import yaml
 
+from pipelines.cookie_file import CookieFileError, read_cookie_file
+
 # always: every page through headless Chromium; never: plain HTTP (no JavaScript); auto:
 # plain HTTP unless the start pages show that scripts draw the site (pipelines/render_need.py)
 RENDER_MODES = ("always", "never", "auto")
@@ -87,6 +89,11 @@ class SiteConfig:
     # file: without http_password, the environment's LEAFCRAWL_HTTP_PASSWORD is read.
     http_user: str | None = None
     http_password: str | None = field(default=None, repr=False)
+    # a site behind a login form: the cookies the user's browser exported once logged in
+    # (cookies.txt, or a JSON export: pipelines/cookie_file.py), its cookies for the site's
+    # domains sent as the browser would (crawler/site_cookies.py); a relative path is the
+    # config file's folder's
+    cookies_file: str | None = None
     # Scrapy settings for this site's crawls, over leafcrawl's, as `scrapy crawl -s NAME=VALUE`
     # (DOWNLOAD_TIMEOUT, RETRY_TIMES, HTTPCACHE_ENABLED, DEFAULT_REQUEST_HEADERS…)
     scrapy_settings: dict = field(default_factory=dict)
@@ -122,6 +129,7 @@ _TYPES = {
     "user_agent": str,
     "http_user": str,
     "http_password": str,
+    "cookies_file": str,
     "scrapy_settings": dict,
 }
 # A Scrapy setting's name; leafcrawl's own (LEAFCRAWL_*) come from the config's keys.
@@ -129,7 +137,8 @@ _SETTING_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
 _ALIASES = {"depth": "depth_limit", "depth-limit": "depth_limit", "max-pages": "max_pages",
             "load-images": "load_images", "obey-crawl-delay": "obey_crawl_delay",
             "expand-rounds": "expand_rounds", "http-user": "http_user",
-            "http-password": "http_password"}
+            "http-password": "http_password", "cookies": "cookies_file",
+            "cookies-file": "cookies_file"}
 
 PASSWORD_ENV = "LEAFCRAWL_HTTP_PASSWORD"
 """Where http_user's password is read from when the config does not hold it."""
@@ -204,6 +213,7 @@ def validate(data: dict, source: str) -> SiteConfig:
     if agent is not None and (not agent.strip() or any(c in agent for c in "\r\n")):
         raise _fail(source, "user_agent", "must be one line of text")
     _check_login(clean, source)
+    _check_cookies(clean, source)
     for name in clean.get("scrapy_settings", {}):
         if not isinstance(name, str) or not _SETTING_NAME.fullmatch(name):
             raise _fail(source, "scrapy_settings", f"{name!r} is not a Scrapy setting name (UPPER_CASE)")
@@ -232,6 +242,21 @@ def _check_login(clean: dict, source: str) -> None:
                     f"config, or the environment's {PASSWORD_ENV}")
     if any(c in password for c in "\r\n"):
         raise _fail(source, "http_password", "must be one line")
+
+
+def _check_cookies(clean: dict, source: str) -> None:
+    """cookies_file holds unexpired cookies for the site's hosts; its path made absolute,
+    as a scheduled crawl runs in a worker with a folder of its own."""
+    path = clean.get("cookies_file")
+    if path is None:
+        return
+    path = Path(path).expanduser().absolute()
+    hosts = clean.get("allowed_domains") or [_host(u) for u in clean["start_urls"]]
+    try:
+        read_cookie_file(path, hosts)
+    except CookieFileError as exc:
+        raise _fail(source, "cookies_file", str(exc)) from None
+    clean["cookies_file"] = str(path)
 
 
 def _valid_cron(expr: str) -> bool:
@@ -269,6 +294,11 @@ def load_site_config(path: str | Path) -> SiteConfig:
         raise ConfigError(f"{source}: not valid {path.suffix[1:].upper()}: {problem}") from None
     if data is None:
         raise ConfigError(f"{source}: the file is empty")
+    if isinstance(data, dict):
+        for key in ("cookies_file", "cookies", "cookies-file"):
+            if isinstance(data.get(key), str):
+                # beside the config, as a user keeps a site's files together
+                data[key] = str(path.parent / Path(data[key]).expanduser())
     return validate(data, source)
 
 

@@ -517,6 +517,8 @@ class SiteSpider(scrapy.Spider):
         notes = {f"robots_{d}": 1 for d in ("noindex", "nofollow") if d in robots}
         if analysis.account_form:
             notes["account_form"] = 1
+            if url != asked:
+                self.note_login_wall(asked, url)
         if notes:      # a note beside the terms, so `leafcrawl explain` says why not archived
             item["counts"] = {**item["counts"], **notes}
         yield item
@@ -875,6 +877,16 @@ class SiteSpider(scrapy.Spider):
                              response.url, result.get("charset"))
             return repaired
         return result["html"]
+
+    def note_login_wall(self, asked: str, form: str) -> None:
+        """A page that led to the site's login form (a session that expired, or none): the
+        form is scored and never archived, so without this the crawl ended quietly with
+        nothing archived. The summary says what to do (crawl_runner.CrawlSummary)."""
+        stats = self.crawler.stats
+        if not stats.get_value("leafcrawl/login_walls"):
+            stats.set_value("leafcrawl/login_form", form.split("?", 1)[0])
+            self.logger.warning("%s led to the site's login form, %s", asked, form)
+        stats.inc_value("leafcrawl/login_walls")
 
     def note_failure(self, url: str, error: str) -> None:
         self.crawler.stats.inc_value("leafcrawl/failures")

@@ -18,6 +18,7 @@ The mapping is read on every request, so a test may change it while the server r
 from __future__ import annotations
 
 import base64
+import http.cookies
 import contextlib
 import functools
 import os
@@ -139,7 +140,9 @@ class StaticHandler(SimpleHTTPRequestHandler):
                  agent_log: MutableSequence[str] | None = None,
                  content_types: Mapping[str, str] | None = None,
                  canonical_host: str | None = None, login: tuple[str, str] | None = None,
-                 login_log: MutableSequence[tuple[str, bool]] | None = None, **kwargs):
+                 login_log: MutableSequence[tuple[str, bool]] | None = None,
+                 session: tuple[str, str] | None = None, **kwargs):
+        self._session = session
         self._login = ("Basic " + base64.b64encode(":".join(login).encode()).decode()
                        if login else None)
         self._login_log = login_log
@@ -255,12 +258,33 @@ class StaticHandler(SimpleHTTPRequestHandler):
             self.wfile.write(body)
         return True
 
+    def _to_login_form(self) -> bool:
+        """With a session cookie (name, value), a request for any page but /login/ without
+        it is sent there (302), as a site behind a login form does; True when it was. The
+        login log, when given, notes (path, granted) of each request."""
+        if self._session is None:
+            return False
+        path = urllib.parse.urlsplit(self.path).path
+        jar = http.cookies.SimpleCookie(self.headers.get("Cookie") or "")
+        name, value = self._session
+        granted = name in jar and jar[name].value == value
+        if self._login_log is not None:
+            self._login_log.append((path, granted))
+        if granted or path == "/login/":
+            return False
+        self.send_response(302)
+        self.send_header("Location", "/login/?next=" + urllib.parse.quote(path))
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+        return True
+
     def do_GET(self):
-        if not self._refuse_without_login() and not self._fault() and not self._to_canonical_host():
+        if (not self._refuse_without_login() and not self._to_login_form() and not self._fault()
+                and not self._to_canonical_host()):
             super().do_GET()
 
     def do_HEAD(self):
-        if self._refuse_without_login():
+        if self._refuse_without_login() or self._to_login_form():
             return
         if not self._fault() and not self._to_canonical_host():
             super().do_HEAD()
@@ -321,6 +345,7 @@ def serve_directory(
     self_signed: bool = False,
     login: tuple[str, str] | None = None,
     login_log: MutableSequence[tuple[str, bool]] | None = None,
+    session: tuple[str, str] | None = None,
 ) -> Iterator[str]:
     """Serve ``root`` on 127.0.0.1 and yield the base URL (no trailing slash).
 
@@ -337,6 +362,8 @@ def serve_directory(
     staging site's); the base URL is then https://.
     ``login=(user, password)``: HTTP Basic auth on every path; a request without it is
     answered 401 with a challenge. ``login_log``: if given, (path, granted) of every request.
+    ``session=(cookie name, value)``: a login form's session; a request without that cookie
+    is redirected to /login/.
     """
     root = os.fspath(root)
     if not os.path.isdir(root):
@@ -345,7 +372,7 @@ def serve_directory(
                                 request_log=request_log, status_log=status_log,
                                 validators=validators, tokens=tokens, agent_log=agent_log,
                                 content_types=content_types, canonical_host=canonical_host,
-                                login=login, login_log=login_log)
+                                login=login, login_log=login_log, session=session)
     server = StaticServer((HOST, port), handler)
     scheme = "http"
     if self_signed:
