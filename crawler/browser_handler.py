@@ -11,6 +11,8 @@ Each attempt to render a page is watched: once the browser it began under is gon
 dropped and retried as scrapy-playwright retries a page whose target closed, in the new
 browser.
 
+The new browser's context is made with the crawl's login and cookies, as the first was.
+
 And a render gets the request's DOWNLOAD_TIMEOUT (180 s unless set), which Scrapy's own
 downloads have and the browser's had not: a page whose script never yields (a busy loop)
 answers none of Playwright's calls, and scrapy-playwright's page.content() waited for it for
@@ -93,6 +95,16 @@ class PlaywrightHandler(ScrapyPlaywrightDownloadHandler):
             if not attempt.done():
                 attempt.cancel()
             _PAGES.pop(id(request), None)
+
+    async def _create_browser_context(self, name, context_kwargs, spider=None):
+        # A context the crawl made at its start (PLAYWRIGHT_CONTEXTS: the one holding its
+        # login or cookies) is made again from the same options when a lost browser took it
+        # along: scrapy-playwright remakes it from the request's own options, which hold no
+        # login (crawl_runner keeps it out of requests), and every page after the loss met
+        # the site's login.
+        startup = self.config.startup_context_kwargs.get(name)
+        return await super()._create_browser_context(
+            name, startup if startup is not None else context_kwargs, spider)
 
     @staticmethod
     async def _close_page(request) -> None:

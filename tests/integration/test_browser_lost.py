@@ -60,21 +60,35 @@ def kill_browsers(pid: int) -> int:
     return killed
 
 
-def test_a_crawl_whose_browser_dies_renders_its_pages_in_a_new_one(tmp_path, redis_ns):
+SESSION = ("lock_session", "5ea1ed-9a7e")
+
+
+@pytest.mark.parametrize("login", ["none", "cookies"])
+def test_a_crawl_whose_browser_dies_renders_its_pages_in_a_new_one(tmp_path, redis_ns, login):
+    """With cookies (--cookies), the new browser has them too: its context was remade
+    without them, and every page after the loss led to the site's login form."""
     site = tmp_path / "site"
     write_page(site, HOME)
     for slug in POSTS:
         write_page(site / "2024" / slug, post(slug))
+    write_page(site / "login", "<html><body><main><form><input name=user>"
+                               "<input type=password name=pw></form></main></body></html>")
     held = Hold()
     faults = {f"/2024/{slug}/": held for slug in POSTS}
-    with serve_directory(site, faults=faults) as base:
+    extra, session = [], None
+    if login == "cookies":
+        session = SESSION
+        (tmp_path / "cookies.txt").write_text(
+            "# Netscape HTTP Cookie File\n127.0.0.1\tFALSE\t/\tFALSE\t0\t%s\t%s\n" % SESSION)
+        extra = ["--cookies", str(tmp_path / "cookies.txt")]
+    with serve_directory(site, faults=faults, session=session) as base:
         env = {**{k: v for k, v in os.environ.items() if k != "REDIS_URL"},
                **redis_ns.env, "REDIS_URL": redis_ns.url, "PYTHONPATH": str(PROJECT_ROOT)}
         summary_file = tmp_path / "summary.json"
         crawl = subprocess.Popen(
             [sys.executable, "-m", "crawler.cli", "crawl", base + "/", "--render", "always",
              "--with-worker", "--archive-dir", str(tmp_path / "archive"), "--json-summary",
-             str(summary_file)], cwd=tmp_path, env=env, stdin=subprocess.DEVNULL,
+             str(summary_file), *extra], cwd=tmp_path, env=env, stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
             # the browser is rendering posts (held by the server) when it dies
@@ -92,7 +106,7 @@ def test_a_crawl_whose_browser_dies_renders_its_pages_in_a_new_one(tmp_path, red
                 crawl.kill()
     assert crawl.returncode == 0, err
     summary = json.loads(summary_file.read_text())
-    assert summary["failures"] == 0
+    assert summary["failures"] == 0 and summary["login_walls"] == 0
     assert set(archived_files(tmp_path / "archive")) == {f"{base}/2024/{slug}/" for slug in POSTS}
 
 
