@@ -11,7 +11,8 @@ Each attempt to render a page is watched: once the browser it began under is gon
 dropped and retried as scrapy-playwright retries a page whose target closed, in the new
 browser.
 
-The new browser's context is made with the crawl's login and cookies, as the first was.
+The new browser's context is made with the crawl's login and cookies, as the first was, and
+every context starts with the site's cookies in Scrapy's jar.
 
 And a render gets the request's DOWNLOAD_TIMEOUT (180 s unless set), which Scrapy's own
 downloads have and the browser's had not: a page whose script never yields (a busy loop)
@@ -29,6 +30,8 @@ import logging
 # not export it)
 from playwright._impl._errors import TargetClosedError
 from scrapy_playwright.handler import ScrapyPlaywrightDownloadHandler
+
+from crawler.site_cookies import jar_cookies
 
 logger = logging.getLogger(__name__)
 
@@ -98,13 +101,18 @@ class PlaywrightHandler(ScrapyPlaywrightDownloadHandler):
 
     async def _create_browser_context(self, name, context_kwargs, spider=None):
         # A context the crawl made at its start (PLAYWRIGHT_CONTEXTS: the one holding its
-        # login or cookies) is made again from the same options when a lost browser took it
+        # HTTP login) is made again from the same options when a lost browser took it
         # along: scrapy-playwright remakes it from the request's own options, which hold no
         # login (crawl_runner keeps it out of requests), and every page after the loss met
         # the site's login.
         startup = self.config.startup_context_kwargs.get(name)
-        return await super()._create_browser_context(
-            name, startup if startup is not None else context_kwargs, spider)
+        kwargs = dict(startup if startup is not None else context_kwargs or {})
+        # and it starts with the site's cookies in Scrapy's jar: a cookies file's, a form
+        # login's session, what plain fetches were given (crawler/site_cookies.py)
+        cookies = jar_cookies(self._crawler)
+        if cookies:
+            kwargs["storage_state"] = {"cookies": cookies}
+        return await super()._create_browser_context(name, kwargs, spider)
 
     @staticmethod
     async def _close_page(request) -> None:

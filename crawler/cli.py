@@ -76,6 +76,11 @@ def _add_crawl(sub) -> None:
                    help="a site behind a login form: the cookies your browser exported once "
                         "logged in (cookies.txt, Netscape format; or a JSON export); its "
                         "cookies for the site are sent as the browser sends them")
+    p.add_argument("--login-form", metavar="URL",
+                   help="a site behind a login form: log in at this page before crawling, as "
+                        "--login-user, with the password in the environment's "
+                        "LEAFCRAWL_LOGIN_PASSWORD")
+    p.add_argument("--login-user", metavar="USER", help="the user --login-form logs in as")
     p.add_argument("-s", "--set", action="append", metavar="NAME=VALUE", type=_setting,
                    help="a Scrapy setting for this crawl, as `scrapy crawl -s` (repeatable; "
                         "added to a config's scrapy_settings)")
@@ -157,7 +162,8 @@ def cmd_crawl(args) -> int:
                  "obey_crawl_delay": False if args.ignore_crawl_delay else None,
                  "expand_rounds": args.expand_rounds, "revisit": args.revisit,
                  "user_agent": args.user_agent, "http_user": args.http_user,
-                 "cookies_file": args.cookies}
+                 "cookies_file": args.cookies, "login_form": args.login_form,
+                 "login_user": args.login_user}
     settings = dict(args.set or ())
     if args.config:
         cfg = load_site_config(args.config)

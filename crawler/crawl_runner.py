@@ -19,6 +19,8 @@ from pathlib import Path
 
 from crawler.redis_connection import RedisUnavailable, connect
 from crawler.progress import PROGRESS_SETTING
+from crawler.form_login import STAT_ERROR as STAT_LOGIN_ERROR
+from crawler.form_login import form_login_settings
 from crawler.site_login import browser_login, login_settings
 from pipelines.site_config import ConfigError, SiteConfig, render_label
 from pipelines.redis_keys import new_run_id
@@ -59,12 +61,14 @@ class CrawlError(RuntimeError):
 
 
 LOGIN_WALL_ADVICE = {
-    "": "a site behind a login is crawled with --cookies FILE, the cookies your browser "
-        "exported once logged in (cookies.txt)",
+    "": "a site behind a login is crawled with --login-form URL --login-user USER (the "
+        "password in LEAFCRAWL_LOGIN_PASSWORD), or --cookies FILE, the cookies your browser "
+        "exported once logged in",
     "cookies": "the session in the cookies file has ended; log in with your browser and "
                "export its cookies again",
-    "http": "the site logs in by a form, not by HTTP auth: crawl it with --cookies FILE, the "
-            "cookies your browser exported once logged in (cookies.txt)",
+    "http": "the site logs in by a form, not by HTTP auth: crawl it with --login-form URL "
+            "--login-user USER, or --cookies FILE",
+    "form": "the session the crawl's login gave has ended, or does not reach these pages",
 }
 """What to do when pages led to the login form, by the crawl's own login."""
 
@@ -302,21 +306,16 @@ def site_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir: 
             "args": defaults.CHROMIUM_ARGS + ([] if cfg.load_images else [defaults.NO_IMAGES_ARG]),
             "timeout": 30000,
         }
-        if cfg.http_user or cfg.cookies_file:
+        if cfg.http_user:
             # a context made before the first request, with the login: a request's own
-            # context options would put the password or the session in every request
-            # serialized to Redis. (Scrapy's http and https handlers then each start a
-            # browser at the crawl's start, instead of at their first page.)
-            context = dict(BROWSER_CONTEXT)
-            if cfg.http_user:
-                context["http_credentials"] = browser_login(cfg.http_user, cfg.http_password,
-                                                            cfg.start_urls[0])
-            if cfg.cookies_file:
-                from crawler.site_cookies import browser_cookies
-
-                context["storage_state"] = {
-                    "cookies": browser_cookies(cfg.cookies_file, cfg.allowed_domains)}
-            overrides["PLAYWRIGHT_CONTEXTS"] = {"default": context}
+            # context options would put the password in every request serialized to Redis.
+            # (Scrapy's http and https handlers then each start a browser at the crawl's
+            # start, instead of at their first page.) Cookies (a cookies file, a form
+            # login) need none: each context starts from Scrapy's jar (browser_handler).
+            overrides["PLAYWRIGHT_CONTEXTS"] = {"default": {
+                **BROWSER_CONTEXT,
+                "http_credentials": browser_login(cfg.http_user, cfg.http_password,
+                                                  cfg.start_urls[0])}}
     if shared_frontier:
         from crawler.shared_frontier import frontier_settings
 
@@ -328,6 +327,7 @@ def site_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir: 
         from crawler.site_cookies import cookie_settings   # Scrapy's, imported with it
 
         overrides.update(cookie_settings(cfg.cookies_file, cfg.allowed_domains))
+    overrides.update(form_login_settings(cfg.login_form, cfg.login_user, cfg.login_password))
     return overrides
 
 
@@ -469,6 +469,8 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
                 f"stopped after storing {stored} pages, which Redis keeps if it persisted them, "
                 f"and the archive files already written stay in {archive_dir}; crawl again "
                 f"once Redis is back{where}")
+        if stats.get(STAT_LOGIN_ERROR):
+            raise CrawlError(f"login failed: {stats[STAT_LOGIN_ERROR]}; nothing was crawled")
         summary.index = stats.get("leafcrawl/index", 0)
         summary.leaf = stats.get("leafcrawl/leaf", 0)
         summary.failures = stats.get("leafcrawl/failures", 0)
@@ -490,7 +492,8 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
         summary.pages_fetched = summary.index + summary.leaf + summary.failures
         summary.login_walls = stats.get("leafcrawl/login_walls", 0)
         summary.login_form = stats.get("leafcrawl/login_form", "")
-        summary.login = "cookies" if cfg.cookies_file else "http" if cfg.http_user else ""
+        summary.login = ("form" if cfg.login_form else "cookies" if cfg.cookies_file
+                         else "http" if cfg.http_user else "")
 
         if wait_for_jobs:
             _wait_for_jobs(conn, queue, worker, run_id, prefix)

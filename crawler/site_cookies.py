@@ -3,8 +3,9 @@
 
 Plain fetches: Scrapy's own cookie middleware, its jars started with the file's cookies, so
 the cookies a site sets during the crawl (a refreshed session) join them as usual. In a
-browser: the same cookies in the browser context (browser_cookies), so the page's own
-scripts fetch with the session too. The file is read when the crawl starts, so a scheduled
+browser: each browser context starts with the site's cookies in that jar (jar_cookies, read
+by crawler/browser_handler.py), so the page's own scripts fetch with the session too; a
+form login's session (crawler/form_login.py) reaches the browser the same way. The file is read when the crawl starts, so a scheduled
 crawl takes the cookies exported last.
 """
 
@@ -12,12 +13,13 @@ from __future__ import annotations
 
 import copy
 import http.cookiejar
+import time
 from collections import defaultdict
 
 from scrapy.downloadermiddlewares.cookies import CookiesMiddleware
 from scrapy.http.cookies import CookieJar
 
-from pipelines.cookie_file import read_cookie_file, subdomains_included
+from pipelines.cookie_file import for_site, read_cookie_file, subdomains_included
 
 FILE_SETTING = "LEAFCRAWL_COOKIES_FILE"
 DOMAINS_SETTING = "LEAFCRAWL_COOKIES_DOMAINS"
@@ -73,12 +75,25 @@ class SiteCookiesMiddleware(CookiesMiddleware):
             request.headers.pop(b"Cookie", None)
 
 
-def browser_cookies(cookies_file: str, domains) -> list[dict]:
-    """The file's cookies for the site's domains, as Playwright's storage_state lists them."""
-    return [_playwright_cookie(c) for c in read_cookie_file(cookies_file, domains)]
+def jar_cookies(crawler) -> list[dict]:
+    """The unexpired cookies of the site's domains in the crawl's cookie jar (the file's, a
+    form login's session, those the site set on plain fetches), as Playwright's storage_state
+    lists them: what a browser context the crawl makes starts with."""
+    engine = getattr(crawler, "engine", None)
+    spider = getattr(crawler, "spider", None)
+    if engine is None or spider is None:
+        return []
+    mw = next((m for m in engine.downloader.middleware.middlewares
+               if isinstance(m, SiteCookiesMiddleware)), None)
+    if mw is None:
+        return []
+    domains = [d.lower() for d in getattr(spider, "allowed_domains", None) or ()]
+    now = time.time()
+    return [playwright_cookie(c) for c in mw.jars[None].jar
+            if not c.is_expired(now) and any(for_site(c, d) for d in domains)]
 
 
-def _playwright_cookie(cookie: http.cookiejar.Cookie) -> dict:
+def playwright_cookie(cookie: http.cookiejar.Cookie) -> dict:
     # Playwright's domain: ".example.org" for the domain and its subdomains, the bare
     # host for that host alone
     bare = cookie.domain.lstrip(".")

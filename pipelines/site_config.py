@@ -94,6 +94,12 @@ class SiteConfig:
     # domains sent as the browser would (crawler/site_cookies.py); a relative path is the
     # config file's folder's
     cookies_file: str | None = None
+    # a site behind a login form, logged into at each crawl's start (crawler/form_login.py):
+    # the form's page, the user, and the password (else the environment's
+    # LEAFCRAWL_LOGIN_PASSWORD)
+    login_form: str | None = None
+    login_user: str | None = None
+    login_password: str | None = field(default=None, repr=False)
     # Scrapy settings for this site's crawls, over leafcrawl's, as `scrapy crawl -s NAME=VALUE`
     # (DOWNLOAD_TIMEOUT, RETRY_TIMES, HTTPCACHE_ENABLED, DEFAULT_REQUEST_HEADERS…)
     scrapy_settings: dict = field(default_factory=dict)
@@ -130,6 +136,9 @@ _TYPES = {
     "http_user": str,
     "http_password": str,
     "cookies_file": str,
+    "login_form": str,
+    "login_user": str,
+    "login_password": str,
     "scrapy_settings": dict,
 }
 # A Scrapy setting's name; leafcrawl's own (LEAFCRAWL_*) come from the config's keys.
@@ -138,10 +147,13 @@ _ALIASES = {"depth": "depth_limit", "depth-limit": "depth_limit", "max-pages": "
             "load-images": "load_images", "obey-crawl-delay": "obey_crawl_delay",
             "expand-rounds": "expand_rounds", "http-user": "http_user",
             "http-password": "http_password", "cookies": "cookies_file",
-            "cookies-file": "cookies_file"}
+            "cookies-file": "cookies_file", "login-form": "login_form",
+            "login-user": "login_user", "login-password": "login_password"}
 
 PASSWORD_ENV = "LEAFCRAWL_HTTP_PASSWORD"
 """Where http_user's password is read from when the config does not hold it."""
+LOGIN_PASSWORD_ENV = "LEAFCRAWL_LOGIN_PASSWORD"
+"""Where login_user's password is read from when the config does not hold it."""
 
 
 def _host(url: str) -> str:
@@ -214,6 +226,7 @@ def validate(data: dict, source: str) -> SiteConfig:
         raise _fail(source, "user_agent", "must be one line of text")
     _check_login(clean, source)
     _check_cookies(clean, source)
+    _check_form_login(clean, source)
     for name in clean.get("scrapy_settings", {}):
         if not isinstance(name, str) or not _SETTING_NAME.fullmatch(name):
             raise _fail(source, "scrapy_settings", f"{name!r} is not a Scrapy setting name (UPPER_CASE)")
@@ -242,6 +255,28 @@ def _check_login(clean: dict, source: str) -> None:
                     f"config, or the environment's {PASSWORD_ENV}")
     if any(c in password for c in "\r\n"):
         raise _fail(source, "http_password", "must be one line")
+
+
+def _check_form_login(clean: dict, source: str) -> None:
+    """login_form (an absolute http(s) URL), its user and its password (the config's, else
+    LOGIN_PASSWORD_ENV's) come together."""
+    url = clean.get("login_form")
+    if url is None:
+        for key in ("login_user", "login_password"):
+            if clean.get(key) is not None:
+                raise _fail(source, key, "given without login_form (the login form's page)")
+        return
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise _fail(source, "login_form", f"{url!r} is not an absolute http(s) URL" + _scheme_hint(url))
+    user = clean.get("login_user")
+    if not user or any(c in user for c in "\r\n"):
+        raise _fail(source, "login_user", "the user to log in as (one line) is needed with login_form")
+    if clean.get("login_password") is None:
+        clean["login_password"] = os.environ.get(LOGIN_PASSWORD_ENV) or None
+    if not clean["login_password"]:
+        raise _fail(source, "login_user", f"{user!r} needs a password: login_password in the "
+                    f"config, or the environment's {LOGIN_PASSWORD_ENV}")
 
 
 def _check_cookies(clean: dict, source: str) -> None:

@@ -25,6 +25,10 @@ from w3lib.encoding import http_content_type_encoding
 from crawler.browser import BROWSER_CONTEXT
 from crawler.items import failure_item, not_modified_item, page_item
 from crawler.fetch_errors import describe_fetch_error
+from crawler.form_login import STAT_ERROR as STAT_LOGIN_ERROR
+from crawler.form_login import URL_SETTING as LOGIN_URL_SETTING
+from crawler.form_login import USER_SETTING as LOGIN_USER_SETTING
+from crawler.form_login import LoginFailed, log_in
 from crawler.page_collector import collector_page_method, collector_result
 from crawler.page_expand import expand_page_method, expand_result
 from crawler.page_settle import settle_page_methods, settle_result, unshown_answer
@@ -212,6 +216,16 @@ class SiteSpider(scrapy.Spider):
         return spider
 
     async def start(self):
+        if self.settings.get(LOGIN_URL_SETTING):
+            try:
+                landed = await log_in(self.crawler)
+            except LoginFailed as exc:
+                # nothing is crawled logged out: the pages would all lead to the login form
+                self.crawler.stats.set_value(STAT_LOGIN_ERROR, str(exc))
+                self.logger.error("login failed: %s", exc)
+                return
+            self.logger.info("logged in as %s (the site then showed %s)",
+                             self.settings.get(LOGIN_USER_SETTING), landed)
         if self.auto:
             await self.decide_render()
         for url in self.start_urls:

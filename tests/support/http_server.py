@@ -126,6 +126,10 @@ class StaticServer(ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
+LOGIN_CSRF = "f0rm-t0ken-7"
+"""The hidden token a test site's login form carries, which its POST must send back."""
+
+
 class StaticHandler(SimpleHTTPRequestHandler):
     """Serves files under ``directory``; ``dir/`` serves ``dir/index.html``, else 404."""
 
@@ -141,8 +145,10 @@ class StaticHandler(SimpleHTTPRequestHandler):
                  content_types: Mapping[str, str] | None = None,
                  canonical_host: str | None = None, login: tuple[str, str] | None = None,
                  login_log: MutableSequence[tuple[str, bool]] | None = None,
-                 session: tuple[str, str] | None = None, **kwargs):
+                 session: tuple[str, str] | None = None,
+                 form_login: tuple[str, str] | None = None, **kwargs):
         self._session = session
+        self._form_login = form_login
         self._login = ("Basic " + base64.b64encode(":".join(login).encode()).decode()
                        if login else None)
         self._login_log = login_log
@@ -278,6 +284,31 @@ class StaticHandler(SimpleHTTPRequestHandler):
         self.end_headers()
         return True
 
+    def do_POST(self):
+        """With form_login=(user, password), /login/ takes the login form's fields
+        (username, password, and the form's csrf token, LOGIN_CSRF): right, a 302 home with
+        the session's cookie; wrong, the form again."""
+        path = urllib.parse.urlsplit(self.path).path
+        if self._form_login is None or self._session is None or path != "/login/":
+            self.send_error(405)
+            return
+        length = int(self.headers.get("Content-Length") or 0)
+        fields = urllib.parse.parse_qs(self.rfile.read(length).decode("utf-8", "replace"))
+        user, password = self._form_login
+        granted = (fields.get("username") == [user] and fields.get("password") == [password]
+                   and fields.get("csrf") == [LOGIN_CSRF])
+        if self._login_log is not None:
+            self._login_log.append(("POST " + path, granted))
+        if not granted:
+            self.path = "/login/"
+            super().do_GET()
+            return
+        self.send_response(302)
+        self.send_header("Location", "/")
+        self.send_header("Set-Cookie", f"{self._session[0]}={self._session[1]}; Path=/; HttpOnly")
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
     def do_GET(self):
         if (not self._refuse_without_login() and not self._to_login_form() and not self._fault()
                 and not self._to_canonical_host()):
@@ -346,6 +377,7 @@ def serve_directory(
     login: tuple[str, str] | None = None,
     login_log: MutableSequence[tuple[str, bool]] | None = None,
     session: tuple[str, str] | None = None,
+    form_login: tuple[str, str] | None = None,
 ) -> Iterator[str]:
     """Serve ``root`` on 127.0.0.1 and yield the base URL (no trailing slash).
 
@@ -363,7 +395,8 @@ def serve_directory(
     ``login=(user, password)``: HTTP Basic auth on every path; a request without it is
     answered 401 with a challenge. ``login_log``: if given, (path, granted) of every request.
     ``session=(cookie name, value)``: a login form's session; a request without that cookie
-    is redirected to /login/.
+    is redirected to /login/. ``form_login=(user, password)``: with a session, a POST to
+    /login/ with them (and LOGIN_CSRF) is answered with the session's cookie.
     """
     root = os.fspath(root)
     if not os.path.isdir(root):
@@ -372,7 +405,8 @@ def serve_directory(
                                 request_log=request_log, status_log=status_log,
                                 validators=validators, tokens=tokens, agent_log=agent_log,
                                 content_types=content_types, canonical_host=canonical_host,
-                                login=login, login_log=login_log, session=session)
+                                login=login, login_log=login_log, session=session,
+                                form_login=form_login)
     server = StaticServer((HOST, port), handler)
     scheme = "http"
     if self_signed:

@@ -10,7 +10,7 @@ from scrapy import Request
 from scrapy.http import Response
 
 from crawler.crawl_runner import crawl_settings
-from crawler.site_cookies import SiteCookiesMiddleware, browser_cookies
+from crawler.site_cookies import SiteCookiesMiddleware, playwright_cookie
 from pipelines.cookie_file import CookieFileError, read_cookie_file
 from pipelines.site_config import ConfigError, config_from_url, load_site_config
 
@@ -97,7 +97,7 @@ def test_json_exports_are_read_too(tmp_path):
         assert list(cookies) == ["session"]     # a domain cookie, for every subdomain
         assert cookies["session"].value == "s3ss10n" and cookies["session"].expires is None
     assert names(read_cookie_file(editor, ["docs.example.org"])) == ["csrf", "session"]
-    browser = {c["name"]: c for c in browser_cookies(str(editor), ["docs.example.org"])}
+    browser = {c.name: playwright_cookie(c) for c in read_cookie_file(editor, ["docs.example.org"])}
     assert browser["csrf"]["domain"] == "docs.example.org" and browser["csrf"]["secure"]
     assert browser["session"]["domain"] == ".example.org" and browser["session"]["httpOnly"]
 
@@ -153,7 +153,7 @@ def test_no_cookie_stays_on_a_request_once_its_answer_is_back(export):
 
 
 def test_the_browser_context_gets_them_in_playwrights_form(export):
-    cookies = {c["name"]: c for c in browser_cookies(str(export), ["example.org"])}
+    cookies = {c.name: playwright_cookie(c) for c in read_cookie_file(export, ["example.org"])}
     assert cookies["session"] == {"name": "session", "value": "s3ss10n", "domain": ".example.org",
                                   "path": "/", "expires": -1, "httpOnly": False, "secure": False,
                                   "sameSite": "Lax"}
@@ -170,7 +170,7 @@ def test_a_crawl_with_a_cookies_file_reads_it_in_both_fetch_modes(export):
     assert settings.get("LEAFCRAWL_COOKIES_FILE") == str(export)
     middlewares = settings.getdict("DOWNLOADER_MIDDLEWARES")
     assert middlewares["crawler.site_cookies.SiteCookiesMiddleware"] == 700
-    context = settings.getdict("PLAYWRIGHT_CONTEXTS")["default"]
-    assert sorted(c["name"] for c in context["storage_state"]["cookies"]) == ["csrf", "session"]
-    # the cookies' values are in no setting Scrapy logs
-    assert "s3ss10n" not in repr({k: v for k, v in settings.items() if k != "PLAYWRIGHT_CONTEXTS"})
+    # the browser's contexts start from the jar (browser_handler): none is made up front,
+    # and the cookies' values are in no setting, which Scrapy logs
+    assert not settings.getdict("PLAYWRIGHT_CONTEXTS")
+    assert "s3ss10n" not in repr(dict(settings.items()))

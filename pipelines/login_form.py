@@ -1,0 +1,74 @@
+"""A site's login form, found in its HTML: which form, and which of its fields take the user's
+name and password (crawler/form_login.py fills and submits it).
+
+A login form asks for one password. A sign-up or change-password form asks for two (the
+password and its confirmation), and a search or newsletter form for none.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lxml import etree
+
+from .htmlparse import parse_html
+
+# The user field's name, id or autocomplete, when the form has several text inputs (a login
+# form with a "remember me" text, a site search in the same form).
+USER_FIELD = re.compile(r"user|e-?mail|login|log_in|account|ident|name|uid|phone", re.I)
+# Inputs that hold no text a person types in a login form.
+NOT_TEXT = frozenset({"hidden", "submit", "button", "image", "reset", "checkbox", "radio", "file",
+                      "password", "search", "range", "color"})
+
+_FORMS = etree.XPath("//form")
+_INPUTS = etree.XPath(".//input[@name]")
+
+
+@dataclass(frozen=True)
+class LoginForm:
+    number: int          # the form's index among the page's <form>s (FormRequest's formnumber)
+    user_field: str
+    password_field: str
+    action: str | None   # the form's action attribute, as written
+
+
+def find_login_form(html: str | bytes) -> LoginForm | None:
+    """The page's first form that asks for exactly one password and has a field for the
+    user's name, else None."""
+    root = parse_html(html)
+    for number, form in enumerate(_FORMS(root)):
+        inputs = _INPUTS(form)
+        passwords = [i for i in inputs if (i.get("type") or "").lower() == "password"]
+        if len(passwords) != 1:
+            continue
+        texts = [i for i in inputs if (i.get("type") or "text").lower() not in NOT_TEXT]
+        user = _user_field(texts, passwords[0])
+        if user is not None:
+            return LoginForm(number, user.get("name"), passwords[0].get("name"), form.get("action"))
+    return None
+
+
+def _user_field(texts, password):
+    if not texts:
+        return None
+    for field in texts:
+        if (field.get("type") or "").lower() == "email" or (
+                field.get("autocomplete") or "").lower() in ("username", "email"):
+            return field
+    named = [f for f in texts if USER_FIELD.search(f"{f.get('name')} {f.get('id') or ''}")]
+    if named:
+        return named[0]
+    # else the text input just before the password, as forms lay them out
+    before = []
+    for el in password.getroottree().iter("input"):
+        if el is password:
+            break
+        before.append(el)
+    candidates = [f for f in texts if any(f is b for b in before)]
+    return candidates[-1] if candidates else texts[0]
+
+
+def shows_login_form(html: str | bytes) -> bool:
+    """Whether the page still asks for a login (after a refused one, sites show the form again)."""
+    return find_login_form(html) is not None

@@ -1,0 +1,76 @@
+"""A site behind a login form is crawled by logging in at its form first (--login-form URL
+--login-user USER, the password in LEAFCRAWL_LOGIN_PASSWORD), in both render modes, its
+robots.txt's Disallow of /login/ notwithstanding; a refused login stops the crawl before
+it starts, saying so."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.integration.test_crawl_cookies import DRAWN, SESSION, write_site
+from tests.support.cli import archived_files, run_leafcrawl
+from tests.support.http_server import LOGIN_CSRF, serve_directory, write_page
+
+pytestmark = pytest.mark.integration
+
+USER, PASSWORD = "member", "oars & altos 1904"
+# a search form first, then the login form with its CSRF token and a "remember me" box
+LOGIN_PAGE = f"""<html><head><title>Log in</title></head><body>
+<header><form action="/search/"><input name="q" placeholder="Search"></form></header>
+<main><h1>Members, log in</h1>
+<form method="post" action="/login/"><input type="hidden" name="csrf" value="{LOGIN_CSRF}">
+<label>User <input name="username"></label><label>Password
+<input type="password" name="password"></label>
+<label><input type="checkbox" name="remember" value="1"> Remember me</label>
+<button type="submit">Log in</button></form></main></body></html>"""
+
+
+def crawl(tmp_path, redis_ns, render: str, password: str):
+    site = tmp_path / "site"
+    write_site(site)
+    write_page(site / "login", LOGIN_PAGE)
+    (site / "robots.txt").write_text("User-agent: *\nDisallow: /login/\n")
+    requests: list[tuple[str, bool]] = []
+    with serve_directory(site, session=SESSION, form_login=(USER, PASSWORD),
+                         login_log=requests) as base:
+        summary_file = tmp_path / "summary.json"
+        result = run_leafcrawl(
+            "crawl", base + "/", "--render", render, "--archive-dir", str(tmp_path / "archive"),
+            "--with-worker", "--json-summary", str(summary_file),
+            "--login-form", base + "/login/", "--login-user", USER,
+            cwd=tmp_path, redis_url=redis_ns.url,
+            env={**redis_ns.env, "LEAFCRAWL_LOGIN_PASSWORD": password})
+    summary = json.loads(summary_file.read_text()) if summary_file.exists() else None
+    return base, result, summary, requests
+
+
+@pytest.mark.parametrize("render", ["never", pytest.param("always", marks=pytest.mark.browser)])
+def test_the_crawl_logs_in_at_the_sites_form_first(tmp_path, redis_ns, render):
+    base, result, summary, requests = crawl(tmp_path, redis_ns, render, PASSWORD)
+    assert result.returncode == 0, result.stderr
+    assert summary["archived"] == 2 and summary["failures"] == 0
+    assert summary["login_walls"] == 0
+    archive = archived_files(tmp_path / "archive")
+    markdown = archive[f"{base}/2024/06/the-choir/"].read_text()
+    assert "oars hung above the altos" in markdown
+    if render == "always":
+        assert DRAWN in markdown        # the browser had the session the form gave
+    # the form's page, one accepted POST, then every page with the session
+    login = requests.index(("POST /login/", True))
+    assert requests[:login] == [("/login/", False)]
+    assert requests[login + 1:] and all(granted for _, granted in requests[login + 1:])
+    output = result.stdout + result.stderr
+    assert PASSWORD not in output
+    assert not any(PASSWORD in p.read_text(errors="replace") for p in tmp_path.rglob("*.log"))
+
+
+def test_a_refused_login_stops_the_crawl_before_it_starts(tmp_path, redis_ns):
+    _, result, _, requests = crawl(tmp_path, redis_ns, "never", "wrong password")
+    assert result.returncode != 0
+    assert "login failed" in result.stderr and f"logging in as {USER}" in result.stderr
+    assert "showed its login form again" in result.stderr
+    # one try: a login posted again and again can lock the account
+    assert [r for r in requests if r[0].startswith("POST")] == [("POST /login/", False)]
+    assert not (tmp_path / "archive").exists() or not archived_files(tmp_path / "archive")
