@@ -14,8 +14,8 @@ from lxml import etree
 
 from .htmlparse import parse_html
 
-# The user field's name, id or autocomplete, when the form has several text inputs (a login
-# form with a "remember me" text, a site search in the same form).
+# The user field's name or id, when no input says it by its type (email) or autocomplete
+# (username) and the form has several text inputs (a coupon, a site search in the same form).
 USER_FIELD = re.compile(r"user|e-?mail|login|log_in|account|ident|name|uid|phone", re.I)
 # Inputs that hold no text a person types in a login form.
 NOT_TEXT = frozenset({"hidden", "submit", "button", "image", "reset", "checkbox", "radio", "file",

@@ -50,22 +50,29 @@ EXPORT = cookies_txt(f"127.0.0.1\tFALSE\t/\tFALSE\t0\t{SESSION[0]}\t{SESSION[1]}
                      ".video.example\tTRUE\t/\tTRUE\t0\tprefs\tdark")
 
 
-def crawl(tmp_path, redis_ns, render: str, cookies: str | None):
-    site = tmp_path / "site"
-    write_site(site)
-    extra = []
-    if cookies is not None:
-        (tmp_path / "cookies.txt").write_text(cookies)
-        extra = ["--cookies", "cookies.txt"]
+def crawl_members_site(tmp_path, redis_ns, render: str, *options, env=None, **server):
+    """Crawl the site written to tmp_path/site, which the session guards, with these
+    options (a callable one is given the site's base URL); (base URL, the crawl's result,
+    its summary, (path, granted) of each request the site saw)."""
     requests: list[tuple[str, bool]] = []
-    with serve_directory(site, session=SESSION, login_log=requests) as base:
+    with serve_directory(tmp_path / "site", session=SESSION, login_log=requests, **server) as base:
         summary_file = tmp_path / "summary.json"
         result = run_leafcrawl(
             "crawl", base + "/", "--render", render, "--archive-dir", str(tmp_path / "archive"),
-            "--with-worker", "--json-summary", str(summary_file), *extra,
-            cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env)
+            "--with-worker", "--json-summary", str(summary_file),
+            *(o(base) if callable(o) else o for o in options),
+            cwd=tmp_path, redis_url=redis_ns.url, env={**redis_ns.env, **(env or {})})
     summary = json.loads(summary_file.read_text()) if summary_file.exists() else None
     return base, result, summary, requests
+
+
+def crawl(tmp_path, redis_ns, render: str, cookies: str | None):
+    write_site(tmp_path / "site")
+    options = []
+    if cookies is not None:
+        (tmp_path / "cookies.txt").write_text(cookies)
+        options = ["--cookies", "cookies.txt"]
+    return crawl_members_site(tmp_path, redis_ns, render, *options)
 
 
 @pytest.mark.parametrize("render", ["never", pytest.param("always", marks=pytest.mark.browser)])

@@ -5,13 +5,11 @@ it starts, saying so."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from tests.integration.test_crawl_cookies import DRAWN, SESSION, write_site
-from tests.support.cli import archived_files, run_leafcrawl
-from tests.support.http_server import LOGIN_CSRF, serve_directory, write_page
+from tests.integration.test_crawl_cookies import DRAWN, crawl_members_site, write_site
+from tests.support.cli import archived_files
+from tests.support.http_server import LOGIN_CSRF, write_page
 
 pytestmark = pytest.mark.integration
 
@@ -32,18 +30,10 @@ def crawl(tmp_path, redis_ns, render: str, password: str):
     write_site(site)
     write_page(site / "login", LOGIN_PAGE)
     (site / "robots.txt").write_text("User-agent: *\nDisallow: /login/\n")
-    requests: list[tuple[str, bool]] = []
-    with serve_directory(site, session=SESSION, form_login=(USER, PASSWORD),
-                         login_log=requests) as base:
-        summary_file = tmp_path / "summary.json"
-        result = run_leafcrawl(
-            "crawl", base + "/", "--render", render, "--archive-dir", str(tmp_path / "archive"),
-            "--with-worker", "--json-summary", str(summary_file),
-            "--login-form", base + "/login/", "--login-user", USER,
-            cwd=tmp_path, redis_url=redis_ns.url,
-            env={**redis_ns.env, "LEAFCRAWL_LOGIN_PASSWORD": password})
-    summary = json.loads(summary_file.read_text()) if summary_file.exists() else None
-    return base, result, summary, requests
+    return crawl_members_site(
+        tmp_path, redis_ns, render, "--login-form", lambda base: base + "/login/",
+        "--login-user", USER, env={"LEAFCRAWL_LOGIN_PASSWORD": password},
+        form_login=(USER, PASSWORD))
 
 
 @pytest.mark.parametrize("render", ["never", pytest.param("always", marks=pytest.mark.browser)])
