@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 
 # the class scrapy-playwright's handler catches to retry a page (playwright.async_api does
 # not export it)
@@ -53,6 +54,25 @@ renders. Not in the request's meta: a page does not serialize, and a retried req
 def note_page(request, page) -> None:
     """From the page's init callback: the page that renders this request, opened now."""
     _PAGES[id(request)] = (page, asyncio.get_running_loop().time())
+
+
+_WITH_CONTEXTS: weakref.WeakSet = weakref.WeakSet()
+"""The handlers that have made a browser context (scrapy-playwright has one per scheme)."""
+
+
+async def share_jar_cookies(crawler) -> int:
+    """The site's cookies in Scrapy's jar, added to the browser contexts made already: a
+    form login's session, for a context the crawl made at its start (one holding an HTTP
+    login). How many contexts were given them."""
+    cookies = jar_cookies(crawler)
+    shared = 0
+    for handler in list(_WITH_CONTEXTS):
+        if handler._crawler is not crawler or not cookies:
+            continue
+        for wrapper in list(handler.context_wrappers.values()):
+            await wrapper.context.add_cookies(cookies)
+            shared += 1
+    return shared
 
 
 class RenderTimeout(Exception):
@@ -112,6 +132,7 @@ class PlaywrightHandler(ScrapyPlaywrightDownloadHandler):
         cookies = jar_cookies(self._crawler)
         if cookies:
             kwargs["storage_state"] = {"cookies": cookies}
+        _WITH_CONTEXTS.add(self)
         return await super()._create_browser_context(name, kwargs, spider)
 
     @staticmethod

@@ -226,6 +226,12 @@ class SiteSpider(scrapy.Spider):
                 return
             self.logger.info("logged in as %s (the site then showed %s)",
                              self.settings.get(LOGIN_USER_SETTING), landed)
+            if self.settings.getdict("PLAYWRIGHT_CONTEXTS"):
+                # a browser context made at the crawl's start (an HTTP login's) predates the
+                # session; contexts made later start with it (browser_handler)
+                from crawler.browser_handler import share_jar_cookies
+
+                await share_jar_cookies(self.crawler)
         if self.auto:
             await self.decide_render()
         for url in self.start_urls:

@@ -64,3 +64,21 @@ def test_a_refused_login_stops_the_crawl_before_it_starts(tmp_path, redis_ns):
     # one try: a login posted again and again can lock the account
     assert [r for r in requests if r[0].startswith("POST")] == [("POST /login/", False)]
     assert not (tmp_path / "archive").exists() or not archived_files(tmp_path / "archive")
+
+
+@pytest.mark.browser
+def test_a_staging_site_behind_http_auth_and_a_login_form(tmp_path, redis_ns):
+    """The HTTP login's browser context is made at the crawl's start, before the form login:
+    the session is added to it once the login is done."""
+    site = tmp_path / "site"
+    write_site(site)
+    write_page(site / "login", LOGIN_PAGE)
+    gate = ("staging", "gate pass 3")
+    base, result, summary, _ = crawl_members_site(
+        tmp_path, redis_ns, "always", "--login-form", lambda base: base + "/login/",
+        "--login-user", USER, "--http-user", gate[0],
+        env={"LEAFCRAWL_LOGIN_PASSWORD": PASSWORD, "LEAFCRAWL_HTTP_PASSWORD": gate[1]},
+        form_login=(USER, PASSWORD), login=gate)
+    assert result.returncode == 0, result.stderr
+    assert summary["archived"] == 2 and summary["login_walls"] == 0
+    assert DRAWN in archived_files(tmp_path / "archive")[f"{base}/2024/06/the-choir/"].read_text()
