@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from urllib.parse import parse_qsl, urlsplit
 
 from lxml import etree
 
@@ -72,3 +73,19 @@ def _user_field(texts, password):
 def shows_login_form(html: str | bytes) -> bool:
     """Whether the page still asks for a login (after a refused one, sites show the form again)."""
     return find_login_form(html) is not None
+
+
+# A path segment or query value that ends the session: /logout/, /users/sign_out,
+# logout.php, wp-login.php?action=logout, ucp.php?mode=logout (phpBB), ?do=logout
+# (DokuWiki), Special:UserLogout (MediaWiki). Whole segments only: a post's slug that
+# speaks of logging out (/posts/why-i-signed-out-of-social-media/) is content.
+LOGOUT = re.compile(r"(?:special:)?(?:user)?(?:log|sign)[-_ ]?(?:out|off)", re.I)
+
+
+def ends_session(url: str) -> bool:
+    """Whether following this link logs the crawl out (a crawl with a login skips it)."""
+    parts = urlsplit(url)
+    for segment in parts.path.split("/"):
+        if segment and LOGOUT.fullmatch(segment.rsplit(".", 1)[0]):
+            return True
+    return any(LOGOUT.fullmatch(value) for _, value in parse_qsl(parts.query))

@@ -40,6 +40,7 @@ from crawler.revisits import (DIGEST_META, FIELD_DIGEST, PAGE_META, REVISIT_META
 from crawler.shared_frontier import TOKEN_META, HeldInFlight, push_back, request_failed
 from crawler.sitemaps import NotASitemap, read_sitemap, robots_url, sitemaps_of_robots
 from pipelines.hash_routes import carries_route, route_of, routes_lead
+from pipelines.login_form import ends_session
 from pipelines.page_address import page_address
 from pipelines.metadata import robots_directives
 from pipelines.mojibake import repair_mojibake
@@ -164,6 +165,7 @@ class SiteSpider(scrapy.Spider):
         self.allowed_domains = list(site_config.allowed_domains)
         self.start_urls = list(site_config.start_urls)
         self.deny = [re.compile(pattern) for pattern in site_config.deny]
+        self.logged_in = bool(site_config.cookies_file or site_config.login_form)
         self.allow = [re.compile(pattern) for pattern in site_config.allow]
         # --render auto: short leaves rendered again whose script filled them, and not; the
         # trial renders on their way, and the short leaves held until the trials have spoken
@@ -796,6 +798,11 @@ class SiteSpider(scrapy.Spider):
                 self.crawler.stats.inc_value("leafcrawl/skipped_hash_route")
             else:
                 self.crawler.stats.inc_value("leafcrawl/skipped_fragment_link")
+            return False
+        if self.logged_in and ends_session(link):
+            # a "Log out" link in a logged-in crawl's menus would end its session, and every
+            # page after would lead to the login form
+            self.crawler.stats.inc_value("leafcrawl/skipped_logout")
             return False
         denied = self.denied(link)
         if denied or self.not_allowed(link):

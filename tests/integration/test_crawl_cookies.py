@@ -16,7 +16,10 @@ pytestmark = pytest.mark.integration
 
 SESSION = ("members_session", "c0ffee-41e5")
 PROSE = "The choir met in the boathouse on Thursdays, and the oars hung above the altos. " * 20
-HOME = """<html><head><title>Members</title></head><body><main><h1>Members' news</h1><ul>
+# the menu's "Log out" ends the session (the site has no page there: a crawl that followed
+# it would count a failure)
+HOME = """<html><head><title>Members</title></head><body><header><nav><a href="/">Home</a>
+<a href="/logout/">Log out</a></nav></header><main><h1>Members' news</h1><ul>
 <li><h2><a href="/2024/06/the-choir/">The choir</a></h2><p>Thursdays.</p></li>
 <li><h2><a href="/2024/07/the-regatta/">The regatta</a></h2><p>July.</p></li></ul></main>
 </body></html>"""
@@ -87,8 +90,10 @@ def test_a_site_behind_a_login_form_is_crawled_with_the_exported_cookies(tmp_pat
         # the page's own script came with the session too
         assert DRAWN in markdown
         assert ("/assets/post.js", True) in requests
-    # every request of the crawl carried the session; the login form was never seen
+    # every request of the crawl carried the session; the login form was never seen, and
+    # the menu's "Log out" never followed
     assert requests and all(granted for _, granted in requests)
+    assert not any(path == "/logout/" for path, _ in requests)
     assert not any("/login/" in url for url in archive)
     assert SESSION[1] not in result.stdout + result.stderr
     assert not any(SESSION[1] in p.read_text(errors="replace") for p in tmp_path.rglob("*.log"))

@@ -51,6 +51,7 @@ def test_the_crawl_logs_in_at_the_sites_form_first(tmp_path, redis_ns, render):
     login = requests.index(("POST /login/", True))
     assert requests[:login] == [("/login/", False)]
     assert requests[login + 1:] and all(granted for _, granted in requests[login + 1:])
+    assert not any(path == "/logout/" for path, _ in requests)
     output = result.stdout + result.stderr
     assert PASSWORD not in output
     assert not any(PASSWORD in p.read_text(errors="replace") for p in tmp_path.rglob("*.log"))

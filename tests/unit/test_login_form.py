@@ -1,7 +1,7 @@
 """Finding a site's login form (pipelines/login_form.py) and the config keys of a form login."""
 import pytest
 
-from pipelines.login_form import find_login_form
+from pipelines.login_form import ends_session, find_login_form
 from pipelines.site_config import LOGIN_PASSWORD_ENV, ConfigError, config_from_url
 
 
@@ -61,3 +61,23 @@ def test_a_form_login_needs_its_user_and_password(monkeypatch):
     cfg = config_from_url("https://club.example/", login_form="https://club.example/login/",
                           login_user="member")
     assert cfg.login_password == "s3cret" and "s3cret" not in repr(cfg)
+
+
+@pytest.mark.parametrize("url", [
+    "https://club.example/logout/", "https://club.example/users/sign_out",
+    "https://club.example/accounts/log-out", "https://club.example/logout.php",
+    "https://club.example/wp-login.php?action=logout&_wpnonce=ab12",
+    "https://club.example/forum/ucp.php?mode=logout&sid=9", "https://club.example/wiki/?do=logout",
+    "https://club.example/wiki/Special:UserLogout", "https://club.example/session/logoff",
+])
+def test_links_that_end_the_session(url):
+    assert ends_session(url)
+
+
+@pytest.mark.parametrize("url", [
+    "https://club.example/posts/why-i-signed-out-of-social-media/",
+    "https://club.example/docs/logout-endpoint/", "https://club.example/login/",
+    "https://club.example/search?q=logout+button", "https://club.example/",
+])
+def test_pages_that_only_speak_of_logging_out_do_not(url):
+    assert not ends_session(url)
