@@ -23,7 +23,9 @@ def cmd_schedule(args, usage_error) -> int:
     from rq.cron import CronJob, CronScheduler
 
     from crawler.redis_connection import connect
-    from workers.cron_config import DEFAULT_SITE_CONFIGS, SITE_CONFIGS_ENV, scheduled_sites
+    # not workers.cron_config: importing it registers the crawls of $LEAFCRAWL_SITE_CONFIGS
+    # (or ./configs/sites) at once, which is RQ's cron's business once --configs is set
+    from workers.site_configs import DEFAULT_SITE_CONFIGS, SITE_CONFIGS_ENV, scheduled_sites
     from workers.scheduled import CRAWL_JOB, CRAWL_JOB_TIMEOUT_S
 
     config_dir = args.configs or os.environ.get(SITE_CONFIGS_ENV, DEFAULT_SITE_CONFIGS)

@@ -7,27 +7,11 @@ REDIS_URL, LEAFCRAWL_SITE_CONFIGS and LEAFCRAWL_QUEUE from the environment).
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from rq import cron
 
-from pipelines.site_config import load_site_config
 from workers.scheduled import CRAWL_JOB_TIMEOUT_S, crawl_site
-
-SITE_CONFIGS_ENV = "LEAFCRAWL_SITE_CONFIGS"
-DEFAULT_SITE_CONFIGS = "configs/sites"
-CONFIG_SUFFIXES = (".yaml", ".yml", ".toml")
-
-
-def scheduled_sites(config_dir: str | os.PathLike) -> list[tuple[Path, object]]:
-    """(path, SiteConfig) for each config in config_dir that has a schedule."""
-    found = []
-    for path in sorted(Path(config_dir).iterdir()):
-        if path.suffix in CONFIG_SUFFIXES:
-            cfg = load_site_config(path)
-            if cfg.schedule:
-                found.append((path.resolve(), cfg))
-    return found
+from workers.site_configs import DEFAULT_SITE_CONFIGS, SITE_CONFIGS_ENV, scheduled_sites
 
 
 def register_site_crawls(config_dir, redis_url: str, queue: str) -> list[dict]:

@@ -147,3 +147,21 @@ def test_a_scheduled_crawl_is_skipped_while_the_sites_last_one_still_runs(tmp_pa
         if keys:
             conn.delete(*keys)
         conn.close()
+
+
+def test_schedule_cli_reads_only_the_configs_it_is_given(scheduled_blog, redis_url, tmp_path,
+                                                         monkeypatch):
+    """With REDIS_URL set, `--configs DIR` was not enough: the command imported RQ's cron
+    config first, which read $LEAFCRAWL_SITE_CONFIGS or ./configs/sites, and ended in a
+    traceback where neither was (or where another directory held a broken config)."""
+    _, _, configs, _, queue, prefix = scheduled_blog
+    monkeypatch.delenv("LEAFCRAWL_SITE_CONFIGS")
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "configs" / "sites").mkdir(parents=True)
+    (elsewhere / "configs" / "sites" / "broken.yaml").write_text("name: [\n")
+    for cwd in (tmp_path, elsewhere):
+        listed = run_leafcrawl("schedule", "--configs", str(configs), "--list", cwd=cwd,
+                               env={"LEAFCRAWL_QUEUE": queue, "LEAFCRAWL_REDIS_PREFIX": prefix},
+                               redis_url=redis_url)
+        assert listed.returncode == 0, listed.stderr
+        assert f"sched-{prefix}" in listed.stdout and "Traceback" not in listed.stderr
