@@ -128,7 +128,8 @@ class CrawlSummary:
     rate_limited_pace: float = 0.0
     rate_limited_given_up: int = 0
     # pages that led to the site's login form (never archived), the form's address, and
-    # the crawl's own login, if any: "cookies" (--cookies), "http" (--http-user)
+    # the crawl's own login, if any: "form" (--login-form), "cookies" (--cookies), "http"
+    # (--http-user)
     login_walls: int = 0
     login_form: str = ""
     login: str = ""
