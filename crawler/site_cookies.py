@@ -22,6 +22,8 @@ from scrapy.http.cookies import CookieJar
 from pipelines.cookie_file import for_site, read_cookie_file, subdomains_included
 
 FILE_SETTING = "LEAFCRAWL_COOKIES_FILE"
+LOGINS_META = "leafcrawl_logins"
+"""Request meta: the form logins made when the request left (SiteCookiesMiddleware.logins)."""
 DOMAINS_SETTING = "LEAFCRAWL_COOKIES_DOMAINS"
 
 
@@ -45,6 +47,10 @@ class SiteCookiesMiddleware(CookiesMiddleware):
         super().__init__(debug)
         self.preset = list(cookies)
         self.jars = defaultdict(self._new_jar)
+        # form logins made so far (crawler/form_login.py): each request notes how many had
+        # been when it left, so a page that met the login form is known to have carried a
+        # session a later login replaced
+        self.logins = 0
 
     @classmethod
     def from_crawler(cls, crawler):
@@ -59,6 +65,11 @@ class SiteCookiesMiddleware(CookiesMiddleware):
         for cookie in self.preset:
             jar.set_cookie(copy.copy(cookie))
         return jar
+
+    def process_request(self, request, spider=None):
+        # when it first left: a redirect to the login form keeps its page's count
+        request.meta.setdefault(LOGINS_META, self.logins)
+        return super().process_request(request)
 
     def process_response(self, request, response, spider=None):
         response = super().process_response(request, response)
@@ -75,17 +86,22 @@ class SiteCookiesMiddleware(CookiesMiddleware):
             request.headers.pop(b"Cookie", None)
 
 
+def cookies_middleware(crawler) -> SiteCookiesMiddleware | None:
+    """The crawl's SiteCookiesMiddleware, once its engine runs."""
+    engine = getattr(crawler, "engine", None)
+    if engine is None:
+        return None
+    return next((m for m in engine.downloader.middleware.middlewares
+                 if isinstance(m, SiteCookiesMiddleware)), None)
+
+
 def jar_cookies(crawler) -> list[dict]:
     """The unexpired cookies of the site's domains in the crawl's cookie jar (the file's, a
     form login's session, those the site set on plain fetches), as Playwright's storage_state
     lists them: what a browser context the crawl makes starts with."""
-    engine = getattr(crawler, "engine", None)
     spider = getattr(crawler, "spider", None)
-    if engine is None or spider is None:
-        return []
-    mw = next((m for m in engine.downloader.middleware.middlewares
-               if isinstance(m, SiteCookiesMiddleware)), None)
-    if mw is None:
+    mw = cookies_middleware(crawler)
+    if mw is None or spider is None:
         return []
     domains = [d.lower() for d in getattr(spider, "allowed_domains", None) or ()]
     now = time.time()

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl, urljoin, urlsplit
 
 from lxml import etree
 
-from .htmlparse import parse_html
+from .htmlparse import base_url, parse_html
 
 # The user field's name or id, when no input says it by its type (email) or autocomplete
 # (username) and the form has several text inputs (a coupon, a site search in the same form).
@@ -28,16 +28,24 @@ _INPUTS = etree.XPath(".//input[@name]")
 
 @dataclass(frozen=True)
 class LoginForm:
-    number: int          # the form's index among the page's <form>s (FormRequest's formnumber)
+    number: int          # the form's index among the page's <form>s
     user_field: str
     password_field: str
-    action: str | None   # the form's action attribute, as written
+    action: str          # where the form posts, absolute
+    method: str          # GET or POST
+    fields: tuple[tuple[str, str], ...]   # what the form sends as it stands (its CSRF token)
+
+    def filled(self, user: str, password: str) -> list[tuple[str, str]]:
+        """The form's fields with the user's name and password in theirs."""
+        given = {self.user_field: user, self.password_field: password}
+        return [(name, given.get(name, value)) for name, value in self.fields]
 
 
-def find_login_form(html: str | bytes) -> LoginForm | None:
+def find_login_form(html: str | bytes, url: str = "") -> LoginForm | None:
     """The page's first form that asks for exactly one password and has a field for the
-    user's name, else None."""
+    user's name, else None. url: the page's, which a relative action is read against."""
     root = parse_html(html)
+    base = base_url(root, url) if url else url
     for number, form in enumerate(_FORMS(root)):
         inputs = _INPUTS(form)
         passwords = [i for i in inputs if (i.get("type") or "").lower() == "password"]
@@ -46,8 +54,46 @@ def find_login_form(html: str | bytes) -> LoginForm | None:
         texts = [i for i in inputs if (i.get("type") or "text").lower() not in NOT_TEXT]
         user = _user_field(texts, passwords[0])
         if user is not None:
-            return LoginForm(number, user.get("name"), passwords[0].get("name"), form.get("action"))
+            method = (form.get("method") or "get").strip().upper()
+            return LoginForm(number, user.get("name"), passwords[0].get("name"),
+                             urljoin(base, (form.get("action") or "").strip()) or url,
+                             "POST" if method == "POST" else "GET", tuple(form_fields(form)))
     return None
+
+
+def form_fields(form) -> list[tuple[str, str]]:
+    """What a browser sends for the form as it stands, clicked on its first submit button
+    (the HTML standard's form data set, for the controls a login form has): named controls
+    that are not disabled; checkboxes and radios only when checked; a select's chosen
+    options (else its first); the first submit button's own name and value."""
+    fields: list[tuple[str, str]] = []
+    clicked = False
+    for control in form.iter("input", "select", "textarea", "button"):
+        name = control.get("name")
+        kind = (control.get("type") or ("submit" if control.tag == "button" else "text")).lower()
+        if control.get("disabled") is not None:
+            continue
+        if kind in ("submit", "image") and control.tag in ("input", "button"):
+            if not clicked:
+                clicked = True
+                if name:
+                    fields.append((name, control.get("value") or ""))
+            continue
+        if not name or kind in ("reset", "button", "file"):
+            continue
+        if control.tag == "select":
+            options = list(control.iter("option"))
+            chosen = [o for o in options if o.get("selected") is not None] or options[:1]
+            fields += [(name, o.get("value") if o.get("value") is not None
+                        else " ".join((o.text or "").split())) for o in chosen]
+        elif control.tag == "textarea":
+            fields.append((name, control.text or ""))
+        elif kind in ("checkbox", "radio"):
+            if control.get("checked") is not None:
+                fields.append((name, control.get("value") or "on"))
+        else:
+            fields.append((name, control.get("value") or ""))
+    return fields
 
 
 def _user_field(texts, password):

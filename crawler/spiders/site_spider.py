@@ -28,7 +28,8 @@ from crawler.fetch_errors import describe_fetch_error
 from crawler.form_login import STAT_ERROR as STAT_LOGIN_ERROR
 from crawler.form_login import URL_SETTING as LOGIN_URL_SETTING
 from crawler.form_login import USER_SETTING as LOGIN_USER_SETTING
-from crawler.form_login import LoginFailed, log_in
+from crawler.form_login import LoginFailed, LoginUnreachable, log_in
+from crawler.site_cookies import LOGINS_META, cookies_middleware
 from crawler.page_collector import collector_page_method, collector_result
 from crawler.page_expand import expand_page_method, expand_result
 from crawler.page_settle import settle_page_methods, settle_result, unshown_answer
@@ -135,6 +136,17 @@ def body_charset(response, html: str | bytes | None = None) -> str | None:
     return http_content_type_encoding(response.headers.get("Content-Type", b"").decode("latin-1"))
 
 
+MAX_RELOGINS = 10
+"""Form logins a crawl makes again when its session ends: a site that ends every session at
+once (or a crawl that meets many pages its user may not see) is not logged into for ever."""
+MAX_PAGE_RETRIES = 2
+"""Times a page that met the login form is asked for again after a login."""
+RELOGIN_PRIORITY = 100
+"""How far a page retried after a login goes ahead of the pages queued before it."""
+RELOGIN_META = "leafcrawl_after_login"
+"""Request meta: times asked for again after meeting the login form (retried_after_login)."""
+
+
 def asked_url(response) -> str:
     """The address a response was asked for: a plain fetch's response.request is its last
     redirect's."""
@@ -213,7 +225,13 @@ class SiteSpider(scrapy.Spider):
         # on a shared frontier, what --render auto holds back is kept in Redis too
         spider.held_in_flight = (HeldInFlight(spider) if spider.auto and settings.getbool(
             "LEAFCRAWL_SHARED_FRONTIER") else None)
-        if spider.auto:
+        # a form login: the one under way again (log_in_again), how many were made again,
+        # and the pages waiting for it
+        spider.form_login = bool(settings.get(LOGIN_URL_SETTING))
+        spider.relogin = None
+        spider.relogins = 0
+        spider.after_login = []
+        if spider.auto or spider.form_login:
             crawler.signals.connect(spider.on_spider_idle, signal=signals.spider_idle)
         return spider
 
@@ -231,9 +249,7 @@ class SiteSpider(scrapy.Spider):
             if self.settings.getdict("PLAYWRIGHT_CONTEXTS"):
                 # a browser context made at the crawl's start (an HTTP login's) predates the
                 # session; contexts made later start with it (browser_handler)
-                from crawler.browser_handler import share_jar_cookies
-
-                await share_jar_cookies(self.crawler)
+                await self.share_session()
         if self.auto:
             await self.decide_render()
         for url in self.start_urls:
@@ -515,6 +531,8 @@ class SiteSpider(scrapy.Spider):
             return
         if rendered and meta.get(PLAIN_VIEW_META):
             self.note_frame(meta[PLAIN_VIEW_META], shown(analysis.page_links, html, analysis.url))
+        if analysis.account_form and url != asked and self.retried_after_login(response.request, asked):
+            return
 
         if not self.hash_routed and (carries_route(url)
                                      or routes_lead(analysis.page_links, analysis.url)):
@@ -655,6 +673,8 @@ class SiteSpider(scrapy.Spider):
             raise DontCloseSpider
         if self.section_probes:
             raise DontCloseSpider      # a probe's held requests come when it is back
+        if self.relogin is not None:
+            raise DontCloseSpider      # the pages that met the login form come after it
 
     def page_request_at(self, url: str, depth: int, referrer: str | None,
                         referrer_score: float | None, browser: bool | None = None) -> scrapy.Request:
@@ -904,6 +924,73 @@ class SiteSpider(scrapy.Spider):
                              response.url, result.get("charset"))
             return repaired
         return result["html"]
+
+    def retried_after_login(self, request, asked: str) -> bool:
+        """A page of a crawl with a form login led to the login form: the session ended (a
+        site's sessions last so long, or end when the same account logs in elsewhere). The
+        crawl logs in again (log_in_again) and asks for the page once more; so do the pages
+        that meet the form while it does, and those that left with a session a later login
+        replaced (they are asked for again at once). False when the page is not to be
+        retried: it met the form with a session that a login for it had just given (a page
+        this user may not see), or the crawl has logged in MAX_RELOGINS times."""
+        meta = request.meta
+        tries = meta.get(RELOGIN_META, 0)
+        if not self.form_login or tries >= MAX_PAGE_RETRIES:
+            return False
+        mw = cookies_middleware(self.crawler)
+        logins = mw.logins if mw is not None else 0
+        replaced = meta.get(LOGINS_META, logins) < logins
+        if self.relogin is None and not replaced and (tries or self.relogins >= MAX_RELOGINS):
+            return False
+        # first after the login: the session that it gives is theirs too
+        again = self.page_request_at(asked, meta.get("depth", 0), meta.get(REFERRER),
+                                     meta.get(REFERRER_SCORE)).replace(
+            priority=request.priority + RELOGIN_PRIORITY)
+        again.meta[RELOGIN_META] = tries + 1
+        if self.relogin is None and replaced:
+            self.crawler.engine.crawl(again)
+            return True
+        self.after_login.append(again)
+        if self.relogin is None:
+            self.relogins += 1
+            # every page asked for meanwhile would meet the form too: the scheduler waits
+            # (the login's own requests go straight to the downloader)
+            self.crawler.engine.pause()
+            self.relogin = asyncio.ensure_future(self.log_in_again())
+        return True
+
+    async def share_session(self) -> None:
+        """The jar's cookies (a new login's session) into the browser contexts made already."""
+        from crawler.browser_handler import share_jar_cookies
+
+        try:
+            await share_jar_cookies(self.crawler)
+        except Exception as exc:  # noqa: BLE001 - a context closing under it: the next is made from the jar
+            self.logger.warning("the new session did not reach a browser context: %s", exc)
+
+    async def log_in_again(self) -> None:
+        try:
+            landed = await log_in(self.crawler)
+            self.crawler.stats.inc_value("leafcrawl/relogins")
+            await self.share_session()
+            self.logger.warning("the session ended; logged in again (the site then showed %s)",
+                                landed)
+        except LoginUnreachable as exc:
+            # no answer: the pages waiting for it are asked for as if it had not been tried,
+            # and the next to meet the form tries again
+            self.logger.warning("logging in again failed, to be tried again: %s", exc)
+            for request in self.after_login:
+                request.meta[RELOGIN_META] -= 1
+        except LoginFailed as exc:
+            # refused: the pages left meet the form, and the summary says so
+            self.relogins = MAX_RELOGINS
+            self.logger.error("logging in again failed: %s", exc)
+        finally:
+            waiting, self.after_login = self.after_login, []
+            self.relogin = None
+            self.crawler.engine.unpause()
+            for request in waiting:
+                self.crawler.engine.crawl(request)
 
     def note_login_wall(self, asked: str, form: str) -> None:
         """A page that led to the site's login form (a session that expired, or none): the

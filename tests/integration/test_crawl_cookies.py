@@ -58,7 +58,8 @@ def crawl_members_site(tmp_path, redis_ns, render: str, *options, env=None, **se
     options (a callable one is given the site's base URL); (base URL, the crawl's result,
     its summary, (path, granted) of each request the site saw)."""
     requests: list[tuple[str, bool]] = []
-    with serve_directory(tmp_path / "site", session=SESSION, login_log=requests, **server) as base:
+    server.setdefault("session", SESSION)
+    with serve_directory(tmp_path / "site", login_log=requests, **server) as base:
         summary_file = tmp_path / "summary.json"
         result = run_leafcrawl(
             "crawl", base + "/", "--render", render, "--archive-dir", str(tmp_path / "archive"),

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.integration.test_crawl_cookies import DRAWN, crawl_members_site, write_site
+from tests.integration.test_crawl_cookies import (DRAWN, POST, PROSE, SESSION, crawl_members_site,
+                                                  write_site)
 from tests.support.cli import archived_files
-from tests.support.http_server import LOGIN_CSRF, write_page
+from tests.support.http_server import LOGIN_CSRF, Session, write_page
 
 pytestmark = pytest.mark.integration
 
@@ -83,3 +84,34 @@ def test_a_staging_site_behind_http_auth_and_a_login_form(tmp_path, redis_ns):
     assert result.returncode == 0, result.stderr
     assert summary["archived"] == 2 and summary["login_walls"] == 0
     assert DRAWN in archived_files(tmp_path / "archive")[f"{base}/2024/06/the-choir/"].read_text()
+
+
+@pytest.mark.parametrize("render", ["never", pytest.param("always", marks=pytest.mark.browser)])
+def test_a_session_that_ends_mid_crawl_is_renewed_by_logging_in_again(tmp_path, redis_ns, render):
+    """The site's sessions last 10 page views: the crawl meets the login form again and
+    again, logs in again each time, and asks for those pages once more. (Two requests on
+    their way at most: a session of ten views would not outlast the sixteen Scrapy sends
+    ahead; a real site's, ending after so long, does.)"""
+    site = tmp_path / "site"
+    write_site(site)
+    write_page(site / "login", LOGIN_PAGE)
+    slugs = [f"2024/08/regatta-{i}" for i in range(16)]
+    for slug in slugs:
+        write_page(site / slug, POST.format(title=slug, prose=PROSE))
+    home = (site / "index.html").read_text()
+    (site / "index.html").write_text(home.replace("</ul>", "".join(
+        f'<li><h2><a href="/{slug}/">{slug}</a></h2><p>A race.</p></li>' for slug in slugs)
+        + "</ul>"))
+    session = Session(*SESSION, lasts=10)
+    base, result, summary, _ = crawl_members_site(
+        tmp_path, redis_ns, render, "--login-form", lambda base: base + "/login/",
+        "--login-user", USER, "--concurrency", "1", "-s", "CONCURRENT_REQUESTS=2", env={"LEAFCRAWL_LOGIN_PASSWORD": PASSWORD},
+        session=session, form_login=(USER, PASSWORD))
+    assert result.returncode == 0, result.stderr
+    assert summary["failures"] == 0 and summary["login_walls"] == 0
+    assert summary["archived"] == 2 + len(slugs)
+    assert session.logins >= 3       # the first login, and again as sessions ended
+    archive = archived_files(tmp_path / "archive")
+    assert {f"{base}/{slug}/" for slug in slugs} <= set(archive)
+    if render == "always":
+        assert all(DRAWN in archive[f"{base}/{slug}/"].read_text() for slug in slugs)

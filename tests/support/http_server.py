@@ -126,6 +126,35 @@ class StaticServer(ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
+class Session:
+    """A login form's session on a test site: the cookie's name and its valid value. With
+    lasts=N, a value is good for N page views (requests for pages, not for a page's
+    /assets/); each login (renew) issues a new one, as a site whose sessions end does."""
+
+    def __init__(self, name: str, value: str, lasts: int | None = None):
+        self.name, self.value, self.lasts = name, value, lasts
+        self.used = self.logins = 0
+        self._lock = threading.Lock()
+
+    def check(self, value: str, path: str) -> bool:
+        with self._lock:
+            if value != self.value:
+                return False
+            if path.startswith("/assets/"):
+                return True       # a page's own script comes with the page's view
+            if self.lasts is not None and self.used >= self.lasts:
+                return False
+            self.used += 1
+            return True
+
+    def renew(self) -> str:
+        with self._lock:
+            if self.lasts is not None:
+                self.logins += 1
+                self.value, self.used = f"{self.value.split('~')[0]}~{self.logins}", 0
+            return self.value
+
+
 LOGIN_CSRF = "f0rm-t0ken-7"
 """The hidden token a test site's login form carries, which its POST must send back."""
 
@@ -145,7 +174,7 @@ class StaticHandler(SimpleHTTPRequestHandler):
                  content_types: Mapping[str, str] | None = None,
                  canonical_host: str | None = None, login: tuple[str, str] | None = None,
                  login_log: MutableSequence[tuple[str, bool]] | None = None,
-                 session: tuple[str, str] | None = None,
+                 session: "Session | None" = None,
                  form_login: tuple[str, str] | None = None, **kwargs):
         self._session = session
         self._form_login = form_login
@@ -272,8 +301,8 @@ class StaticHandler(SimpleHTTPRequestHandler):
             return False
         path = urllib.parse.urlsplit(self.path).path
         jar = http.cookies.SimpleCookie(self.headers.get("Cookie") or "")
-        name, value = self._session
-        granted = name in jar and jar[name].value == value
+        session = self._session
+        granted = session.name in jar and session.check(jar[session.name].value, path)
         if self._login_log is not None:
             self._login_log.append((path, granted))
         if granted or path == "/login/":
@@ -305,7 +334,7 @@ class StaticHandler(SimpleHTTPRequestHandler):
             return
         self.send_response(302)
         self.send_header("Location", "/")
-        self.send_header("Set-Cookie", f"{self._session[0]}={self._session[1]}; Path=/; HttpOnly")
+        self.send_header("Set-Cookie", f"{self._session.name}={self._session.renew()}; Path=/; HttpOnly")
         self.send_header("Content-Length", "0")
         self.end_headers()
 
@@ -376,7 +405,7 @@ def serve_directory(
     self_signed: bool = False,
     login: tuple[str, str] | None = None,
     login_log: MutableSequence[tuple[str, bool]] | None = None,
-    session: tuple[str, str] | None = None,
+    session: tuple[str, str] | Session | None = None,
     form_login: tuple[str, str] | None = None,
 ) -> Iterator[str]:
     """Serve ``root`` on 127.0.0.1 and yield the base URL (no trailing slash).
@@ -394,13 +423,15 @@ def serve_directory(
     staging site's); the base URL is then https://.
     ``login=(user, password)``: HTTP Basic auth on every path; a request without it is
     answered 401 with a challenge. ``login_log``: if given, (path, granted) of every request.
-    ``session=(cookie name, value)``: a login form's session; a request without that cookie
-    is redirected to /login/. ``form_login=(user, password)``: with a session, a POST to
+    ``session=(cookie name, value)`` (or a Session, whose values may end): a login form's
+    session; a request without that cookie is redirected to /login/. ``form_login=(user, password)``: with a session, a POST to
     /login/ with them (and LOGIN_CSRF) is answered with the session's cookie.
     """
     root = os.fspath(root)
     if not os.path.isdir(root):
         raise NotADirectoryError(root)
+    if isinstance(session, tuple):
+        session = Session(*session)
     handler = functools.partial(StaticHandler, directory=root, faults=faults,
                                 request_log=request_log, status_log=status_log,
                                 validators=validators, tokens=tokens, agent_log=agent_log,

@@ -81,3 +81,29 @@ def test_links_that_end_the_session(url):
 ])
 def test_pages_that_only_speak_of_logging_out_do_not(url):
     assert not ends_session(url)
+
+
+def test_the_form_is_sent_as_a_browser_sends_it():
+    form = find_login_form(page(
+        '<base href="https://club.example/members/">'
+        '<form method="POST" action="session/new"><input type="hidden" name="csrf" value="t0k">'
+        '<input name="user"><input type="password" name="pass">'
+        '<input type="checkbox" name="remember" value="yes" checked>'
+        '<input type="checkbox" name="newsletter" value="yes">'
+        '<input name="locked" value="x" disabled>'
+        '<select name="lang"><option value="en">English</option>'
+        '<option value="fr" selected>Français</option></select>'
+        '<textarea name="note">hi</textarea>'
+        '<button type="submit" name="commit" value="Log in">Log in</button>'
+        '<button type="submit" name="other" value="Sign up">Sign up</button></form>'),
+        "https://club.example/login/")
+    assert form.action == "https://club.example/members/session/new" and form.method == "POST"
+    assert form.filled("ann", "s3cret") == [
+        ("csrf", "t0k"), ("user", "ann"), ("pass", "s3cret"), ("remember", "yes"),
+        ("lang", "fr"), ("note", "hi"), ("commit", "Log in")]
+
+
+def test_a_form_without_action_or_method_gets_itself():
+    form = find_login_form(page('<form><input name="u"><input type="password" name="p"></form>'),
+                           "https://club.example/login/?next=/x")
+    assert (form.action, form.method) == ("https://club.example/login/?next=/x", "GET")
