@@ -985,6 +985,9 @@ class SiteSpider(scrapy.Spider):
             # refused: the pages left meet the form, and the summary says so
             self.relogins = MAX_RELOGINS
             self.logger.error("logging in again failed: %s", exc)
+        except Exception:  # noqa: BLE001 - a fault of ours: the crawl goes on without logins
+            self.relogins = MAX_RELOGINS
+            self.logger.exception("logging in again failed")
         finally:
             waiting, self.after_login = self.after_login, []
             self.relogin = None
