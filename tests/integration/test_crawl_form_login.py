@@ -9,8 +9,8 @@ import pytest
 
 from tests.integration.test_crawl_cookies import (DRAWN, POST, PROSE, SESSION, crawl_members_site,
                                                   write_site)
-from tests.support.cli import archived_files
-from tests.support.http_server import LOGIN_CSRF, Session, write_page
+from tests.support.cli import archived_files, run_leafcrawl
+from tests.support.http_server import LOGIN_CSRF, Session, serve_directory, write_page
 
 pytestmark = pytest.mark.integration
 
@@ -115,3 +115,17 @@ def test_a_session_that_ends_mid_crawl_is_renewed_by_logging_in_again(tmp_path, 
     assert {f"{base}/{slug}/" for slug in slugs} <= set(archive)
     if render == "always":
         assert all(DRAWN in archive[f"{base}/{slug}/"].read_text() for slug in slugs)
+
+
+def test_a_login_page_that_cannot_be_reached_is_named(tmp_path, redis_ns):
+    site = tmp_path / "site"
+    write_site(site)
+    with serve_directory(site) as base:
+        pass                                      # a port nothing listens on any more
+    result = run_leafcrawl("crawl", base + "/", "--render", "never", "--login-form",
+                           base + "/login/", "--login-user", USER, cwd=tmp_path,
+                           redis_url=redis_ns.url,
+                           env={**redis_ns.env, "LEAFCRAWL_LOGIN_PASSWORD": PASSWORD})
+    assert result.returncode == 1
+    assert f"login failed: GET {base}/login/: connection refused" in result.stderr
+    assert "Traceback" not in result.stderr
