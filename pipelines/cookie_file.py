@@ -13,15 +13,10 @@ user visits, and none of those is the crawl's business.
 from __future__ import annotations
 
 import http.cookiejar
-import io
 import ipaddress
 import json
-import re
 import time
 from pathlib import Path
-
-
-NETSCAPE_HEADER = re.compile(r"#( Netscape)? HTTP Cookie File")
 
 
 class CookieFileError(ValueError):
@@ -46,10 +41,6 @@ def read_cookie_file(path: str | Path, domains, now: float | None = None) -> lis
     except (OSError, UnicodeDecodeError) as exc:
         raise CookieFileError(f"{path}: cannot read: {exc}") from None
     jar = _json_cookies(text, path) if text.lstrip()[:1] in ("[", "{") else _netscape_cookies(text, path)
-    for cookie in jar:
-        if not cookie.expires:
-            # an export writes a session cookie's expiry as 0: it lasts the browser session
-            cookie.expires, cookie.discard = None, True
     now = time.time() if now is None else now
     domains = [d.lower() for d in domains if d]
     mine = [c for c in jar if any(for_site(c, d) for d in domains)]
@@ -70,19 +61,31 @@ def read_cookie_file(path: str | Path, domains, now: float | None = None) -> lis
 
 
 def _netscape_cookies(text: str, path: Path) -> list[http.cookiejar.Cookie]:
-    jar = http.cookiejar.MozillaCookieJar()
-    text = _checked_lines(text, path)
-    if not NETSCAPE_HEADER.match(text):
-        # some exporters leave out the format's header line, which the loader insists on
-        text = "# Netscape HTTP Cookie File\n" + text
-    try:
-        # (the loader's own body, from text: load() takes a file name only, and a copy of
-        # the user's session on disk is one too many). Session cookies (expiry 0 in the
-        # file) are what most logins set: kept.
-        jar._really_load(io.StringIO(text), str(path), ignore_discard=True, ignore_expires=True)
-    except http.cookiejar.LoadError as exc:
-        raise CookieFileError(f"{path}: not {FORMATS}: {exc}") from None
-    return list(jar)
+    """A cookies.txt's cookies: a line each, seven tab-separated fields (domain, subdomains
+    TRUE/FALSE, path, secure TRUE/FALSE, expiry, name, value); "#HttpOnly_" before an
+    httpOnly one, other "#" lines comments. Read here, not by http.cookiejar's
+    MozillaCookieJar: it takes a file name only, insists on the header line some exporters
+    leave out, cannot read an expiry of 1767225600.5, and answers a bad line with a warning
+    and a traceback, then a bare "invalid format"."""
+    cookies = []
+    for number, line in enumerate(text.splitlines(), 1):
+        http_only = line.startswith("#HttpOnly_")
+        if not http_only and (not line.strip() or line.lstrip().startswith("#")):
+            continue
+        fields = line[len("#HttpOnly_") if http_only else 0:].split("\t")
+        try:
+            if len(fields) != 7:
+                raise ValueError
+            domain, subdomains, cookie_path, secure, expiry, name, value = fields
+            expires = int(float(expiry)) if expiry.strip() else None
+        except (ValueError, OverflowError):
+            raise CookieFileError(
+                f"{path}: line {number} is no cookie of a cookies.txt file (domain, subdomains "
+                "TRUE/FALSE, path, secure TRUE/FALSE, expiry, name, value, tab-separated); "
+                f"the file should be {FORMATS}") from None
+        cookies.append(_cookie(name, value, domain, cookie_path, secure == "TRUE", expires,
+                               subdomains == "TRUE" or domain.startswith("."), http_only))
+    return cookies
 
 
 def _json_cookies(text: str, path: Path) -> list[http.cookiejar.Cookie]:
@@ -107,40 +110,24 @@ def _json_cookies(text: str, path: Path) -> list[http.cookiejar.Cookie]:
         expires = int(expires) if isinstance(expires, (int, float)) and expires > 0 else None
         if entry.get("session") is True:
             expires = None
-        cookies.append(http.cookiejar.Cookie(
-            version=0, name=entry["name"], value=str(entry.get("value", "")), port=None,
-            port_specified=False, domain=domain,
-            domain_specified=(not host_only) if host_only is not None else domain.startswith("."),
-            domain_initial_dot=domain.startswith("."), path=entry.get("path") or "/",
-            path_specified=True, secure=bool(entry.get("secure")), expires=expires,
-            discard=expires is None, comment=None, comment_url=None,
-            rest={http.cookiejar.HTTPONLY_ATTR: ""} if entry.get("httpOnly") else {}))
+        cookies.append(_cookie(
+            entry["name"], str(entry.get("value", "")), domain, entry.get("path"),
+            bool(entry.get("secure")), expires,
+            (not host_only) if host_only is not None else domain.startswith("."),
+            bool(entry.get("httpOnly"))))
     return cookies
 
 
-def _checked_lines(text: str, path: Path) -> str:
-    """TEXT, each cookie checked to be a line of seven tab-separated fields and its expiry
-    made a whole number of seconds (some exporters write 1767225600.5, which the loader
-    cannot read). The loader's own complaint about a line is a warning with a traceback,
-    then a bare "invalid format"."""
-    lines = text.splitlines()
-    for number, line in enumerate(lines, 1):
-        prefix = "#HttpOnly_" if line.startswith("#HttpOnly_") else ""
-        if not prefix and (not line.strip() or line.lstrip().startswith("#")):
-            continue
-        fields = line[len(prefix):].split("\t")
-        try:
-            if len(fields) != 7:
-                raise ValueError
-            expiry = fields[4].strip()
-            fields[4] = str(int(float(expiry))) if expiry else ""
-        except (ValueError, OverflowError):
-            raise CookieFileError(
-                f"{path}: line {number} is no cookie of a cookies.txt file (domain, subdomains "
-                "TRUE/FALSE, path, secure TRUE/FALSE, expiry, name, value, tab-separated); "
-                f"the file should be {FORMATS}") from None
-        lines[number - 1] = prefix + "\t".join(fields)
-    return "\n".join(lines) + "\n"
+def _cookie(name: str, value: str, domain: str, path: str | None, secure: bool,
+            expires: int | None, subdomains: bool, http_only: bool) -> http.cookiejar.Cookie:
+    # an expiry of 0 is how an export writes a session cookie: it lasts the browser session
+    expires = expires or None
+    return http.cookiejar.Cookie(
+        version=0, name=name, value=value, port=None, port_specified=False, domain=domain,
+        domain_specified=subdomains, domain_initial_dot=domain.startswith("."),
+        path=path or "/", path_specified=True, secure=secure, expires=expires,
+        discard=expires is None, comment=None, comment_url=None,
+        rest={http.cookiejar.HTTPONLY_ATTR: ""} if http_only else {})
 
 
 def for_site(cookie: http.cookiejar.Cookie, domain: str) -> bool:

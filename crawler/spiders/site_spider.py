@@ -26,8 +26,6 @@ from crawler.browser import BROWSER_CONTEXT
 from crawler.items import failure_item, not_modified_item, page_item
 from crawler.fetch_errors import describe_fetch_error
 from crawler.form_login import STAT_ERROR as STAT_LOGIN_ERROR
-from crawler.form_login import URL_SETTING as LOGIN_URL_SETTING
-from crawler.form_login import USER_SETTING as LOGIN_USER_SETTING
 from crawler.form_login import LoginFailed, LoginUnreachable, log_in
 from crawler.site_cookies import LOGINS_META, cookies_middleware
 from crawler.page_collector import collector_page_method, collector_result
@@ -177,6 +175,8 @@ class SiteSpider(scrapy.Spider):
         self.allowed_domains = list(site_config.allowed_domains)
         self.start_urls = list(site_config.start_urls)
         self.deny = [re.compile(pattern) for pattern in site_config.deny]
+        # a crawl with a session (a form login's, a cookies file's), which "Log out" would end
+        self.form_login = bool(site_config.login_form)
         self.logged_in = bool(site_config.cookies_file or site_config.login_form)
         self.allow = [re.compile(pattern) for pattern in site_config.allow]
         # --render auto: short leaves rendered again whose script filled them, and not; the
@@ -227,7 +227,6 @@ class SiteSpider(scrapy.Spider):
             "LEAFCRAWL_SHARED_FRONTIER") else None)
         # a form login: the one under way again (log_in_again), how many were made again,
         # and the pages waiting for it
-        spider.form_login = bool(settings.get(LOGIN_URL_SETTING))
         spider.relogin = None
         spider.relogins = 0
         spider.after_login = []
@@ -236,7 +235,7 @@ class SiteSpider(scrapy.Spider):
         return spider
 
     async def start(self):
-        if self.settings.get(LOGIN_URL_SETTING):
+        if self.form_login:
             try:
                 landed = await log_in(self.crawler)
             except LoginFailed as exc:
@@ -245,7 +244,7 @@ class SiteSpider(scrapy.Spider):
                 self.logger.error("login failed: %s", exc)
                 return
             self.logger.info("logged in as %s (the site then showed %s)",
-                             self.settings.get(LOGIN_USER_SETTING), landed)
+                             self.site.login_user, landed)
             if self.settings.getdict("PLAYWRIGHT_CONTEXTS"):
                 # a browser context made at the crawl's start (an HTTP login's) predates the
                 # session; contexts made later start with it (browser_handler)
