@@ -5,8 +5,9 @@
 
 CORPUS_ROOT arguments are read in place (never copied). WCXB: listing/collection pages are
 index, every other type leaf; balanced accuracy of seed and final, and a per-type table.
-Readability's test pages (index.csv + truth/): its readerable pages, all articles, as a
-held-out set of leaves (balanced accuracy there is the share scored leaf).
+Readability's test pages (index.csv + truth/) and trafilatura's evaluation pages
+(pages.jsonl + html/): articles, every one a leaf (balanced accuracy there is the share
+scored leaf).
 A site (labels.csv): balanced accuracy overall and per `how` group. Cost: the time of a
 verdict from HTML (parse + link walk + score), final score vs the seed formula alone, on the
 same pages in the same run: total and median per-page ratio (see score_page). Per-page rows go to bench/out/indexiness/.
@@ -130,8 +131,29 @@ def _site_job(args):
 def _readability_job(args):
     path, = args
     body = Path(path).read_bytes()
-    r = score_page(body, declared_url(body))
-    return dict(r, id=Path(path).stem, url="", group="readerable article", is_index=False)
+    url = declared_url(body)
+    r = score_page(body, url)
+    return dict(r, id=Path(path).stem, url=url, group="readerable article", is_index=False)
+
+
+def _article_job(args):
+    path, url = args
+    r = score_page(gzip.decompress(Path(path).read_bytes()), url)
+    return dict(r, id=Path(path).name.split(".")[0], url=url, group="article (trafilatura-eval)",
+                is_index=False)
+
+
+def article_jobs(root: Path, limit=None):
+    """trafilatura's evaluation pages (pages.jsonl + html/ID.html.gz): news articles and blog
+    posts, every one a leaf, at the URL each was fetched from."""
+    jobs = []
+    with open(root / "pages.jsonl", encoding="utf-8") as fh:
+        for line in fh:
+            page = json.loads(line)
+            path = root / "html" / f"{page['id']}.html.gz"
+            if path.exists():
+                jobs.append((str(path), page.get("url") or UNKNOWN_URL))
+    return jobs[:limit]
 
 
 def readability_jobs(root: Path, limit=None):
@@ -175,6 +197,8 @@ def run(corpus: Path, pool, limit=None) -> tuple[str, list[dict]]:
         rows = pool.map(_wcxb_job, wcxb_jobs(corpus, limit), chunksize=8)
     elif (corpus / "index.csv").is_file() and (corpus / "truth").is_dir():
         rows = pool.map(_readability_job, readability_jobs(corpus, limit), chunksize=8)
+    elif (corpus / "pages.jsonl").is_file():
+        rows = pool.map(_article_job, article_jobs(corpus, limit), chunksize=8)
     else:
         rows = pool.map(_site_job, site_jobs(corpus), chunksize=8)
     return corpus.name, [r for r in rows if "error" not in r]
