@@ -26,6 +26,31 @@ angle brackets are Pelican's default themes' &lang; &rang; &Lang; &Rang;)."""
 PAGE_URL = re.compile(r"(?:/page/\d+/?$|/p/\d+/?$|[?&](?:page|paged|p|pg|start|offset)=\d+|/\d+/?$|[-_/]page-?\d+(?:\.html?)?/?$|/index[-_]?\d+\.html?$)", re.I)
 """URL shapes of numbered listing pages (/index2.html is Pelican's, /index-2.html Nikola's)."""
 
+# PAGE_URL's shapes whose number may as well be a record's key: a bare trailing number
+# (/news/2, but also hypotheses.org/811), ?p=N (a shop's page 2, but also WordPress's
+# address of a post, ?p=2866) and /p/N. A post's "previous post" link has such a shape, and
+# read as a pager it made the post a listing (trafilatura-eval: 6 of 884 articles paged so,
+# 3 of them read as index). Such a link pages a listing when its words are a pager's ("2",
+# "Next"), or when its number is small and this page's own address carries no number of
+# that shape (a listing's first page does not; a post at ?p=12 beside ?p=11 does).
+_AMBIGUOUS_PAGE = re.compile(r"(?:/p/(\d+)/?$|/(\d+)/?$|[?&]p=(\d+)(?:&|$))", re.I)
+# Listings run to tens or hundreds of pages; a larger number in such a shape is a record's
+# key (posts, topics, products are numbered in thousands).
+PAGE_NUMBER_MAX = 1000
+
+
+def pages_listing(pager_url: str, page_url: str, pager_words: bool) -> bool:
+    """Whether a link that pagination_links found (PAGE_URL-shaped) leads to another page of
+    a listing rather than to a neighbouring record (_AMBIGUOUS_PAGE)."""
+    url = pager_url.split("#", 1)[0]
+    m = _AMBIGUOUS_PAGE.search(url)
+    if m is None or pager_words:
+        return True
+    number = int(next(g for g in m.groups() if g is not None))
+    own = _AMBIGUOUS_PAGE.search(page_url.split("#", 1)[0])
+    return number <= PAGE_NUMBER_MAX and (own is None or own.lastindex != m.lastindex)
+
+
 # First characters of PAGER_TEXT's words and arrows; a set, so the empty first char of ""
 # is no member.
 _PAGER_FIRST_CHARS = frozenset("nNpPoOmMlL«»‹›←→⟨⟩⟪⟫〈〉<>")

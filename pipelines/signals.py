@@ -14,7 +14,7 @@ import re
 
 from .links import _BIT, INLINK, Link, element_text, subtree_text
 from .metadata import ARTICLE_TYPES, COLLECTION_TYPES
-from .pagination import PAGE_URL, PAGER_TEXT, numbered_sibling_test
+from .pagination import PAGE_URL, PAGER_TEXT, numbered_sibling_test, pages_listing
 from .url_identity import target_path
 
 _HEADLINE_BIT = _BIT["in_headline"]
@@ -142,7 +142,9 @@ def _is_teaser(item) -> bool:
 def numbered_pagination(pager: list[str], links: list[Link], page_url: str = "") -> bool:
     """A pager to numbered pages of a listing (not a post's 'next post' link): page-shaped
     URLs, this page's own file numbered (jane2.html), or two links named by numbers."""
-    if any(PAGE_URL.search(u) for u in pager):
+    words = {lk.url.split("#", 1)[0] for lk in links
+             if lk.locality == INLINK and lk.text and PAGER_TEXT.match(lk.text)}
+    if any(PAGE_URL.search(u) and pages_listing(u, page_url, u in words) for u in pager):
         return True
     sibling = numbered_sibling_test(page_url) if page_url else None
     if sibling is not None and any(sibling(u) for u in pager):

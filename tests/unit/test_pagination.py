@@ -101,3 +101,28 @@ def test_nikolas_numbered_index_files():
     page = URL + "index-4.html"
     assert pager(html, page) == [URL + "index-5.html", URL + "index-3.html"]
     assert analyze_page(html, page).counts["pagination"] == 1
+
+
+def _pagination_term(html, url):
+    return analyze_page(html, url).counts["pagination"]
+
+
+def test_a_posts_links_to_its_neighbours_are_no_pager():
+    # WordPress's post navigation: the previous and next posts, titled, addressed by their
+    # record keys (?p=N, /N); the theme wraps them in .nav-links, a pager's class
+    body = "<p>" + "The post's own words. " * 60 + "</p>"
+    for post, prev, nxt in (("?p=2895", "?p=2866", "?p=2905"), ("822", "811", "830")):
+        html = f"""<body><main><article><h1>A post</h1>{body}</article>
+        <nav class="navigation post-navigation"><div class="nav-links">
+        <a rel="prev" href="/{prev}">Previous post: Spring in the garden</a>
+        <a rel="next" href="/{nxt}">Next post: Summer plans</a></div></nav></main></body>"""
+        assert _pagination_term(html, URL + post) == 0, post
+
+
+def test_a_listings_numbered_pages_by_record_like_shapes_still_page_it():
+    # a shop's ?p=2 and a news list's /news/2: small numbers, or a pager's words
+    teasers = "".join(f'<li><h2><a href="/item-{i}.html">Item {i}</a></h2></li>' for i in range(8))
+    shop = f'<body><main><ul>{teasers}</ul><div class="pager"><a href="?p=2"></a></div></main></body>'
+    assert _pagination_term(shop, URL + "dresses.html") == 1
+    news = f'<body><main><ul>{teasers}</ul><a href="/news/1">1</a> <a href="/news/3">3</a></main></body>'
+    assert _pagination_term(news, URL + "news/2") == 1
