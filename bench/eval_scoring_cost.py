@@ -9,7 +9,7 @@ on the same pages in the same run. This bench takes the final score's parts out 
 time, as if they were not there, and reports the cost ratio (bench/eval_indexiness.py's
 score_page: parse + link walk + score, CPU time, fastest of the repeats) and the balanced
 accuracy the score then has. The accuracy is a floor: the weights stay as fitted with the
-part in, and a refit (bench/fit_indexiness.py) would win some of it back. Every variant is
+part in, and a refit (bench/eval_grouped_cv.py) would win some of it back. Every variant is
 timed on each page before the next page, so drift in the machine's speed hits all alike.
 """
 from __future__ import annotations

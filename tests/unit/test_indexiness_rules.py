@@ -248,8 +248,9 @@ def test_wrappers_of_one_child_cost_a_teaser_no_depth():
                 + '</section></main></body></html>')
     deep, shallow = analyze_page(home(wrapped), "https://x.org/"), analyze_page(home(flat), "https://x.org/")
     assert deep.counts["teaser_entries"] == shallow.counts["teaser_entries"] == 6
-    # each post's own anchor counts once per entry, not six times against the page
-    assert deep.counts["selflinks_in_headers"] == 1
+    # the posts' six anchors count once for the page, and that once per entry: none
+    assert deep.counts["selflinks_in_headers_uncapped"] == 6
+    assert deep.counts["selflinks_in_headers"] == 0
     assert deep.verdict == shallow.verdict == "index"
 
 
@@ -388,12 +389,14 @@ def test_headed_lists_of_pages_are_a_directory_not_sections_of_content():
     assert root.counts["left_out_directory_anchors"] == 6
     assert root.counts["selflinks_in_headers"] == 1          # the title's own anchor stays
     assert root.verdict == "index"
-    # an API reference: its items lead with a signature, their [source] link beside it
+    # an API reference: its items lead with a signature, their [source] link beside it, and
+    # a docstring's few sentences under it
     api = analyze_page(_docs_page(lambda s, i: f'<dt>class pkg.C{s}{i}(arg)<a href="../_modules/pkg{s}{i}.html'
-                                               f'#C{s}{i}">[source]</a></dt><dd>What C{s}{i} does.</dd>'),
+                                               f'#C{s}{i}">[source]</a></dt><dd>What C{s}{i} does, '
+                                               f'which arguments it takes and what it returns.</dd>'),
                        "https://docs.x.org/en/latest/api.html")
     assert "left_out_directory_anchors" not in api.counts
-    assert api.counts["selflinks_in_headers"] == 7 and api.verdict == "leaf"
+    assert api.counts["selflinks_in_headers_uncapped"] == 7 and api.verdict == "leaf"
     # sections whose list sits in prose are content that links on, not a directory
     prose = analyze_page(_docs_page(lambda s, i: f'<dt><a href="topics/t{s}{i}.html">Topic {s}{i}</a>'
                                                  f'</dt><dd>What topic {s}{i} explains.</dd>',
@@ -444,3 +447,26 @@ def test_the_sites_title_heads_no_entry():
     year = analyze_page('<html><body><main><h1>2020</h1><article><h2><a href="/2020/05/a-post/">A post'
                         '</a></h2><p>May 2020</p></article></main></body></html>', "https://x.org/2020/")
     assert year.counts["link_targets"] == round(1 / ix.MIN_WORDS_LISTING * 100)
+
+
+def _anchored(heading):
+    return f'<h2 id="{heading[0]}"><a class="anchor" href="#{heading[0]}">¶</a>{heading[1]}</h2>'
+
+
+def test_a_headings_own_anchor_beside_a_link_to_a_post_is_decoration():
+    # renderers that anchor every heading draw a listing's titles so: the heading's own
+    # anchor next to its link to the post; eight such entries are a listing
+    entries = "".join(
+        '<article>' + _anchored((f"p{i}", f'<a href="/posts/post-{i}/">Post {i}</a>'))
+        + f'<p>{"What post %d is about. " % i * 4}</p></article>' for i in range(8))
+    listing = analyze_page(f"<html><body><main><h1>Posts</h1>{entries}</main></body></html>",
+                           "https://blog.x.org/posts/")
+    assert listing.counts["left_out_teaser_anchors"] == 8
+    assert listing.counts.get("selflinks_in_headers", 0) == 0 and listing.verdict == "index"
+    # a document with eight anchored sections of its own stays a leaf
+    sections = "".join(_anchored((f"s{i}", f"Section {i}"))
+                       + f'<p>{"What section %d explains, at length. " % i * 8}</p>' for i in range(8))
+    doc = analyze_page(f"<html><body><main><h1>Guide</h1>{sections}</main></body></html>",
+                       "https://docs.x.org/guide/")
+    assert doc.counts["selflinks_in_headers_uncapped"] == 8 and doc.counts["selflinks_in_headers"] == 1
+    assert "left_out_teaser_anchors" not in doc.counts and doc.verdict == "leaf"
