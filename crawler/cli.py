@@ -291,6 +291,10 @@ def cmd_worker(args) -> int:
     return 0  # not reached
 
 
+# Failed lines named on stderr, at most this many (all of them are in the output).
+ANALYZE_ERRORS_SHOWN = 10
+
+
 def cmd_analyze(args) -> int:
     from crawler.offline_analysis import PAGE_SUFFIXES, page_record, run_analyze
 
@@ -304,17 +308,28 @@ def cmd_analyze(args) -> int:
         elif args.url:
             raise UsageError("--url goes with one saved page (.html, .html.gz), not JSON lines")
         elif args.input == "-":
-            inp, source = sys.stdin, "<stdin>"
+            inp, source = sys.stdin.buffer, "<stdin>"      # bytes: each line decoded alone
         else:
             try:
-                inp = stack.enter_context(open(args.input, encoding="utf-8"))
+                inp = stack.enter_context(open(args.input, "rb"))
             except OSError as exc:
                 raise UsageError(f"{args.input}: {exc.strerror}") from None
             source = args.input
         out = sys.stdout if args.output == "-" else stack.enter_context(open(args.output, "w", encoding="utf-8"))
-        counts = run_analyze(inp, out, source=source, jobs=args.jobs, threshold=args.threshold)
-    print(f"leafcrawl analyze: {counts['pages']} pages, {counts['errors']} errors", file=sys.stderr)
-    return 0
+        shown = []
+
+        def name_error(message: str) -> None:
+            if len(shown) < ANALYZE_ERRORS_SHOWN:
+                print(f"leafcrawl analyze: {message}", file=sys.stderr)
+            shown.append(message)
+
+        counts = run_analyze(inp, out, source=source, jobs=args.jobs, threshold=args.threshold,
+                             on_error=name_error)
+    more = len(shown) - ANALYZE_ERRORS_SHOWN
+    print(f"leafcrawl analyze: {counts['pages']} pages, {counts['errors']} errors"
+          + (f" ({more} more not named above: see the output's error fields)" if more > 0 else ""),
+          file=sys.stderr)
+    return 1 if counts["errors"] else 0     # a script sees that some lines failed
 
 
 class UsageError(ValueError):
@@ -338,11 +353,10 @@ COMMANDS = {"crawl": cmd_crawl, "scores": cmd_scores, "explain": cmd_explain,
 def _expected_errors() -> tuple[type[BaseException], ...]:
     from crawler.browser import BrowserNotFound
     from crawler.crawl_runner import CrawlError
-    from crawler.offline_analysis import InputError
     from crawler.redis_connection import RedisUnavailable
     from pipelines.site_config import ConfigError
 
-    errors = [BrowserNotFound, CrawlError, InputError, RedisUnavailable, ConfigError, UsageError, NotFound]
+    errors = [BrowserNotFound, CrawlError, RedisUnavailable, ConfigError, UsageError, NotFound]
     with contextlib.suppress(ImportError):
         from crawler.embedded_redis import EmbeddedRedisError
 

@@ -2,7 +2,8 @@
 
 Input: JSON lines {"id", "url", "path"} (path to .html or .html.gz), or one saved page's file
 name (page_record). Output: one JSON line per page {"id", "url", "verdict", "score",
-"seed_score", "breakdown", "title", "markdown"}, in input order. Every later evaluation runs through this, so the format stays stable.
+"seed_score", "breakdown", "title", "markdown"}, in input order; a page that fails, or a
+line that names no page, answers {"id", "error"} (and "line") in its place. Every later evaluation runs through this, so the format stays stable.
 """
 
 from __future__ import annotations
@@ -19,10 +20,6 @@ CHUNK = 8
 """Pages per task handed to a worker process: amortises pickling without starving a core."""
 
 
-class InputError(ValueError):
-    """A line of the input is not a usable page reference."""
-
-
 def _read_page(path: str) -> bytes:
     opener = gzip.open if path.endswith(".gz") else open
     with opener(path, "rb") as fh:
@@ -34,6 +31,8 @@ def analyze_record(record: dict, threshold: float = 0.0) -> dict:
     from pipelines.markdown import render_markdown
     from pipelines.page import IndexinessConfig, PageError, analyze_page
 
+    if "error" in record:       # an input line that named no page (parse_input)
+        return record
     out = {"id": record.get("id"), "url": record.get("url")}
     started = time.perf_counter()
     try:
@@ -77,22 +76,38 @@ def page_record(path: str, url: str | None) -> dict:
     return {"id": file.name, "url": url or file.as_uri(), "path": str(file)}
 
 
-def parse_input(lines: Iterable[str], source: str) -> Iterator[dict]:
-    try:        # a file that is no text fails as it is read, line by line
-        for number, line in enumerate(lines, 1):
-            line = line.strip()
-            if not line:
-                continue
+def _bad_line(source: str, number: int, message: str, record=None) -> dict:
+    """The output record of an input line that names no usable page: its id when it has
+    one, its line number, and what is wrong with it."""
+    rid = record.get("id") if isinstance(record, dict) else None
+    return {"id": rid, "line": number, "error": f"{source}:{number}: {message}"}
+
+
+def parse_input(lines: Iterable[str | bytes], source: str) -> Iterator[dict]:
+    """The page references of the input, one per non-blank line; a line that is not one
+    becomes an error record (_bad_line) in its place, so a batch answers every line."""
+    for number, line in enumerate(lines, 1):
+        if isinstance(line, bytes):
             try:
-                record = json.loads(line)
-            except json.JSONDecodeError as exc:
-                hint = " (it reads as HTML: give the page's file name)" if line.startswith("<") else ""
-                raise InputError(f"{source}:{number}: not JSON: {exc.msg}; expected {FORMAT}{hint}") from None
-            if not isinstance(record, dict) or not record.get("url") or not record.get("path"):
-                raise InputError(f'{source}:{number}: expected {{"id", "url", "path"}}, got {line[:80]!r}')
-            yield record
-    except UnicodeDecodeError:
-        raise InputError(f"{source}: not UTF-8 text: expected {FORMAT}") from None
+                line = line.decode("utf-8")
+            except UnicodeDecodeError:
+                yield _bad_line(source, number, f"not UTF-8 text: expected {FORMAT}")
+                continue
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            hint = " (it reads as HTML: give the page's file name)" if line.startswith("<") else ""
+            yield _bad_line(source, number, f"not JSON: {exc.msg}; expected {FORMAT}{hint}")
+            continue
+        if not isinstance(record, dict) or not all(
+                isinstance(record.get(k), str) and record[k] for k in ("url", "path")):
+            yield _bad_line(source, number, f'expected {{"id", "url", "path"}} with url and path '
+                                            f'as text, got {line[:80]!r}', record)
+            continue
+        yield record
 
 
 def _chunks(records: Iterable[dict], size: int) -> Iterator[list[dict]]:
@@ -106,16 +121,33 @@ def _chunks(records: Iterable[dict], size: int) -> Iterator[list[dict]]:
         yield chunk
 
 
-def run_analyze(inp: IO[str], out: IO[str], *, source: str, jobs: int = 1, threshold: float = 0.0) -> dict:
-    """Stream records from inp to out; return counts for the closing line."""
+# Characters that are valid inside a JSON string but end a line for common readers
+# (Python's str.splitlines, JavaScript before ES2019): escaped so one record stays one line.
+_LINE_BREAKERS = {"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+_LINE_BREAKER_TABLE = str.maketrans(_LINE_BREAKERS)
+
+
+def json_line(record: dict) -> str:
+    """One JSON record as one line, whatever separators its strings hold."""
+    return json.dumps(record, ensure_ascii=False).translate(_LINE_BREAKER_TABLE) + "\n"
+
+
+def run_analyze(inp: Iterable[str | bytes], out: IO[str], *, source: str, jobs: int = 1,
+                threshold: float = 0.0, on_error=None) -> dict:
+    """Stream records from inp to out, one output line per input line; return counts for
+    the closing line. on_error(message) hears each failed line's error as it is written."""
     counts = {"pages": 0, "errors": 0}
     records = parse_input(inp, source)
 
     def emit(results: list[dict]) -> None:
         for result in results:
             counts["pages"] += 1
-            counts["errors"] += "error" in result
-            out.write(json.dumps(result, ensure_ascii=False) + "\n")
+            if "error" in result:
+                counts["errors"] += 1
+                if on_error is not None:
+                    on_error(result["error"])
+            out.write(json_line(result))
+        out.flush()     # what is answered is kept, whatever happens to the rest
 
     if jobs <= 1:
         for chunk in _chunks(records, CHUNK):
