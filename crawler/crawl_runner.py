@@ -360,10 +360,33 @@ def settings_for_scrapy_crawl(settings, cfg: SiteConfig, shared_frontier: bool =
 
 def apply_settings(settings, overrides: dict, priority: str) -> None:
     for key, value in overrides.items():
+        _check_type(key, value)
         if key in _COMPONENT_DICTS:
             # add to the project's components (the crawl-delay extension), never replace them
             value = {**settings.getdict(key), **_components(key, value)}
         settings.set(key, value, priority=priority)
+
+
+def _check_type(key: str, value) -> None:
+    """A value for a setting whose default is a number or a flag must read as one: Scrapy
+    converts it only when a component asks (DOWNLOAD_TIMEOUT=abc failed inside the engine's
+    start, as a traceback that ended the crawl as if interrupted)."""
+    from scrapy.settings import default_settings
+
+    default = getattr(default_settings, key, None)
+    if not isinstance(value, str) or not isinstance(default, (bool, int, float)):
+        return
+    from scrapy.settings import BaseSettings
+
+    probe = BaseSettings({key: value})
+    # (an int default may take a fraction: DOWNLOAD_TIMEOUT=2.5 is read with getfloat)
+    kind, get = (("true or false (1/0)", probe.getbool) if isinstance(default, bool) else
+                 ("a number", probe.getfloat))
+    try:
+        get(key)
+    except ValueError:
+        raise ConfigError(f"scrapy_settings: {key}={value!r} is not {kind} "
+                          f"(Scrapy's default: {default!r})") from None
 
 
 _COMPONENT_DICTS = ("EXTENSIONS", "SPIDER_MIDDLEWARES", "DOWNLOADER_MIDDLEWARES", "ITEM_PIPELINES")

@@ -31,6 +31,7 @@ CHROMIUM_ERRORS = {
 }
 _NET_ERROR = re.compile(r"net::(ERR_[A-Z0-9_]+)")
 _BROWSER_TIMEOUT = re.compile(r"Timeout (\d+)ms exceeded")
+_MAX_SIZE = re.compile(r"download max size \((\d+)\)")
 
 # Twisted's and Scrapy's exception class names -> what happened (Scrapy 2.19's download
 # handlers raise their own: DownloadConnectionRefusedError, CannotResolveHostError…)
@@ -71,6 +72,9 @@ def describe_fetch_error(exc: BaseException) -> str:
     what = EXCEPTIONS.get(name)
     if what:
         return what
+    if name == "DownloadCancelledError" and "max size" in first:
+        limit = _MAX_SIZE.search(first)
+        return f"body too large: over {limit.group(1) if limit else 'DOWNLOAD_MAXSIZE'} bytes (DOWNLOAD_MAXSIZE)"
     if name == "DownloadFailedError" and first:
         return f"download failed: {first}"
     if name == "RenderTimeout" and first:      # crawler/browser_handler.py: says it all

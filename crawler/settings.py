@@ -46,9 +46,10 @@ WARN_ON_GENERATOR_RETURN_VALUE = False
 REQUEST_FINGERPRINTER_IMPLEMENTATION = "2.7"
 # Scrapy's fingerprint, but a hash-routed site's pages (/#/x) are told apart (crawler/fingerprint.py)
 REQUEST_FINGERPRINTER_CLASS = "crawler.fingerprint.RouteAwareFingerprinter"
-# Bodies beyond this are refused by Scrapy itself; analysis has its own, lower cap.
-DOWNLOAD_MAXSIZE = 64 * 1024 * 1024
-DOWNLOAD_WARNSIZE = 16 * 1024 * 1024
+# Bodies beyond analysis' own cap are refused while they download, not after: a crawl
+# held up to 64 MB in memory to fail it as too large at 20 MB.
+from pipelines.htmlparse import MAX_HTML_BYTES as DOWNLOAD_MAXSIZE  # noqa: E402
+DOWNLOAD_WARNSIZE = 8 * 1024 * 1024
 
 # robots.txt's Crawl-delay, which Scrapy's ROBOTSTXT_OBEY does not apply (crawler/crawl_delay.py)
 EXTENSIONS = {"crawler.crawl_delay.CrawlDelay": 500, "crawler.progress.CrawlProgress": 510}
@@ -122,3 +123,7 @@ CHROMIUM_ARGS = [
 # Added unless a site config sets load_images: no image is fetched or decoded (every kind,
 # CSS backgrounds too). An unloaded <img> still has its element, address and alt text.
 NO_IMAGES_ARG = "--blink-settings=imagesEnabled=false"
+
+# Scrapy's default resolver (CachingThreadedResolver) knows IPv4 alone: a site at an IPv6
+# address ([::1], [2001:db8::1]) failed as "DNS lookup failed". This one resolves both.
+DNS_RESOLVER = "scrapy.resolver.CachingHostnameResolver"

@@ -198,7 +198,13 @@ def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
         out.append(md)
         prev_joint = "dt" if b.tag == "dt" else joint
         prev_quoted = b.quoted and b.kind != "quote"
-    text = "".join(out).rstrip() + "\n" if out else ""
+    text = _TERMINAL_CONTROLS.sub("", "".join(out)).rstrip() + "\n" if out else ""
     if front_matter:
         return front_matter_text(front_matter) + ("\n" + text if text else "")
     return text
+
+
+# Control characters and terminal escape sequences (ESC [ 31 m) in a page's text: no reader
+# of Markdown shows them, and `cat` of an archive would run them in the user's terminal.
+# Tabs and line ends stay.
+_TERMINAL_CONTROLS = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-_]|[\x00-\x08\x0b-\x1f\x7f-\x9f]")

@@ -195,6 +195,12 @@ def validate(data: dict, source: str) -> SiteConfig:
         if not parts or parts.scheme not in ("http", "https") or not parts.hostname:
             raise _fail(source, "start_urls", f"{url!r} is not an absolute http(s) URL"
                         + _scheme_hint(url))
+        try:
+            port = parts.port
+        except ValueError:      # urlsplit reads the port lazily: 99999, 80a
+            port = -1
+        if port is not None and not 0 < port < 65536:
+            raise _fail(source, "start_urls", f"{url!r}: the port must be a number from 1 to 65535")
     for dom in clean.get("allowed_domains", []):
         if not isinstance(dom, str) or not dom or "/" in dom:
             raise _fail(source, "allowed_domains", f"{dom!r} is not a domain name")

@@ -59,6 +59,11 @@ _UNSAFE = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|\s]+')
 specials, whitespace."""
 
 
+_WINDOWS_RESERVED = re.compile(r"(?i)con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]")
+"""Device names Windows reserves in every folder, whatever follows the first dot: an archive
+holding /con or /lpt1.html could not be copied there."""
+
+
 def _short_hash(text: str, n: int) -> str:
     return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()[:n]
 
@@ -87,6 +92,8 @@ def sanitize_segment(segment: str) -> str | None:
         return None
     if segment.startswith("."):
         segment = "_" + segment[1:]  # no hidden files, never "." or ".."
+    if _WINDOWS_RESERVED.fullmatch(segment.partition(".")[0]):
+        segment = "_" + segment   # CON.md, aux/, lpt1.md: names Windows refuses, any extension
     if _nbytes(segment) > MAX_SEGMENT_BYTES:
         segment = _cut_bytes(segment, CUT_SEGMENT_BYTES).rstrip(". ") + "-" + _short_hash(segment, 10)
     return segment

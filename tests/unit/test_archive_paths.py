@@ -146,3 +146,15 @@ def test_distinct_archive_path_is_a_sibling_named_by_the_url(tmp_path):
     assert one.parent == path.parent and one.name.startswith("b-u") and one.suffix == ".md"
     assert one == distinct_archive_path(path, "http://ex.test/a/b/")
     assert one != distinct_archive_path(path, "http://ex.test/a/b.html")
+
+
+@pytest.mark.parametrize("url, expected", [
+    ("http://ex.test/con", "ex.test/_con.md"),
+    ("http://ex.test/CON.html", "ex.test/_CON.md"),
+    ("http://ex.test/aux/page", "ex.test/_aux/page.md"),
+    ("http://ex.test/lpt1.html", "ex.test/_lpt1.md"),
+    ("http://ex.test/nul/", "ex.test/_nul.md"),
+    ("http://ex.test/console", "ex.test/console.md"),      # only the device names themselves
+])
+def test_names_windows_reserves_are_never_written(url, expected):
+    assert relative_archive_path(url).as_posix() == expected

@@ -68,3 +68,14 @@ def test_a_title_linking_to_its_own_page_loses_the_link():
     # a link elsewhere, or a link within a heading's words, stays
     assert "## [Another post](https://example.org/2024/other/)" in out
     assert "## See [part two](https://example.org/2024/a-post/#part)" in out
+
+
+def test_terminal_control_bytes_never_reach_the_markdown():
+    from pipelines.page import analyze_page
+
+    page = analyze_page('<html><body><main><article><h1>Red \x1b[31mtitle\x1b[0m</h1><p>'
+                        + "Words of the post. " * 30 + 'a bell\x07 and a \x1b[1mbold\x1b[0m word'
+                        + '</p></article></main></body></html>', "https://x.org/2024/01/a-post/")
+    text = render_markdown(page.blocks)
+    assert "# Red title" in text and "a bell and a bold word" in text
+    assert not any(ord(c) < 32 and c not in "\n\t" or 0x7f <= ord(c) <= 0x9f for c in text)

@@ -67,6 +67,8 @@ def test_toml_config_loads(tmp_path):
     ("name: b\nstart_urls: [http://x.org/]\ndelay: -1\n", "delay", "positive number of seconds"),
     ("name: b\nstart_urls: [http://x.org/]\nconcurrency: 0\n", "concurrency", "at least 1"),
     ("name: b\nstart_urls: [http://x.org/]\nexpand_rounds: -2\n", "expand_rounds", "0 (off)"),
+    ("name: b\nstart_urls: ['http://127.0.0.1:99999/']\n", "start_urls", "port must be a number from 1 to 65535"),
+    ("name: b\nstart_urls: ['http://x.org:0/']\n", "start_urls", "port must be a number"),
 ])
 def test_invalid_config_names_file_key_and_problem(tmp_path, body, key, problem):
     path = write(tmp_path, "bad.yaml", body)
