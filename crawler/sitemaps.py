@@ -9,7 +9,7 @@ is archived and an index page is followed. Reading of the files is Scrapy's own
 """
 from __future__ import annotations
 
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 from scrapy.utils.gz import gunzip
 from scrapy.utils.sitemap import Sitemap, sitemap_urls_from_robots
@@ -38,9 +38,11 @@ def sitemaps_of_robots(robots_text: bytes | str, robots: str) -> list[str]:
     return [f"{parts.scheme}://{parts.netloc}{DEFAULT_SITEMAP_PATH}"]
 
 
-def read_sitemap(body: bytes) -> tuple[str, list[str]]:
+def read_sitemap(body: bytes, url: str = "") -> tuple[str, list[str]]:
     """(kind, locations): 'urlset' and its pages, or 'sitemapindex' and its sitemaps.
-    A gzipped body (sitemap.xml.gz) is inflated first."""
+    A gzipped body (sitemap.xml.gz) is inflated first. A location given as a path (/post/,
+    from a site built with an empty base URL) is read against the sitemap's own url, as a
+    browser reads a relative link: the protocol wants absolute URLs, generators write these."""
     if body[:2] == b"\x1f\x8b":
         try:
             body = gunzip(body, max_size=MAX_SITEMAP_BYTES)
@@ -54,4 +56,5 @@ def read_sitemap(body: bytes) -> tuple[str, list[str]]:
         raise NotASitemap("XML that does not parse") from None
     if sitemap.type not in ("urlset", "sitemapindex"):
         raise NotASitemap(f"XML whose root is <{sitemap.type}>, not <urlset> or <sitemapindex>")
-    return sitemap.type, [entry["loc"] for entry in sitemap if entry.get("loc")]
+    locations = [entry["loc"].strip() for entry in sitemap if (entry.get("loc") or "").strip()]
+    return sitemap.type, [urljoin(url, loc) for loc in locations] if url else locations

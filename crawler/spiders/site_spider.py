@@ -287,7 +287,7 @@ class SiteSpider(scrapy.Spider):
 
     def parse_sitemap(self, response):
         try:
-            kind, locations = read_sitemap(response.body)
+            kind, locations = read_sitemap(response.body, response.url)
         except NotASitemap as exc:
             self.crawler.stats.inc_value("leafcrawl/sitemap_errors")
             self.logger.warning("%s is no sitemap: %s", response.url, exc)

@@ -36,7 +36,7 @@ def write_site(root, robots_points_to_index: bool):
         write_page(root / "2024" / slug, post(slug.replace("-", " ").title()))
     urlset = ('<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/'
               'schemas/sitemap/0.9">%s</urlset>')
-    locs = "".join(f"<url><loc>{{base}}/2024/{slug}/</loc></url>"
+    locs = "".join(f"<url><loc>{{locbase}}/2024/{slug}/</loc></url>"
                    for slug in ("listed-entry", "orphan-entry"))
     if robots_points_to_index:
         # robots.txt names a sitemap index, which names a gzipped sitemap
@@ -49,20 +49,24 @@ def write_site(root, robots_points_to_index: bool):
         (root / "sitemap.xml").write_text(urlset % locs)   # no robots.txt: the default place
 
 
-def fill_base(root, base: str):
+def fill_base(root, base: str, relative_locs: bool = False):
+    """{base} is the site's address; {locbase} the sitemap entries' (empty: /2024/x/ paths,
+    as a site built with an empty base URL writes them)."""
+    locbase = "" if relative_locs else base
     for path in root.iterdir():
         if path.suffix in (".txt", ".xml"):
-            path.write_text(path.read_text().replace("{base}", base))
+            path.write_text(path.read_text().replace("{base}", base).replace("{locbase}", locbase))
         elif path.suffix == ".gz":
-            path.write_bytes(gzip.compress(gzip.decompress(path.read_bytes()).replace(b"{base}", base.encode())))
+            text = gzip.decompress(path.read_bytes()).decode()
+            path.write_bytes(gzip.compress(text.replace("{base}", base).replace("{locbase}", locbase).encode()))
 
 
-def crawl(tmp_path, redis_ns, *extra, robots_points_to_index=True):
+def crawl(tmp_path, redis_ns, *extra, robots_points_to_index=True, relative_locs=False):
     site = tmp_path / "site"
     write_site(site, robots_points_to_index)
     requests: list[str] = []
     with serve_directory(site, request_log=requests) as base:
-        fill_base(site, base)
+        fill_base(site, base, relative_locs)
         summary_file = tmp_path / "summary.json"
         result = run_leafcrawl("crawl", base + "/", "--render", "never", "--with-worker", *extra,
                                "--archive-dir", str(tmp_path / "archive"), "--json-summary",
@@ -71,10 +75,13 @@ def crawl(tmp_path, redis_ns, *extra, robots_points_to_index=True):
     return base, result, json.loads(summary_file.read_text()), requests
 
 
-@pytest.mark.parametrize("robots_points_to_index", [True, False])
-def test_sitemaps_bring_in_the_pages_no_list_links(tmp_path, redis_ns, robots_points_to_index):
+@pytest.mark.parametrize("robots_points_to_index, relative_locs",
+                         [(True, False), (False, False), (True, True)])
+def test_sitemaps_bring_in_the_pages_no_list_links(tmp_path, redis_ns, robots_points_to_index,
+                                                   relative_locs):
     base, result, summary, requests = crawl(tmp_path, redis_ns, "--sitemaps",
-                                            robots_points_to_index=robots_points_to_index)
+                                            robots_points_to_index=robots_points_to_index,
+                                            relative_locs=relative_locs)
     files = archived_files(tmp_path / "archive")
     assert set(files) == {f"{base}/2024/{slug}/" for slug in ("listed-entry", "second-entry", "orphan-entry")}
     assert "lighthouse keeper" in files[f"{base}/2024/orphan-entry/"].read_text()

@@ -41,3 +41,13 @@ def test_the_sitemaps_key_is_a_boolean():
     assert validate({"name": "x", "start_urls": ["https://ex.org/"], "sitemaps": True}, "s.yaml").sitemaps
     with pytest.raises(ConfigError, match="key 'sitemaps': expected true or false"):
         validate({"name": "x", "start_urls": ["https://ex.org/"], "sitemaps": "yes"}, "s.yaml")
+
+
+def test_locations_given_as_paths_are_read_against_the_sitemaps_address():
+    # a site built with an empty base URL writes <loc>/post/</loc>: Scrapy's request for it
+    # failed with "Missing scheme" and the page was counted as listed, never fetched
+    body = (b'<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+            b'<url><loc>/posts/a/</loc></url><url><loc> posts/b/ </loc></url>'
+            b'<url><loc>https://cdn.ex.org/c/</loc></url></urlset>')
+    assert read_sitemap(body, "https://ex.org/blog/sitemap.xml") == (
+        "urlset", ["https://ex.org/posts/a/", "https://ex.org/blog/posts/b/", "https://cdn.ex.org/c/"])
