@@ -29,7 +29,11 @@ def _setting(text: str) -> tuple[str, str]:
 
 
 def _add_crawl(sub) -> None:
-    p = sub.add_parser("crawl", help="crawl a site: follow its index pages, archive its leaves")
+    p = sub.add_parser("crawl", help="crawl a site: follow its index pages, archive its leaves",
+                       description="Crawl a site: fetch its pages, score each for indexiness, "
+                       "follow the links of index pages and archive leaf pages as Markdown. "
+                       "Prints a summary; with no REDIS_URL it runs on an embedded Redis and "
+                       "its own worker.")
     p.add_argument("url", nargs="*", help="start URL(s) (or use --config): one site, or "
                                            "sections of it, crawled as one")
     p.add_argument("--config", help="site config file (configs/sites/NAME.yaml or .toml)")
@@ -102,7 +106,9 @@ def _add_crawl(sub) -> None:
 
 
 def _add_inspect(sub) -> None:
-    p = sub.add_parser("scores", help="print stored page scores")
+    p = sub.add_parser("scores", help="print stored page scores",
+                       description="Print the stored verdict and score of every page of a "
+                       "site (or of one page), as the last crawl left them in Redis.")
     p.add_argument("target", nargs="?", help="a site name or a page URL (default: every site)")
     p.add_argument("--json", action="store_true", help="JSON instead of a table")
     p.add_argument("--limit", type=int, default=0, help="at most this many pages per site")
@@ -111,13 +117,20 @@ def _add_inspect(sub) -> None:
                         "the verdicts a small change would flip")
     p.add_argument("--threshold", type=float, default=0.0,
                    help="with --near: the crawl's threshold (default 0)")
-    p = sub.add_parser("explain", help="why a page got its verdict: terms, weights, links")
-    p.add_argument("url")
-    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("explain", help="why a page got its verdict: terms, weights, links",
+                       description="Show why a stored page is index or leaf: each term of its "
+                       "score (count x weight), the seed formula beside it, and the links "
+                       "each term counted.")
+    p.add_argument("url", help="the page's URL, as crawled (a trailing slash, scheme or "
+                               "index.html may differ)")
+    p.add_argument("--json", action="store_true", help="the stored page record as JSON")
 
 
 def _add_worker(sub) -> None:
-    p = sub.add_parser("worker", help="run an RQ worker for archive jobs (needs REDIS_URL)")
+    p = sub.add_parser("worker", help="run an RQ worker for archive jobs (needs REDIS_URL)",
+                       description="Run an RQ worker that de-duplicates and writes the archive "
+                       "jobs crawls enqueue on REDIS_URL's Redis: start as many as the work "
+                       "needs, on any machine that reaches that Redis.")
     p.add_argument("--burst", action="store_true", help="exit when the queue is empty")
     p.add_argument("--with-scheduler", action="store_true", help="also run RQ's cron scheduler")
     p.add_argument("--archive-dir", metavar="DIR",
@@ -126,18 +139,34 @@ def _add_worker(sub) -> None:
 
 
 def _add_analyze(sub) -> None:
-    p = sub.add_parser("analyze", help='score saved pages: JSON lines {"id","url","path"} in, results out')
+    p = sub.add_parser("analyze", help='score saved pages: JSON lines {"id","url","path"} in, results out',
+                       description="Score and render saved pages without crawling: one JSON "
+                       "record out for every line in (verdict, score, terms, title, Markdown), "
+                       "or for one saved page given by its file name. Exit status 1 when any "
+                       "line failed.")
     p.add_argument("input", nargs="?", default="-",
                    help="JSON-lines file (default stdin), or one saved page (.html, .html.gz)")
     p.add_argument("--url", help="with one saved page: the address it was served at (default: "
                                  "its file:// address, on which no URL term fires)")
     p.add_argument("-o", "--output", default="-", help="output file (default stdout)")
     p.add_argument("--jobs", type=int, default=1, help="processes to use")
-    p.add_argument("--threshold", type=float, default=0.0)
+    p.add_argument("--threshold", type=float, default=0.0,
+                   help="index when the score is above this (default 0)")
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("leafcrawl")
+    except PackageNotFoundError:     # run from a checkout that was never installed
+        return "(not installed)"
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="leafcrawl", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"leafcrawl {_version()}",
+                        help="print leafcrawl's version and exit")
     sub = parser.add_subparsers(dest="command", required=True)
     _add_crawl(sub)
     _add_inspect(sub)
@@ -217,14 +246,22 @@ def _store():
 
 
 def _stored_page(store, url: str):
-    """The page stored under url, else under its page address (the URL pages are stored
-    by: a place in the page, #install, or the root route a router adds, #/, dropped)."""
-    from pipelines.page_address import page_address
+    """The page stored under url or a form of it (crawler/page_lookup.py: a trailing slash,
+    the scheme, index.html, a place in the page #install or a router's root route #/)."""
+    from crawler.page_lookup import lookup_page
 
-    page = store.get_page(url)
-    if page is None and page_address(url) != url:
-        page = store.get_page(page_address(url))
-    return page
+    return lookup_page(store, url)
+
+
+def _not_stored(store, url: str) -> NotFound:
+    from crawler.page_lookup import nearest_urls
+
+    near = nearest_urls(store, url)
+    if near:
+        return NotFound(f"no stored score for {url}; the nearest stored: {', '.join(near)}")
+    if not store.sites():
+        return NotFound(f"no stored score for {url}: no pages stored yet")
+    return NotFound(f"no stored score for {url} (stored sites: {', '.join(store.sites())})")
 
 
 def cmd_scores(args) -> int:
@@ -234,7 +271,7 @@ def cmd_scores(args) -> int:
         if args.target and "://" in args.target:
             page = _stored_page(store, args.target)
             if page is None:
-                raise NotFound(f"no stored score for {args.target}")
+                raise _not_stored(store, args.target)
             pages = {page.get("site", "?"): [page]}
         else:
             sites = [args.target] if args.target else store.sites()
@@ -260,8 +297,8 @@ def cmd_explain(args) -> int:
 
     with _store() as store:
         page = _stored_page(store, args.url)
-    if page is None:
-        raise NotFound(f"no stored score for {args.url}")
+        if page is None:
+            raise _not_stored(store, args.url)
     print(json.dumps(page, indent=2, ensure_ascii=False) if args.json else render_explanation(page))
     return 0
 
@@ -365,7 +402,12 @@ def _expected_errors() -> tuple[type[BaseException], ...]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        # the command's own usage, not the top level's: `crawl --depht 2` is a crawl mistake
+        subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        subparsers.choices[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
     handler = COMMANDS[args.command]
     try:
         return handler(args)

@@ -11,7 +11,9 @@ import sys
 
 
 def add_schedule_parser(sub) -> None:
-    p = sub.add_parser("schedule", help="run scheduled site crawls (RQ cron; needs REDIS_URL)")
+    p = sub.add_parser("schedule", help="run scheduled site crawls (RQ cron; needs REDIS_URL)",
+                       description="Run the site crawls that site configs schedule (their "
+                       "'schedule' key, a cron line) with RQ's cron, list them, or run one now.")
     p.add_argument("--configs", default=None,
                    help="directory of site configs (default $LEAFCRAWL_SITE_CONFIGS or configs/sites)")
     p.add_argument("--list", action="store_true", help="list scheduled sites and their next run")

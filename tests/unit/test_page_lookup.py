@@ -1,0 +1,42 @@
+"""`explain` and `scores` find a page by the URL a user types, and name the nearest stored
+URLs when there is none (against the test Redis)."""
+from __future__ import annotations
+
+from crawler.page_lookup import lookup_page, nearest_urls, url_variants
+from pipelines.score_store import ScoreStore
+from tests.support.cli import run_leafcrawl
+
+
+def test_the_forms_of_one_address():
+    forms = url_variants("http://h.org/year-archive")
+    assert forms[0] == "http://h.org/year-archive"
+    assert "http://h.org/year-archive/" in forms and "https://h.org/year-archive/" in forms
+    assert "http://h.org/docs/" in url_variants("http://h.org/docs/index.html")
+    assert "http://h.org/docs" in url_variants("https://h.org/docs/#install")
+    assert "http://h.org/" in url_variants("https://h.org")
+
+
+def record(url, site="h.org"):
+    return {"url": url, "site": site, "verdict": "index", "score": 12.5, "seed_score": 3.0,
+            "breakdown": {"head_start": 9.0}, "counts": {"head_start": 1}, "counted_links": {},
+            "status": 200, "error": None, "depth": 1, "referrer": None, "title": "Archive"}
+
+
+def test_a_page_is_found_by_any_form_of_its_address_and_the_nearest_are_named(redis_ns, tmp_path):
+    store = ScoreStore(redis_ns.conn, redis_ns.prefix)
+    for url in ("http://h.org/year-archive/", "http://h.org/years/2024/", "http://h.org/about/"):
+        store.save_page(record(url))
+    for typed in ("http://h.org/year-archive", "https://h.org/year-archive/",
+                  "http://h.org/year-archive/index.html", "http://h.org/year-archive/#2024"):
+        assert lookup_page(store, typed)["url"] == "http://h.org/year-archive/", typed
+    assert lookup_page(store, "http://h.org/year-archives/") is None
+    assert nearest_urls(store, "http://h.org/year-archives/")[0] == "http://h.org/year-archive/"
+    # the command says so in one line, from any folder
+    result = run_leafcrawl("explain", "http://h.org/year-archives", cwd=tmp_path,
+                           redis_url=redis_ns.url, env=redis_ns.env)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "no stored score for http://h.org/year-archives; the nearest stored: " \
+           "http://h.org/year-archive/" in result.stderr
+    found = run_leafcrawl("explain", "h.org/year-archive".join(["https://", ""]), cwd=tmp_path,
+                          redis_url=redis_ns.url, env=redis_ns.env)
+    assert found.returncode == 0 and found.stdout.startswith("http://h.org/year-archive/")
