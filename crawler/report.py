@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pipelines.term_meanings import term_meanings
+
 MAX_LINKS_SHOWN = 12
 """Per term in `explain`: enough to see the pattern, short enough to read."""
 
@@ -35,6 +37,10 @@ def render_scores(pages_by_site: dict[str, list[dict]], stored: dict[str, int] |
     return "\n".join(lines)
 
 
+# The term every page gets once: the fit's constant, shown apart from the page's evidence.
+START_TERM = "head_start"
+
+
 def render_explanation(page: dict) -> str:
     lines = [f"{page.get('url')}"]
     if page.get("error"):
@@ -56,19 +62,30 @@ def render_explanation(page: dict) -> str:
     breakdown = page.get("breakdown") or {}
     counts = page.get("counts") or {}
     links = page.get("counted_links") or {}
-    lines.append("  terms (contribution = count x weight):")
-    zero = []
+    meanings = term_meanings()
+    start = float(breakdown.get(START_TERM, 0) or 0)
+    lines.append(f"  start     {_fmt_score(start)}  ({START_TERM}: every page starts here, the fit's "
+                 "constant, no evidence of this page)")
+    lines.append("  evidence (contribution = count x weight, and what the term means):")
+    zero, weightless = [], []
     for term, contribution in sorted(breakdown.items(), key=lambda kv: -abs(float(kv[1]))):
+        if term == START_TERM:
+            continue
         if not float(contribution):
-            zero.append(term)
+            # a term that found something but weighs 0 is no term "at zero" of this page
+            (weightless if counts.get(term) else zero).append(term)
             continue
         count = counts.get(term)
         shown = f"{count:>4} x {float(contribution) / count:+g}" if count else "      "
-        lines.append(f"    {_fmt_score(contribution):>8}  {shown:<12}  {term}")
+        meaning = meanings.get(term, "")
+        lines.append(f"    {_fmt_score(contribution):>8}  {shown:<12}  {term:<21} {meaning}".rstrip())
     lines.append(f"    {'=' * 8}")
     lines.append(f"    {_fmt_score(sum(float(v) for v in breakdown.values())):>8}  total")
+    if weightless:
+        lines.append("  found, but weighted 0 (their evidence is counted by other terms): "
+                     + ", ".join(f"{t}={counts[t]}" for t in weightless))
     if zero:
-        lines.append(f"  terms at zero: {', '.join(zero)}")
+        lines.append(f"  not found on this page: {', '.join(zero)}")
     notes = {k: v for k, v in counts.items() if k not in breakdown and v}
     if notes:
         lines.append("  notes: " + ", ".join(f"{k}={v}" for k, v in notes.items()))

@@ -70,7 +70,7 @@ FINAL_SELFLINK_IN_LIST = -0.8    # fitted: a table of contents
 # linked_headings below carries the listing evidence. The fit, free, turned it slightly
 # negative against linked_headings, so it is fixed at a small weight of the seed's sign.
 FINAL_INLINK_IN_HEADER = +0.5
-FINAL_INLINK_IN_LIST = 0        # held at 0: link_targets and content_targets carry it
+FINAL_INLINK_IN_LIST = 0        # held at 0: in-site links in lists; link_targets and content_targets carry them
 FINAL_OUTLINK = -0.7               # fitted: citing other sites is what content does
 FINAL_DATE_PUBLISHED = -5        # fitted: the page's own publishing date
 FINAL_HEAD_START = +9           # fitted: the intercept, with the leaf evidence below
@@ -133,6 +133,7 @@ OG_WEBSITE = +1.6
 # Teasers and cards (repeated sibling items linking to other pages) are not a term: fitted to
 # 0 once content_targets counted what they link to (landing pages repeat cards as much as
 # listings do). Their headed entries still divide a listing's full posts (MIN_ENTRIES).
+
 # Links to numbered pages of this listing: only listings are paginated this way. fitted
 PAGINATION = +24
 # Per percentage point of the content's text inside links, above LINK_SHARE_NEUTRAL. fitted
@@ -171,6 +172,7 @@ MIN_WORDS_LISTING = 50
 # Readability's isProbablyReaderable score (sqrt(length - 140) over runs of 140+ characters
 # outside links) was measured as a term and fitted to ~0 once prose, plain_text and
 # link_targets are in: kept out.
+
 # Per section heading (h2-h6) that is a link: a listing's entries are headed by their links. fitted
 LINKED_HEADING = -0.5
 # One add-to-cart button: a product page (a shop's collection has one per card or none). fitted

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from crawler.report import render_explanation
+from pipelines.indexiness import WEIGHTS
 from pipelines.page import analyze_page
 from tests.unit.test_indexiness_rules import TAG_PAGE
 
@@ -51,3 +52,20 @@ def test_explain_names_the_canonical_a_page_declares():
     lines = render_explanation(page).splitlines()
     assert "  canonical http://ex.test/q/1/" in lines
     assert "  rel=canonical http://ex.test/q/1/" in lines
+
+
+def test_explain_says_what_each_term_means_and_keeps_the_start_apart():
+    from pipelines.term_meanings import term_meanings
+
+    meanings = term_meanings()
+    assert set(meanings) == set(WEIGHTS) and all(meanings[t] for t in WEIGHTS)
+    text = render_explanation(record(*CASES["explain_index.txt"]))
+    evidence = text.split("evidence (", 1)[1]
+    assert "head_start" not in evidence and "start     +9.0  (head_start:" in text
+    assert f"url_taxonomy          {meanings['url_taxonomy']}" in evidence
+    # a term that counted links but weighs 0 is said so, not listed as absent
+    page = record(*CASES["explain_index.txt"])
+    page["counts"]["inlinks_in_lists"] = 7
+    text = render_explanation(page)
+    assert "found, but weighted 0 (their evidence is counted by other terms): inlinks_in_lists=7" in text
+    assert "inlinks_in_lists" not in text.split("not found on this page:", 1)[1].splitlines()[0]
