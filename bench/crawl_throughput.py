@@ -1,7 +1,7 @@
 """Crawl one site in plain and in browser mode in the same run; report pages/s and the ratio.
 
     python bench/crawl_throughput.py                                  # the tests' fixture blog
-    python bench/crawl_throughput.py /work/shared/corpora/sites/pelican-custom-eevee
+    python bench/crawl_throughput.py CORPORA/sites/pelican-custom-eevee
 
 Each crawl runs `leafcrawl crawl` as a subprocess on its own embedded Redis (a fresh
 working directory), so both modes pay the same set-up. pages/s is the crawl phase only

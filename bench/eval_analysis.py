@@ -1,7 +1,7 @@
 """Evaluate pipelines.page.analyze_page on a corpus (never a timed test).
 
-    .venv/bin/python bench/eval_analysis.py /work/shared/corpora/wcxb-dev
-    .venv/bin/python bench/eval_analysis.py /work/shared/corpora/sites/pelican-custom-eevee
+    .venv/bin/python bench/eval_analysis.py CORPORA/wcxb-dev
+    .venv/bin/python bench/eval_analysis.py CORPORA/sites/pelican-custom-eevee
 
 WCXB: balanced accuracy of the verdicts (listing/collection = index) and word-level F1 of
 the content text against ground_truth.main_content. Sites: balanced accuracy against

@@ -1,6 +1,6 @@
 """Crawl a labelled corpus site with `leafcrawl crawl` and score what was archived.
 
-    python bench/eval_crawl.py /work/shared/corpora/sites/hugo-ananke-melroy --render never
+    python bench/eval_crawl.py CORPORA/sites/hugo-ananke-melroy --render never
 
 CORPUS_SITE_DIR holds `site/` (served on 127.0.0.1 for the run, on a free port or on
 --port: a site mirrored from a live server, whose pages link its address, needs that port,

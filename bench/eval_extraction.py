@@ -1,6 +1,6 @@
 """Main-content extraction quality and speed: leafcrawl's archived Markdown vs trafilatura.
 
-    .venv/bin/python bench/eval_extraction.py /work/shared/corpora/wcxb-dev /work/shared/corpora/readability
+    .venv/bin/python bench/eval_extraction.py CORPORA/wcxb-dev CORPORA/readability
     .venv/bin/python bench/eval_extraction.py CORPUS... --procs 1 --limit 200 --no-trafilatura
 
 A corpus is recognised by its layout: `ground-truth/` + `html/*.html.gz` is WCXB,

@@ -1,7 +1,7 @@
 """Indexiness against labelled corpora: the final score next to the literal seed formula.
 
-    .venv/bin/python bench/eval_indexiness.py /work/shared/corpora/wcxb-dev \
-        /work/shared/corpora/sites/hugo-ananke-melroy /work/shared/corpora/sites/pelican-custom-eevee
+    .venv/bin/python bench/eval_indexiness.py CORPORA/wcxb-dev \
+        CORPORA/sites/hugo-ananke-melroy CORPORA/sites/pelican-custom-eevee
 
 CORPUS_ROOT arguments are read in place (never copied). WCXB: listing/collection pages are
 index, every other type leaf; balanced accuracy of seed and final, and a per-type table.

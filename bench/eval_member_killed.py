@@ -1,7 +1,7 @@
 """A shared-frontier crawler killed outright mid-crawl, and another that takes over: what
 the archive holds at the end against the corpus labels.
 
-    python bench/eval_member_killed.py /work/shared/corpora/sites/hugo-ananke-melroy \
+    python bench/eval_member_killed.py CORPORA/sites/hugo-ananke-melroy \
         --render auto --kill-after 5 --kill-after 6
 
 One `leafcrawl crawl --shared-frontier` process (no worker) is started on the labelled site

@@ -1,7 +1,7 @@
 """The titles, dates and authors leafcrawl writes in its archive's front matter, against WCXB's ground
 truth, beside trafilatura's on the same pages.
 
-    .venv/bin/python bench/eval_metadata.py /work/shared/corpora/wcxb-dev
+    .venv/bin/python bench/eval_metadata.py CORPORA/wcxb-dev
     .venv/bin/python bench/eval_metadata.py CORPUS --limit 300 --no-trafilatura
 
 Each page's date is compared by its day (YYYY-MM-DD) with `ground_truth.publish_date`:

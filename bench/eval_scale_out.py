@@ -1,7 +1,7 @@
 """Scale out: one labelled corpus site crawled by 1 and by N crawler processes that share one
 frontier (`leafcrawl crawl --shared-frontier --with-worker`), in the same run.
 
-    python bench/eval_scale_out.py /work/shared/corpora/sites/hugo-ananke-melroy --render never
+    python bench/eval_scale_out.py CORPORA/sites/hugo-ananke-melroy --render never
     python bench/eval_scale_out.py CORPUS_SITE_DIR --processes 1 2 3 --rounds 2 --render always
 
 Needs a Redis server: --redis-url, else $REDIS_URL, else redis://127.0.0.1:6379/0 (a shared

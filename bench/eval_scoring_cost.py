@@ -1,8 +1,8 @@
 """What each part of the final indexiness score costs against the seed formula alone.
 
     LEAFCRAWL_TIMING_REPEATS=3 .venv/bin/python bench/eval_scoring_cost.py \
-        /work/shared/corpora/sites/hugo-ananke-melroy /work/shared/corpora/sites/pelican-custom-eevee \
-        /work/shared/corpora/wcxb-dev
+        CORPORA/sites/hugo-ananke-melroy CORPORA/sites/pelican-custom-eevee \
+        CORPORA/wcxb-dev
 
 Issue 4's cost bar asks the final score to cost at most 15% more than the seed formula,
 on the same pages in the same run. This bench takes the final score's parts out one at a

@@ -1,6 +1,6 @@
 """CPU cost of analyze_page + render_markdown on WCXB pages, beside trafilatura, in one process.
 
-    .venv/bin/python bench/profile_analysis.py /work/shared/corpora/wcxb-dev --limit 300
+    .venv/bin/python bench/profile_analysis.py CORPORA/wcxb-dev --limit 300
     .venv/bin/python bench/profile_analysis.py CORPUS --limit 300 --profile    # cProfile top 40
     .venv/bin/python bench/profile_analysis.py CORPUS --dump /tmp/out.jsonl     # outputs, per page
     .venv/bin/python bench/profile_analysis.py CORPUS --compare /tmp/out.jsonl  # same outputs?

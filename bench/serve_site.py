@@ -1,6 +1,6 @@
 """Serve a static site folder on 127.0.0.1 until Ctrl-C.
 
-    python bench/serve_site.py /work/shared/corpora/sites/hugo-ananke-melroy/site
+    python bench/serve_site.py CORPORA/sites/hugo-ananke-melroy/site
     python bench/serve_site.py --fixture-blog          # the tests' generated fixture blog
 
 Prints the base URL on the first line of stdout (flushed), so a script can read it.

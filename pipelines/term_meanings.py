@@ -54,3 +54,12 @@ def term_meanings() -> dict[str, str]:
                 i -= 1
             comments[name] = own or " ".join(above)
     return {term: _first_sentence(comments.get(const, "")) for term, const in weights_of.items()}
+
+
+def terms_markdown() -> str:
+    """The final score's terms as a table: weight, how it was set, what it means."""
+    meanings = term_meanings()
+    rows = ["| term | weight | meaning |", "|---|---|---|"]
+    for term, weight in indexiness.WEIGHTS.items():
+        rows.append(f"| `{term}` | {weight:+g} | {meanings.get(term, '').replace('|', '/')} |")
+    return "\n".join(rows) + "\n"

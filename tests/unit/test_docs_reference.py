@@ -1,0 +1,42 @@
+"""The docs site's generated parts cover what the code has, and no tracked file names a
+developer machine's paths."""
+from __future__ import annotations
+
+import argparse
+import subprocess
+from pathlib import Path
+
+from crawler.cli import build_parser
+from crawler.cli_reference import cli_reference_markdown
+from pipelines.indexiness import WEIGHTS
+from pipelines.term_meanings import terms_markdown
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_command_reference_lists_every_option_of_every_command():
+    text = cli_reference_markdown()
+    parser = build_parser()
+    subs = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    for name, sub in subs.items():
+        assert f"## `leafcrawl {name}`" in text
+        section = text.split(f"## `leafcrawl {name}`", 1)[1].split("\n## ", 1)[0]
+        for action in sub._actions:
+            for option in action.option_strings:
+                if option not in ("-h", "--help"):
+                    assert f"`{option}" in section, (name, option)
+
+
+def test_the_terms_page_lists_every_weighted_term():
+    text = terms_markdown()
+    for term, weight in WEIGHTS.items():
+        assert f"| `{term}` | {weight:+g} |" in text
+
+
+def test_no_tracked_file_names_a_developer_machines_folders():
+    files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
+                           check=True).stdout.split()
+    marked = [f for f in files if f.endswith((".md", ".py", ".toml", ".yml", ".yaml", ".cfg"))
+              and "/work/" in (ROOT / f).read_text(encoding="utf-8", errors="replace")
+              and f != "tests/unit/test_docs_reference.py"]
+    assert marked == []
