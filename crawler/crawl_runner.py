@@ -121,6 +121,8 @@ class CrawlSummary:
     rendered_sections: list = field(default_factory=list)
     # start URLs that led to another host, which the crawl took as the site's ("url -> url")
     start_redirects: list = field(default_factory=list)
+    # paths whose links a trap budget cut (crawler/trap_guard.py), one line each
+    traps: list = field(default_factory=list)
     # answers of 429 Too Many Requests (or 503 with Retry-After), waited out
     # (crawler/rate_limits.py); the slowest pace a host took (s between requests); the pages
     # given up on, limited too often or asked to wait too long
@@ -210,6 +212,8 @@ class CrawlSummary:
                          f"{'s' if self.rate_limited_given_up > 1 else ''} given up, among the "
                          "failures")
             rows.insert(1, ("rate limited", text))
+        for line in reversed(self.traps):
+            rows.insert(1, ("trap", line))
         if self.start_redirects:
             rows.insert(1, ("redirected", "; ".join(self.start_redirects)
                             + "  (crawled there: the site is on that host)"))
@@ -503,6 +507,7 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
         summary.out_of_scope = stats.get("leafcrawl/out_of_scope", 0)
         summary.not_modified = stats.get("leafcrawl/not_modified", 0)
         summary.start_redirects = list(stats.get("leafcrawl/start_redirects", []))
+        summary.traps = list(stats.get("leafcrawl/traps", []))
         summary.rate_limited = stats.get("leafcrawl/rate_limited", 0)
         summary.rate_limited_given_up = stats.get("leafcrawl/rate_limited_given_up", 0)
         summary.rate_limited_pace = max((v for k, v in stats.items()

@@ -127,3 +127,11 @@ NO_IMAGES_ARG = "--blink-settings=imagesEnabled=false"
 # Scrapy's default resolver (CachingThreadedResolver) knows IPv4 alone: a site at an IPv6
 # address ([::1], [2001:db8::1]) failed as "DNS lookup failed". This one resolves both.
 DNS_RESOLVER = "scrapy.resolver.CachingHostnameResolver"
+
+# Budgets on what one path may spawn (crawler/trap_guard.py): a crawl of any site ends.
+from crawler.trap_guard import SETTINGS as _TRAP_SETTINGS  # noqa: E402
+
+LEAFCRAWL_TRAP_QUERIES_PER_PATH = _TRAP_SETTINGS["LEAFCRAWL_TRAP_QUERIES_PER_PATH"]
+LEAFCRAWL_TRAP_COMBINATIONS_PER_PATH = _TRAP_SETTINGS["LEAFCRAWL_TRAP_COMBINATIONS_PER_PATH"]
+LEAFCRAWL_TRAP_PATH_DEPTH = _TRAP_SETTINGS["LEAFCRAWL_TRAP_PATH_DEPTH"]
+LEAFCRAWL_TRAP_SEGMENT_REPEATS = _TRAP_SETTINGS["LEAFCRAWL_TRAP_SEGMENT_REPEATS"]

@@ -164,6 +164,11 @@ def _fail(source: str, key: str, problem: str) -> ConfigError:
     return ConfigError(f"{source}: key '{key}': {problem}")
 
 
+# leafcrawl's own settings that no config key sets, for -s and scrapy_settings: the trap
+# budgets (crawler/trap_guard.py) and the longest wait a rate limit may ask for.
+TUNABLE_SETTINGS = ("LEAFCRAWL_TRAP_", "LEAFCRAWL_RATE_LIMIT_")
+
+
 def validate(data: dict, source: str) -> SiteConfig:
     """Check every key of a parsed config and build the SiteConfig."""
     if not isinstance(data, dict):
@@ -236,7 +241,7 @@ def validate(data: dict, source: str) -> SiteConfig:
     for name in clean.get("scrapy_settings", {}):
         if not isinstance(name, str) or not _SETTING_NAME.fullmatch(name):
             raise _fail(source, "scrapy_settings", f"{name!r} is not a Scrapy setting name (UPPER_CASE)")
-        if name.startswith("LEAFCRAWL_"):
+        if name.startswith("LEAFCRAWL_") and not name.startswith(TUNABLE_SETTINGS):
             raise _fail(source, "scrapy_settings", f"{name} is leafcrawl's own: use the config's keys")
     if "schedule" in clean and not _valid_cron(clean["schedule"]):
         raise _fail(source, "schedule", f"{clean['schedule']!r} is not a five-field cron expression")

@@ -38,6 +38,7 @@ from crawler.revisits import (DIGEST_META, FIELD_DIGEST, PAGE_META, REVISIT_META
                               response_validators, written_per_request)
 from crawler.shared_frontier import TOKEN_META, HeldInFlight, push_back, request_failed
 from crawler.sitemaps import NotASitemap, read_sitemap, robots_url, sitemaps_of_robots
+from crawler.trap_guard import TrapGuard
 from pipelines.hash_routes import carries_route, route_of, routes_lead
 from pipelines.login_form import ends_session
 from pipelines.page_address import page_address
@@ -232,7 +233,13 @@ class SiteSpider(scrapy.Spider):
         spider.after_login = []
         if spider.auto or spider.form_login:
             crawler.signals.connect(spider.on_spider_idle, signal=signals.spider_idle)
+        spider.trap_guard = TrapGuard.from_settings(settings)
+        crawler.signals.connect(spider.report_traps, signal=signals.spider_closed)
         return spider
+
+    def report_traps(self, spider=None, reason=None):
+        if self.trap_guard.cut:
+            self.crawler.stats.set_value("leafcrawl/traps", self.trap_guard.report())
 
     async def start(self):
         if self.form_login:
@@ -822,6 +829,11 @@ class SiteSpider(scrapy.Spider):
             # a "Log out" link in a logged-in crawl's menus would end its session, and every
             # page after would lead to the login form
             self.crawler.stats.inc_value("leafcrawl/skipped_logout")
+            return False
+        if not self.trap_guard.admits(link):
+            # (asked no more: the same trap's links come back on every page of it)
+            self.followed[link] = -1
+            self.crawler.stats.inc_value("leafcrawl/skipped_trap")
             return False
         denied = self.denied(link)
         if denied or self.not_allowed(link):
