@@ -122,6 +122,34 @@ def iso_date(value: str | None) -> str | None:
     return out
 
 
+def library_date(html: str | bytes, url: str) -> str | None:
+    """htmldate's fast search (find_date with original_date, no extensive search) for a leaf
+    whose metadata, <time> and byline name no date: a library kept up for exactly this, which
+    reads what hand-written rules miss (dates in a URL's path, in the many languages and
+    markups of CMS templates). Asked for leaves only, so a listing's teaser dates are never
+    taken for its own; on htmldate's evaluation pages it raised leafcrawl's accuracy by the
+    pages whose dates the rules missed (bench/eval_dates.py)."""
+    try:
+        from htmldate import find_date
+    except ImportError:         # an install without it keeps the rules' answer
+        return None
+    try:
+        return find_date(html, url=url or None, original_date=True, extensive_search=False)
+    except Exception:           # htmldate's failure on odd markup is no date, never a crash
+        return None
+
+
+# What a page declares itself when it is a dated piece of writing: og:type, JSON-LD @type.
+NEWS_TYPES = frozenset({"article", "blogposting", "newsarticle", "reportagenewsarticle",
+                        "analysisnewsarticle", "opinionnewsarticle", "liveblogposting",
+                        "socialmediaposting", "blog_post", "news"})
+
+
+def news_like(og_type: str | None, ld_types) -> bool:
+    """Does the page declare itself an article or a post (not a product, an event, a page)?"""
+    return (og_type or "") in NEWS_TYPES or any(t in NEWS_TYPES for t in ld_types or ())
+
+
 def shown_date(root, byline: list[tuple[str, object]] | None = None) -> str | None:
     """A leaf's date when its metadata names none: its one <time>, else its byline's
     (byline: byline.byline_texts(root), when already taken)."""
