@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import ctypes
 import fcntl
 import hashlib
 import json
@@ -37,6 +36,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+from crawler.parent_death import die_with_parent
 
 logger = logging.getLogger(__name__)
 
@@ -68,7 +69,6 @@ SAVE_POINTS = "save 300 1\nsave 60 1000"
 """Background saves while running, so a crash loses at most minutes; also makes SIGTERM
 (PR_SET_PDEATHSIG) save before exiting. Explicit SHUTDOWN SAVE on stop() saves the rest."""
 
-_PR_SET_PDEATHSIG = 1
 
 
 class EmbeddedRedisError(RuntimeError):
@@ -124,14 +124,6 @@ def _is_redis_server(pid: int) -> bool:
             return b"redis-server" in fh.read()
     except OSError:
         return sys.platform != "linux"
-
-
-def _set_pdeathsig() -> None:  # runs in the child between fork and exec
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
-    except Exception:
-        pass
 
 
 def socket_path_for(data_dir: Path) -> Path:
@@ -343,7 +335,7 @@ class EmbeddedRedis:
         self.process = subprocess.Popen(
             [exe, str(conf)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE, cwd=self.data_dir, start_new_session=True,
-            preexec_fn=_set_pdeathsig if sys.platform == "linux" else None,
+            preexec_fn=die_with_parent(),
         )
         atexit.register(self.stop)
         self._atexit_registered = True

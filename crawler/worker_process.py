@@ -10,6 +10,7 @@ import sys
 import time
 from pathlib import Path
 
+from crawler.parent_death import die_with_parent
 from pipelines import redis_keys as rk
 
 logger = logging.getLogger(__name__)
@@ -60,8 +61,9 @@ def start_worker(redis_url: str, queue: str = rk.DEFAULT_QUEUE, cwd: str | os.Pa
     argv.append(queue)
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(cwd), env.get("PYTHONPATH")]))
+    # a crawl killed outright takes its worker with it (crawler/parent_death.py)
     return subprocess.Popen(argv, cwd=str(cwd), env=env, stdin=subprocess.DEVNULL,
-                            stdout=output, stderr=output)
+                            stdout=output, stderr=output, preexec_fn=die_with_parent())
 
 
 def stop_worker(proc: subprocess.Popen, timeout: float = STOP_TIMEOUT_S) -> int:
