@@ -17,6 +17,8 @@ from pipelines.site_config import RENDER_MODES, REVISIT_MODES
 
 EXIT_USAGE = 2
 EXIT_FAILED = 1
+# The crawl finished, but its summary says what to doubt (a "!" line): a script can tell.
+EXIT_WARNINGS = 3
 # On a terminal, a progress line this often: a browser crawl of a blog takes minutes
 DEFAULT_PROGRESS_S = 5.0
 
@@ -220,7 +222,9 @@ def cmd_crawl(args) -> int:
             json.dump(summary.to_dict(), fh, indent=2)
     if summary.interrupted:
         return 130
-    return EXIT_FAILED if summary.jobs_failed else 0     # leaves fetched but not archived
+    if summary.jobs_failed:
+        return EXIT_FAILED      # leaves fetched but not archived
+    return EXIT_WARNINGS if summary.warnings else 0
 
 
 @contextlib.contextmanager

@@ -123,6 +123,13 @@ class CrawlSummary:
     start_redirects: list = field(default_factory=list)
     # paths whose links a trap budget cut (crawler/trap_guard.py), one line each
     traps: list = field(default_factory=list)
+    # outcomes to doubt, each a line of what to do: the crawl's exit status is then
+    # EXIT_WARNINGS for a script to see (crawler/cli.py)
+    warnings: list = field(default_factory=list)
+    # --render never: pages that read as a frame a script fills (an empty app mount, a leaf
+    # of a few short blocks)
+    script_drawn: int = 0
+    queue: str = ""
     # answers of 429 Too Many Requests (or 503 with Retry-After), waited out
     # (crawler/rate_limits.py); the slowest pace a host took (s between requests); the pages
     # given up on, limited too often or asked to wait too long
@@ -246,6 +253,7 @@ class CrawlSummary:
                          "were fetched and scored but not archived; once the cause is fixed, the "
                          "next crawl of the site fetches and archives them"
                          + (f" (tracebacks: {self.worker_log})" if self.worker_log else ""))
+        lines += [f"  ! {warning}" for warning in self.warnings]
         if self.worker_restarts:
             times = "once" if self.worker_restarts == 1 else f"{self.worker_restarts} times"
             lines.append(f"  ! the archive worker died and was started again {times}; the "
@@ -524,10 +532,13 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
         summary.login = ("form" if cfg.login_form else "cookies" if cfg.cookies_file
                          else "http" if cfg.http_user else "")
 
+        summary.script_drawn = stats.get("leafcrawl/script_drawn", 0)
+        unattended = False
         if wait_for_jobs:
-            _wait_for_jobs(conn, queue, worker, run_id, prefix)
+            unattended = _wait_for_jobs(conn, queue, worker, run_id, prefix)
             summary.worker_restarts = worker.restarts if worker is not None else 0
         _read_run_counters(conn, prefix, run_id, summary)
+        summary.warnings = doubts(summary, cfg, queue, unattended)
     summary.elapsed_s = time.monotonic() - started
     if summary.index + summary.leaf == 0 and summary.failures:
         url, error = errors[0] if errors else (cfg.start_urls[0], "failed")
@@ -562,12 +573,34 @@ def _run_scrapy(cfg: SiteConfig, settings) -> tuple[dict, list]:
     return crawler.stats.get_stats(), list(getattr(spider, "errors", []))
 
 
-def _wait_for_jobs(conn, queue: str, worker, run_id: str, prefix: str) -> None:
-    """worker: the crawl's own OwnWorker, or None (workers elsewhere run the jobs)."""
+# --render never: at least this many pages (or half the pages fetched) read as frames a
+# script fills before the summary says the mode is doubtful.
+SCRIPT_DRAWN_MIN = 3
+
+
+def doubts(summary: CrawlSummary, cfg: SiteConfig, queue: str, unattended: bool) -> list[str]:
+    """What a user should doubt about a crawl that otherwise succeeded, and what to do."""
+    found = []
+    fetched = summary.index + summary.leaf
+    if cfg.render == "never" and summary.script_drawn and (
+            summary.script_drawn >= SCRIPT_DRAWN_MIN or 2 * summary.script_drawn >= fetched):
+        found.append(f"{summary.script_drawn} of {fetched} pages look drawn by a script (an app's "
+                     "empty mount point, or a few words where content should be), which --render "
+                     "never does not run: crawl with --render auto or always")
+    if unattended and summary.jobs_pending:
+        found.append(f"{summary.jobs_pending} archive jobs wait on queue '{queue}' and no worker "
+                     "listens there: start one with `leafcrawl worker` (same REDIS_URL), or crawl "
+                     "with --with-worker")
+    return found
+
+
+def _wait_for_jobs(conn, queue: str, worker, run_id: str, prefix: str) -> bool:
+    """worker: the crawl's own OwnWorker, or None (workers elsewhere run the jobs). True when
+    no worker listens, so nothing was waited for."""
     from crawler.worker_process import wait_until_drained, workers_listening
 
     if worker is None and workers_listening(conn, queue) == 0:
-        return  # nobody will run them now; the summary says they are pending
+        return True  # nobody will run them now; the summary says they are pending
     if not wait_until_drained(conn, queue, run_id=run_id, prefix=prefix, timeout=JOBS_TIMEOUT_S,
                               worker=worker):
         if worker is not None and worker.proc.poll() is not None:
@@ -576,6 +609,7 @@ def _wait_for_jobs(conn, queue: str, worker, run_id: str, prefix: str) -> None:
         else:
             print(f"leafcrawl: archive jobs still running after {JOBS_TIMEOUT_S} s; "
                   "not waiting longer")
+    return False
 
 
 def _read_run_counters(conn, prefix: str, run_id: str, summary: CrawlSummary) -> None:

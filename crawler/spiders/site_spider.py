@@ -522,6 +522,12 @@ class SiteSpider(scrapy.Spider):
             self.note_failure(url, error)
             yield failure_item(url, status=response.status, error=error, **where)
             return
+        if not self.browser and not self.auto and (empty_mount(html) or (app_shell(analysis) and (
+                analysis.verdict == "index" or not analysis.blocks))):
+            # --render never on a page a script fills (an empty app mount, an index with
+            # nothing to follow, a leaf with no content): said in the summary (doubts). A
+            # short leaf is not enough: changelogs post one-liners
+            self.crawler.stats.inc_value("leafcrawl/script_drawn")
         frame = self.frame_to_render(analysis, html) if self.auto and not rendered else None
         if frame == "hold":
             self.hold_frame(response.request)

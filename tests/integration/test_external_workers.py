@@ -22,10 +22,12 @@ def test_jobs_wait_for_an_external_worker(tmp_path, redis_ns):
         crawl = run_leafcrawl("crawl", base_url + "/", "--render", "never", "--archive-dir",
                               str(tmp_path / "archive"), "--json-summary", str(summary_file),
                               cwd=tmp_path, redis_url=redis_url, env=env)
-        assert crawl.returncode == 0, crawl.stderr
+        assert crawl.returncode == 3, crawl.stderr        # done, with a warning to heed
     summary = json.loads(summary_file.read_text())
     assert summary["archived"] == 0 and summary["jobs_pending"] == summary["leaf"] > 0
     assert "jobs pending" in crawl.stdout
+    assert (f"! {summary['jobs_pending']} archive jobs wait on queue '{redis_ns.queue}' and no "
+            "worker listens there: start one with `leafcrawl worker`") in crawl.stdout
     assert not (tmp_path / "archive").exists()
 
     worker = run_leafcrawl("worker", "--burst", cwd=tmp_path, redis_url=redis_url, env=env)
@@ -49,7 +51,7 @@ def test_a_worker_on_another_machine_writes_where_it_is_told(tmp_path, redis_ns)
         crawl = run_leafcrawl("crawl", base_url + "/", "--render", "never", "--archive-dir",
                               str(tmp_path / "crawler-side"), cwd=tmp_path, redis_url=redis_url,
                               env=env)
-        assert crawl.returncode == 0, crawl.stderr
+        assert crawl.returncode == 3, crawl.stderr     # its jobs wait for a worker: said
 
     blocked = tmp_path / "not-a-dir"
     blocked.write_text("a file")
