@@ -99,6 +99,9 @@ def _add_crawl(sub) -> None:
                    help="go on with this site's last interrupted crawl (its queue and seen URLs "
                         "are kept in ./.leafcrawl/jobs/SITE) instead of starting afresh")
     p.add_argument("--json-summary", metavar="FILE", help="also write the summary as JSON")
+    p.add_argument("--jsonl", metavar="FILE",
+                   help="also write one JSON line per page as the crawl goes (url, verdict, "
+                        "score, title, author, date, archive_path, status, error), appended")
     p.add_argument("--log-level", default="INFO", help="Scrapy log level (default INFO)")
     p.add_argument("--log-stderr", action="store_true",
                    help="Scrapy's log to the terminal instead of ./.leafcrawl/logs/crawl-RUN.log")
@@ -196,6 +199,8 @@ def cmd_crawl(args) -> int:
                  "cookies_file": args.cookies, "login_form": args.login_form,
                  "login_user": args.login_user}
     settings = dict(args.set or ())
+    if args.jsonl:
+        settings["LEAFCRAWL_JSONL"] = str(Path(args.jsonl).expanduser().resolve())
     if args.config:
         cfg = load_site_config(args.config)
         if args.url:

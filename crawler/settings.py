@@ -71,6 +71,7 @@ DOWNLOADER_MIDDLEWARES = {"crawler.revisits.RevisitMiddleware": 950,
 ITEM_PIPELINES = {
     "pipelines.scrapy_pipelines.StoreScorePipeline": 300,
     "pipelines.scrapy_pipelines.EnqueueLeafPipeline": 400,
+    "crawler.jsonl_export.JsonLinesExport": 500,      # --jsonl FILE (LEAFCRAWL_JSONL)
 }
 
 LEAFCRAWL_REDIS_PREFIX = "leafcrawl"

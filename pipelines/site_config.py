@@ -165,8 +165,9 @@ def _fail(source: str, key: str, problem: str) -> ConfigError:
 
 
 # leafcrawl's own settings that no config key sets, for -s and scrapy_settings: the trap
-# budgets (crawler/trap_guard.py) and the longest wait a rate limit may ask for.
-TUNABLE_SETTINGS = ("LEAFCRAWL_TRAP_", "LEAFCRAWL_RATE_LIMIT_")
+# budgets (crawler/trap_guard.py), the longest wait a rate limit may ask for, and the JSON
+# lines file of `crawl --jsonl`.
+TUNABLE_SETTINGS = ("LEAFCRAWL_TRAP_", "LEAFCRAWL_RATE_LIMIT_", "LEAFCRAWL_JSONL")
 
 
 def validate(data: dict, source: str) -> SiteConfig:
