@@ -102,6 +102,9 @@ def _add_crawl(sub) -> None:
     p.add_argument("--jsonl", metavar="FILE",
                    help="also write one JSON line per page as the crawl goes (url, verdict, "
                         "score, title, author, date, archive_path, status, error), appended")
+    p.add_argument("--warc", metavar="FILE",
+                   help="also write what was fetched as a WARC file (requests and responses; "
+                        "a rendered page's DOM as a resource record); FILE.gz: gzipped records")
     p.add_argument("--log-level", default="INFO", help="Scrapy log level (default INFO)")
     p.add_argument("--log-stderr", action="store_true",
                    help="Scrapy's log to the terminal instead of ./.leafcrawl/logs/crawl-RUN.log")
@@ -201,6 +204,8 @@ def cmd_crawl(args) -> int:
     settings = dict(args.set or ())
     if args.jsonl:
         settings["LEAFCRAWL_JSONL"] = str(Path(args.jsonl).expanduser().resolve())
+    if args.warc:
+        settings["LEAFCRAWL_WARC"] = str(Path(args.warc).expanduser().resolve())
     if args.config:
         cfg = load_site_config(args.config)
         if args.url:

@@ -66,7 +66,9 @@ DOWNLOADER_MIDDLEWARES = {"crawler.revisits.RevisitMiddleware": 950,
                           "crawler.site_login.SiteLoginMiddleware": 990,
                           # Scrapy's, with the cookies file's cookies (crawler/site_cookies.py)
                           "scrapy.downloadermiddlewares.cookies.CookiesMiddleware": None,
-                          "crawler.site_cookies.SiteCookiesMiddleware": 700}
+                          "crawler.site_cookies.SiteCookiesMiddleware": 700,
+                          # --warc FILE: after decompression (590), so bodies are decoded
+                          "crawler.warc_writer.WarcWriterMiddleware": 580}
 
 ITEM_PIPELINES = {
     "pipelines.scrapy_pipelines.StoreScorePipeline": 300,
