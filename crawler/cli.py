@@ -134,6 +134,16 @@ def _add_inspect(sub) -> None:
     p.add_argument("--json", action="store_true", help="the stored page record as JSON")
 
 
+def _add_runs(sub) -> None:
+    p = sub.add_parser("runs", help="list recorded crawls: when, trigger, status, counts",
+                       description="List the crawls recorded in Redis, newest first: by hand "
+                       "or by schedule, their status (ok, warnings, failed, error, interrupted, "
+                       "running), the summary's counts, and a failed one's first failure.")
+    p.add_argument("site", nargs="?", help="only this site's runs (default: every site's)")
+    p.add_argument("--limit", type=int, default=20, help="at most this many runs (0 = all)")
+    p.add_argument("--json", action="store_true", help="the records as JSON")
+
+
 def _add_worker(sub) -> None:
     p = sub.add_parser("worker", help="run an RQ worker for archive jobs (needs REDIS_URL)",
                        description="Run an RQ worker that de-duplicates and writes the archive "
@@ -178,6 +188,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     _add_crawl(sub)
     _add_inspect(sub)
+    _add_runs(sub)
     _add_worker(sub)
     _add_analyze(sub)
     from crawler.schedule_cli import add_schedule_parser
@@ -317,6 +328,15 @@ def cmd_explain(args) -> int:
     return 0
 
 
+def cmd_runs(args) -> int:
+    from crawler.run_records import read_runs, render_runs
+
+    with _store() as store:
+        runs = read_runs(store.redis, store.prefix, args.site, args.limit)
+    print(json.dumps(runs, indent=2) if args.json else render_runs(runs))
+    return 0
+
+
 def cmd_worker(args) -> int:
     from crawler.redis_connection import connect
 
@@ -398,7 +418,8 @@ class NotFound(LookupError):
 
 
 COMMANDS = {"crawl": cmd_crawl, "scores": cmd_scores, "explain": cmd_explain,
-            "worker": cmd_worker, "analyze": cmd_analyze, "schedule": cmd_schedule}
+            "worker": cmd_worker, "analyze": cmd_analyze, "schedule": cmd_schedule,
+            "runs": cmd_runs}
 
 
 def _expected_errors() -> tuple[type[BaseException], ...]:

@@ -39,10 +39,12 @@ def cmd_schedule(args, usage_error) -> int:
         if not sites:
             print(f"no site in {config_dir} has a schedule")
         running = _running_crawls([cfg.name for _, cfg in sites])
+        last = _last_runs([cfg.name for _, cfg in sites])
         for path, cfg in sites:
             job = CronJob(queue_name=queue, func_name=CRAWL_JOB, cron=cfg.schedule)
             now = f"  running: {running[cfg.name]}" if cfg.name in running else ""
-            print(f"{cfg.name:<24} {cfg.schedule:<16} next {job.next_enqueue_time:%Y-%m-%d %H:%M} UTC  {path}{now}")
+            print(f"{cfg.name:<24} {cfg.schedule:<16} next {job.next_enqueue_time:%Y-%m-%d %H:%M} UTC  "
+                  f"last {last.get(cfg.name, 'none recorded')}  {path}{now}")
         return 0
 
     url = os.environ.get("REDIS_URL")
@@ -73,6 +75,29 @@ def cmd_schedule(args, usage_error) -> int:
           "run `leafcrawl worker` to execute them (Ctrl-C stops)")
     scheduler.start()
     return 0
+
+
+def _last_runs(sites: list[str]) -> dict[str, str]:
+    """Each site's last recorded crawl, "when status (N pages)", when REDIS_URL is set."""
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        return {}
+    from crawler.redis_connection import connect
+    from crawler.run_records import read_runs
+
+    prefix = os.environ.get("LEAFCRAWL_REDIS_PREFIX", "leafcrawl")
+    conn = connect(url)
+    try:
+        found = {}
+        for site in sites:
+            runs = read_runs(conn, prefix, site, 1)
+            if runs:
+                r = runs[0]
+                found[site] = (f"{r.get('started_at', '?')} {r.get('trigger', '?')} {r.get('status', '?')}"
+                               f" ({r.get('pages_fetched', '-')} pages)")
+        return found
+    finally:
+        conn.close()
 
 
 def _running_crawls(sites: list[str], conn=None) -> dict[str, str]:

@@ -101,6 +101,12 @@ SCHEDULED_CRAWL_KEY = "{prefix}:scheduled:{site}"
 """STRING with a TTL: who runs the site's scheduled crawl now (workers/scheduled.py), so
 the next one RQ's cron enqueues meanwhile is skipped instead of crawling the site twice."""
 
+# A crawl's record (hash: site, trigger, times, status, exit, the summary's counts, the
+# first failure, log path) and the runs by start time, of every site and of one site.
+RUN_RECORD_KEY = "{prefix}:runrecord:{run_id}"
+RUNS_KEY = "{prefix}:runs"
+SITE_RUNS_KEY = "{prefix}:site:{site}:runs"
+
 # --- field names ------------------------------------------------------------------------
 
 TERM_FIELD_PREFIX = "term:"
@@ -227,3 +233,13 @@ def archive_dir_from_settings(settings: Any) -> str:
 def queue_from_settings(settings: Any) -> str:
     """The RQ queue name configured in ``settings`` (DEFAULT_QUEUE when unset or empty)."""
     return settings.get(QUEUE_SETTING) or DEFAULT_QUEUE
+
+
+def run_record_key(prefix: str, run_id: str) -> str:
+    """Key of the record (hash) of crawl ``run_id``."""
+    return RUN_RECORD_KEY.format(prefix=prefix, run_id=run_id)
+
+
+def runs_key(prefix: str, site: str | None = None) -> str:
+    """Key of the run ids by start time (sorted set): every site's, or ``site``'s."""
+    return RUNS_KEY.format(prefix=prefix) if site is None else SITE_RUNS_KEY.format(prefix=prefix, site=site)

@@ -74,7 +74,8 @@ def crawl_site(config_path: str, redis_url: str, workdir: str | None = None) -> 
 
 
 def _crawl(config_path: str, redis_url: str, workdir: str | None, renew) -> dict:
-    env = dict(os.environ, REDIS_URL=redis_url)
+    # the crawl's run record says a schedule started it (crawler/run_records.py)
+    env = dict(os.environ, REDIS_URL=redis_url, LEAFCRAWL_TRIGGER="schedule")
     with tempfile.TemporaryDirectory(prefix="leafcrawl-scheduled-") as tmp:
         summary_path = os.path.join(tmp, "summary.json")
         argv = [sys.executable, "-m", "crawler.cli", "crawl", "--config", config_path,
@@ -93,7 +94,7 @@ def _crawl(config_path: str, redis_url: str, workdir: str | None, renew) -> dict
                         raise ScheduledCrawlFailed(
                             f"crawl of {config_path} ran over {CRAWL_JOB_TIMEOUT_S} s") from None
                     renew()
-        if proc.returncode != 0:
+        if proc.returncode not in (0, 3):      # 3: done, with a warning its summary holds
             lines = [line for line in stderr.splitlines() if line.strip()]
             raise ScheduledCrawlFailed(f"crawl of {config_path} failed: {lines[-1] if lines else proc.returncode}")
         with open(summary_path, encoding="utf-8") as fh:
