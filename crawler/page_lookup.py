@@ -35,7 +35,7 @@ def url_variants(url: str) -> list[str]:
     seen: dict[str, None] = {}
     for scheme in schemes:
         for p in paths:
-            seen[urlunsplit((scheme, parts.netloc, p, parts.query, ""))] = None
+            seen[urlunsplit((scheme, parts.netloc, p, parts.query, parts.fragment))] = None
     return list(seen)
 
 

@@ -14,6 +14,8 @@ def test_the_forms_of_one_address():
     assert "http://h.org/docs/" in url_variants("http://h.org/docs/index.html")
     assert "http://h.org/docs" in url_variants("https://h.org/docs/#install")
     assert "http://h.org/" in url_variants("https://h.org")
+    # a hash route is the page itself, kept in every form (a place in the page, #install, is not)
+    assert url_variants("http://h.org/#/guide/usage/")[0] == "http://h.org/#/guide/usage"
 
 
 def record(url, site="h.org"):
