@@ -102,6 +102,10 @@ def _add_crawl(sub) -> None:
     p.add_argument("--jsonl", metavar="FILE",
                    help="also write one JSON line per page as the crawl goes (url, verdict, "
                         "score, title, author, date, archive_path, status, error), appended")
+    p.add_argument("--allow-local-requests", action="store_true",
+                   help="browser mode: let crawled pages' scripts reach loopback, private and "
+                        "link-local addresses besides the site's own (pages that load "
+                        "resources from an intranet); blocked by default")
     p.add_argument("--warc", metavar="FILE",
                    help="also write what was fetched as a WARC file (requests and responses; "
                         "a rendered page's DOM as a resource record); FILE.gz: gzipped records")
@@ -215,6 +219,8 @@ def cmd_crawl(args) -> int:
     settings = dict(args.set or ())
     if args.jsonl:
         settings["LEAFCRAWL_JSONL"] = str(Path(args.jsonl).expanduser().resolve())
+    if args.allow_local_requests:
+        settings["LEAFCRAWL_ALLOW_LOCAL_REQUESTS"] = "1"
     if args.warc:
         settings["LEAFCRAWL_WARC"] = str(Path(args.warc).expanduser().resolve())
     if args.config:

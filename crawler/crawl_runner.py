@@ -113,6 +113,11 @@ def site_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir: 
         from crawler.browser import BROWSER_CONTEXT, find_chromium
 
         overrides.update(defaults.PLAYWRIGHT_SETTINGS)
+        if not cfg.scrapy_settings.get("LEAFCRAWL_ALLOW_LOCAL_REQUESTS"):
+            from crawler.local_guard import LocalRequestGuard
+
+            # a crawled page's scripts reach no local service but the site's own
+            overrides["PLAYWRIGHT_ABORT_REQUEST"] = LocalRequestGuard(cfg.start_urls)
         overrides["PLAYWRIGHT_LAUNCH_OPTIONS"] = {
             "executable_path": find_chromium(),
             "headless": True,

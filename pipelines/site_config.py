@@ -167,7 +167,8 @@ def _fail(source: str, key: str, problem: str) -> ConfigError:
 # leafcrawl's own settings that no config key sets, for -s and scrapy_settings: the trap
 # budgets (crawler/trap_guard.py), the longest wait a rate limit may ask for, and the JSON
 # lines file of `crawl --jsonl` and the WARC file of `--warc`.
-TUNABLE_SETTINGS = ("LEAFCRAWL_TRAP_", "LEAFCRAWL_RATE_LIMIT_", "LEAFCRAWL_JSONL", "LEAFCRAWL_WARC")
+TUNABLE_SETTINGS = ("LEAFCRAWL_TRAP_", "LEAFCRAWL_RATE_LIMIT_", "LEAFCRAWL_JSONL", "LEAFCRAWL_WARC",
+                    "LEAFCRAWL_ALLOW_LOCAL_REQUESTS")
 
 
 def validate(data: dict, source: str) -> SiteConfig:
