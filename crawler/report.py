@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pipelines.indexiness import TERMS
 from pipelines.term_meanings import term_meanings
 
 MAX_LINKS_SHOWN = 12
@@ -68,7 +69,9 @@ def render_explanation(page: dict) -> str:
                  "constant, no evidence of this page)")
     lines.append("  evidence (contribution = count x weight, and what the term means):")
     zero, weightless = [], []
-    for term, contribution in sorted(breakdown.items(), key=lambda kv: -abs(float(kv[1]))):
+    # every term, whether or not the record keeps it (a stored record keeps those that count)
+    every = {**{t: 0.0 for t in TERMS}, **breakdown}
+    for term, contribution in sorted(every.items(), key=lambda kv: -abs(float(kv[1]))):
         if term == START_TERM:
             continue
         if not float(contribution):
@@ -88,7 +91,7 @@ def render_explanation(page: dict) -> str:
         lines.append(f"  not found on this page: {', '.join(zero)}")
     notes = {k: v for k, v in counts.items() if k not in breakdown and v}
     if notes:
-        lines.append("  notes: " + ", ".join(f"{k}={v}" for k, v in notes.items()))
+        lines.append("  notes: " + ", ".join(f"{k}={v}" for k, v in sorted(notes.items())))
     for term, urls in links.items():
         if not urls:
             continue

@@ -42,3 +42,20 @@ def test_a_page_is_found_by_any_form_of_its_address_and_the_nearest_are_named(re
     found = run_leafcrawl("explain", "h.org/year-archive".join(["https://", ""]), cwd=tmp_path,
                           redis_url=redis_ns.url, env=redis_ns.env)
     assert found.returncode == 0 and found.stdout.startswith("http://h.org/year-archive/")
+
+
+def test_a_stored_record_keeps_the_terms_that_count_and_explain_shows_the_rest(redis_ns):
+    from crawler.report import render_explanation
+    from pipelines.page import analyze_page
+    from tests.unit.test_explain_golden import CASES, record as golden_record
+
+    page = golden_record(*CASES["explain_index.txt"])
+    store = ScoreStore(redis_ns.conn, redis_ns.prefix)
+    store.save_page(page)
+    stored = store.get_page(page["url"])
+    assert all(stored["breakdown"].values()) and all(stored["counts"].values())
+    raw = redis_ns.conn.hgetall(f"{redis_ns.prefix}:page:{page['url']}")
+    assert b"term:url_taxonomy" in raw and b"term:pagination" not in raw     # a zero term
+    # the explanation reads the same from the slim record as from the whole one
+    assert render_explanation({**page, **stored}) == render_explanation(page)
+    assert analyze_page  # (the golden page is analysed by record())
