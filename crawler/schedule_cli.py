@@ -34,7 +34,9 @@ def cmd_schedule(args, usage_error) -> int:
     if not os.path.isdir(config_dir):
         raise usage_error(f"{config_dir}: not a directory of site configs")
     queue = os.environ.get("LEAFCRAWL_QUEUE", "leafcrawl")
-    sites = scheduled_sites(config_dir)  # validates every config before anything runs
+    # a config that does not load is named and left out; the other sites are scheduled
+    sites = scheduled_sites(config_dir, on_error=lambda message: print(
+        f"leafcrawl schedule: {message}", file=sys.stderr))
     if args.list:
         if not sites:
             print(f"no site in {config_dir} has a schedule")

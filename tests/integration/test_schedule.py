@@ -74,8 +74,13 @@ def test_cron_enqueues_each_scheduled_site_and_a_worker_crawls_it(scheduled_blog
 def test_schedule_cli_lists_and_runs_now(scheduled_blog, redis_url, tmp_path):
     expected, base_url, configs, conn, queue, prefix = scheduled_blog
     env = {"LEAFCRAWL_QUEUE": queue, "LEAFCRAWL_REDIS_PREFIX": prefix}
+    # one site's broken config is named, and the others are scheduled all the same
+    (configs / "broken.yaml").write_text("name: broken\nstart_urls: [not-a-url]\nschedule: '* * * * *'\n")
     listed = run_leafcrawl("schedule", "--configs", str(configs), "--list", cwd=tmp_path, env=env)
+    (configs / "broken.yaml").unlink()
     assert listed.returncode == 0, listed.stderr
+    assert "leafcrawl schedule: skipped, not scheduled:" in listed.stderr
+    assert "broken.yaml" in listed.stderr and "'start_urls'" in listed.stderr
     assert f"sched-{prefix}" in listed.stdout and "*/5 * * * *" in listed.stdout
     assert "other" not in listed.stdout  # no schedule, not listed
     assert "running" not in listed.stdout
