@@ -323,6 +323,10 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
         summary.not_modified = stats.get("leafcrawl/not_modified", 0)
         summary.start_redirects = list(stats.get("leafcrawl/start_redirects", []))
         summary.traps = list(stats.get("leafcrawl/traps", []))
+        if stats.get("leafcrawl/links_cut"):
+            summary.traps.append(f"{stats['leafcrawl/links_cut']:,} links not followed from pages "
+                                 f"of more than LEAFCRAWL_MAX_LINKS_PER_PAGE links (the last: "
+                                 f"{stats.get('leafcrawl/links_cut_page')})")
         summary.rate_limited = stats.get("leafcrawl/rate_limited", 0)
         summary.rate_limited_given_up = stats.get("leafcrawl/rate_limited_given_up", 0)
         summary.rate_limited_pace = max((v for k, v in stats.items()

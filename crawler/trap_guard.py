@@ -30,6 +30,10 @@ PATH_DEPTH = 24
 # own page, again and again.
 SEGMENT_REPEATS = 3
 
+# Links followed from one page: a site map of a few thousand pages passes, a page of
+# 200,000 links (a generated directory, a trap) is cut, its first ones taken.
+LINKS_PER_PAGE = 10_000
+
 SETTINGS = {"LEAFCRAWL_TRAP_QUERIES_PER_PATH": QUERIES_PER_PATH,
             "LEAFCRAWL_TRAP_COMBINATIONS_PER_PATH": COMBINATIONS_PER_PATH,
             "LEAFCRAWL_TRAP_PATH_DEPTH": PATH_DEPTH,

@@ -62,6 +62,37 @@ _RESOURCE_LIMIT = lxml.etree.ErrorTypes.ERR_RESOURCE_LIMIT
 _XML_DECL_START = re.compile(r"\s*<\?xml")
 
 
+# Tags deeper than this are dropped from markup nested beyond what any parser takes
+# (flatten_markup); their text stays where it was.
+FLATTEN_DEPTH = 1000
+_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9:-]*)\b[^>]*?(/?)>")
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                   "source", "track", "wbr", "param"})
+
+
+def flatten_markup(text: str, max_depth: int) -> str:
+    """The markup with every tag that would open or close an element deeper than max_depth
+    removed (their text kept in order), so a document nested 100,000 deep parses whole."""
+    depth = 0
+    out: list[str] = []
+    last = 0
+    for m in _TAG.finditer(text):
+        closing, name, self_closing = m.group(1), m.group(2).lower(), m.group(3)
+        if name in _VOID or self_closing:
+            continue
+        if closing:
+            drop = depth > max_depth
+            depth = max(depth - 1, 0)
+        else:
+            depth += 1
+            drop = depth > max_depth
+        if drop:
+            out.append(text[last:m.start()])
+            last = m.end()
+    out.append(text[last:])
+    return "".join(out)
+
+
 class HtmlInputError(ValueError):
     """The body cannot be read as an HTML document (page.PageError subclasses it)."""
 
@@ -197,6 +228,13 @@ def parse_html(body: bytes | str, error=HtmlInputError, encoding: str | None = N
         stopped = _PARSER.error_log.last_error
         if stopped is not None and stopped.type == _RESOURCE_LIMIT:
             root = lxml.etree.fromstring(data, _UNLIMITED_PARSER)
+            stopped = _UNLIMITED_PARSER.error_log.last_error
+            if stopped is not None and stopped.type == _RESOURCE_LIMIT:
+                # deeper than even huge_tree's 2048 levels (100,000 nested <div>s): the
+                # markup is laid flat before it is parsed, its text kept in order
+                flat = flatten_markup(data.decode("utf-8", "replace") if isinstance(data, bytes)
+                                      else data, FLATTEN_DEPTH)
+                root = lxml.etree.fromstring(flat.encode("utf-8", "replace"), _UNLIMITED_PARSER)
             unnest_chains(root, UNCLOSED_CHAIN_MIN)
             lay_flat_below(root, MAX_DEPTH)     # what is still too deep (its walk finds it)
         elif root is not None and _open_run_at_end(root) >= UNCLOSED_CHAIN_MIN:

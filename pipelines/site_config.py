@@ -168,7 +168,7 @@ def _fail(source: str, key: str, problem: str) -> ConfigError:
 # budgets (crawler/trap_guard.py), the longest wait a rate limit may ask for, and the JSON
 # lines file of `crawl --jsonl` and the WARC file of `--warc`.
 TUNABLE_SETTINGS = ("LEAFCRAWL_TRAP_", "LEAFCRAWL_RATE_LIMIT_", "LEAFCRAWL_JSONL", "LEAFCRAWL_WARC",
-                    "LEAFCRAWL_ALLOW_LOCAL_REQUESTS")
+                    "LEAFCRAWL_ALLOW_LOCAL_REQUESTS", "LEAFCRAWL_MAX_LINKS_PER_PAGE")
 
 
 def validate(data: dict, source: str) -> SiteConfig:

@@ -234,6 +234,7 @@ class SiteSpider(scrapy.Spider):
         if spider.auto or spider.form_login:
             crawler.signals.connect(spider.on_spider_idle, signal=signals.spider_idle)
         spider.trap_guard = TrapGuard.from_settings(settings)
+        spider.max_links_per_page = settings.getint("LEAFCRAWL_MAX_LINKS_PER_PAGE", 10_000) or 10 ** 12
         crawler.signals.connect(spider.report_traps, signal=signals.spider_closed)
         return spider
 
@@ -768,6 +769,11 @@ class SiteSpider(scrapy.Spider):
         asked for again when found higher up."""
         depth = meta.get("depth", 0) + 1
         followed = self.followed
+        if len(links) > self.max_links_per_page:
+            # a page of 200,000 links held the crawl for minutes while they were queued
+            self.crawler.stats.inc_value("leafcrawl/links_cut", len(links) - self.max_links_per_page)
+            self.crawler.stats.set_value("leafcrawl/links_cut_page", referrer)
+            links = list(links)[:self.max_links_per_page]
         # (past DEPTH_LIMIT, Scrapy's depth middleware drops the links: nothing to probe)
         sections = (self.sections if self.sections is not None and not self.browser
                     and self.within_depth(depth) else None)

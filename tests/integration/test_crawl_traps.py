@@ -102,3 +102,22 @@ def test_a_site_of_traps_is_crawled_to_its_end(tmp_path, redis_ns):
     assert "URLs under /calendar/ with query parameters, 40 fetched" in traps
     assert "with combined query parameters, 10 fetched" in traps
     assert "trap  " in result.stdout or "trap suspected" in result.stdout
+
+
+def test_a_page_of_many_links_is_followed_up_to_its_budget(tmp_path, redis_ns):
+    from tests.support.http_server import serve_directory, write_page
+
+    site = tmp_path / "site"
+    write_page(site, "<html><body><main><h1>Directory</h1><ul>" + "".join(
+        f'<li><a href="/entry/{i}/">Entry {i}</a></li>' for i in range(20_000)) + "</ul></main></body></html>")
+    asked: list[str] = []
+    with serve_directory(site, request_log=asked) as base:
+        result = run_leafcrawl("crawl", base + "/", "--render", "never", "--with-worker",
+                               "-s", "LEAFCRAWL_MAX_LINKS_PER_PAGE=30", "--json-summary",
+                               str(tmp_path / "s.json"), "--archive-dir", str(tmp_path / "archive"),
+                               cwd=tmp_path, redis_url=redis_ns.url, env=redis_ns.env)
+    assert result.returncode == 0, result.stderr
+    entries = [p for p in asked if p.startswith("/entry/")]
+    assert len(entries) == 30
+    summary = json.loads((tmp_path / "s.json").read_text())
+    assert any("19,970 links not followed" in line for line in summary["traps"])

@@ -188,3 +188,16 @@ def test_robots_meta_directives_are_read():
     assert analyze_page("<html><body><p>x</p></body></html>", "https://x.org/a").robots == frozenset()
     assert robots_directives("none") == {"noindex", "nofollow"}
     assert robots_directives(None, "nofollow,noarchive") == {"nofollow", "noarchive"}
+
+
+def test_markup_nested_deeper_than_any_parser_takes_keeps_its_text():
+    # 100,000 nested <div>s: libxml2 stops at 2,048 levels even with huge_tree, and the
+    # page was a leaf with an empty body
+    from pipelines.markdown import render_markdown
+
+    words = "The keeper wrote the weather down every hour of the night. " * 30
+    deep = ("<html><body><main><h1>Deep</h1>" + "<div>" * 100_000 + f"<p>{words}</p>"
+            + "</div>" * 100_000 + "</main></body></html>")
+    page = analyze_page(deep, "https://x.org/2024/01/deep-page/")
+    text = render_markdown(page.blocks)
+    assert page.verdict == "leaf" and text.count("The keeper wrote the weather") == 30
