@@ -13,13 +13,16 @@ import time
 PROGRESS_SETTING = "LEAFCRAWL_PROGRESS"
 
 
-def progress_line(stats: dict, elapsed_s: float) -> str:
-    """The line for these crawl stats (Scrapy's stats dict) after elapsed_s seconds."""
+def progress_line(stats: dict, elapsed_s: float, queued: int | None = None) -> str:
+    """The line for these crawl stats (Scrapy's stats dict) after elapsed_s seconds; queued:
+    the requests the scheduler holds and the downloader is fetching (queued_now), else
+    what the stats' counters say."""
     index, leaf = stats.get("leafcrawl/index", 0), stats.get("leafcrawl/leaf", 0)
     failures = stats.get("leafcrawl/failures", 0)
     not_modified = stats.get("leafcrawl/not_modified", 0)
     done = index + leaf + failures + not_modified
-    queued = max(stats.get("scheduler/enqueued", 0) - stats.get("scheduler/dequeued", 0), 0)
+    if queued is None:
+        queued = max(stats.get("scheduler/enqueued", 0) - stats.get("scheduler/dequeued", 0), 0)
     rate = done / elapsed_s if elapsed_s > 0 else 0.0
     parts = [f"{index} index", f"{leaf} leaf"]
     if not_modified:
@@ -28,6 +31,22 @@ def progress_line(stats: dict, elapsed_s: float) -> str:
         parts.append(f"{failures} failed")
     return (f"leafcrawl: {done} page{'' if done == 1 else 's'} ({', '.join(parts)}) in {elapsed_s:.0f} s, "
             f"{rate:.1f} pages/s, {queued} queued")
+
+
+def queued_now(crawler) -> int | None:
+    """Requests still to come: the scheduler's own count of what it holds (its memory and
+    disk queues, or a shared frontier's) and the downloads under way. The stats' enqueued
+    minus dequeued said "0 queued" while 31 pages were still to come (a resumed crawl's disk
+    queue, requests held back for --render auto)."""
+    engine = getattr(crawler, "engine", None)
+    slot = getattr(engine, "_slot", None) or getattr(engine, "slot", None)
+    scheduler = getattr(slot, "scheduler", None)
+    try:
+        pending = len(scheduler)
+    except TypeError:          # a scheduler that cannot count
+        return None
+    downloader = getattr(engine, "downloader", None)
+    return pending + len(getattr(downloader, "active", ()) or ())
 
 
 class CrawlProgress:
@@ -63,7 +82,8 @@ class CrawlProgress:
         self.task.start(self.interval_s, now=False)
 
     def tick(self) -> None:
-        line = progress_line(self.crawler.stats.get_stats(), time.monotonic() - self.started)
+        line = progress_line(self.crawler.stats.get_stats(), time.monotonic() - self.started,
+                             queued_now(self.crawler))
         # in place: back to the line's start, then clear what a longer line left
         self.stream.write(f"\r{line}\x1b[K" if self.in_place else line + "\n")
         self.stream.flush()

@@ -52,3 +52,23 @@ def test_each_tick_writes_the_line_on_a_terminal_in_place(stream, first, closing
     assert written.endswith("\x1b[K" if stream.isatty() else " queued\n")
     progress.spider_closed(None)
     assert stream.getvalue() == written + closing
+
+
+def test_the_queue_is_what_the_scheduler_and_downloader_hold():
+    from crawler.progress import queued_now
+
+    # the stats' counters say nothing is queued (a resumed crawl's disk queue was filled
+    # by the last run); the line shows what the scheduler says it holds
+    stats = {"leafcrawl/index": 3, "scheduler/enqueued": 0, "scheduler/dequeued": 0}
+    assert progress_line(stats, 1.0, queued=31).endswith("31 queued")
+
+    class Scheduler:
+        def __len__(self):
+            return 29
+
+    class Engine:
+        _slot = type("Slot", (), {"scheduler": Scheduler()})()
+        downloader = type("Downloader", (), {"active": {"a", "b"}})()
+
+    assert queued_now(type("Crawler", (), {"engine": Engine()})()) == 31
+    assert queued_now(type("Crawler", (), {"engine": None})()) is None
