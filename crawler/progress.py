@@ -38,7 +38,10 @@ def queued_now(crawler) -> int | None:
     disk queues, or a shared frontier's) and the downloads under way. The stats' enqueued
     minus dequeued said "0 queued" while 31 pages were still to come (a resumed crawl's disk
     queue, requests held back for --render auto)."""
-    engine = getattr(crawler, "engine", None)
+    try:
+        engine = crawler.engine
+    except RuntimeError:       # Scrapy 2.19: no engine before the crawl starts
+        return None
     slot = getattr(engine, "_slot", None) or getattr(engine, "slot", None)
     scheduler = getattr(slot, "scheduler", None)
     try:
