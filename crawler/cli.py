@@ -189,6 +189,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="leafcrawl", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=f"leafcrawl {_version()}",
                         help="print leafcrawl's version and exit")
+    parser.add_argument("--state-dir", metavar="DIR",
+                        help="where leafcrawl keeps its embedded Redis, logs and resume data "
+                             "(default: $LEAFCRAWL_STATE_DIR, else ~/.local/state/leafcrawl)")
     sub = parser.add_subparsers(dest="command", required=True)
     _add_crawl(sub)
     _add_inspect(sub)
@@ -256,7 +259,9 @@ def cmd_crawl(args) -> int:
 
 @contextlib.contextmanager
 def _store():
-    """A ScoreStore on REDIS_URL, or on the embedded Redis a crawl left in ./.leafcrawl/."""
+    """A ScoreStore on REDIS_URL, or on the embedded Redis a crawl left in the state folder
+    (crawler/state_dir.py). A read-only command on a state folder with nothing stored says
+    so and creates nothing."""
     from crawler.redis_connection import connect
     from pipelines.score_store import ScoreStore
 
@@ -265,10 +270,13 @@ def _store():
     if url:
         yield ScoreStore(connect(url), prefix)
         return
-    from crawler.crawl_runner import EMBEDDED_DATA_DIR
     from crawler.embedded_redis import EmbeddedRedis
+    from crawler.state_dir import has_embedded_data, state_dir
 
-    with EmbeddedRedis(EMBEDDED_DATA_DIR) as embedded:
+    if not has_embedded_data():
+        raise NotFound(f"no pages stored yet in {state_dir()} (a crawl without REDIS_URL "
+                       "stores them there; --state-dir or LEAFCRAWL_STATE_DIR reads another)")
+    with EmbeddedRedis(state_dir()) as embedded:
         conn = connect(embedded.url)
         try:
             yield ScoreStore(conn, prefix)
@@ -449,6 +457,10 @@ def main(argv: list[str] | None = None) -> int:
         # the command's own usage, not the top level's: `crawl --depht 2` is a crawl mistake
         subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         subparsers.choices[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
+    if args.state_dir:
+        from crawler.state_dir import STATE_DIR_ENV
+
+        os.environ[STATE_DIR_ENV] = str(Path(args.state_dir).expanduser().resolve())
     handler = COMMANDS[args.command]
     try:
         return handler(args)

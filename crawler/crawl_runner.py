@@ -28,14 +28,17 @@ from pipelines.site_config import ConfigError, SiteConfig, render_label
 from pipelines.redis_keys import new_run_id
 from pipelines.scrapy_pipelines import REDIS_LOST, STAT_REDIS_LOST
 
-EMBEDDED_DATA_DIR = ".leafcrawl"
+def _state() -> Path:
+    from crawler.state_dir import state_dir
+
+    return state_dir()
 """Where the embedded Redis keeps its data, relative to the working directory."""
 
 
 def job_dir(site: str) -> Path:
     """Scrapy's JOBDIR of a site's crawl: its pending requests and the URLs it has seen, on
     disk, so an interrupted crawl can go on (--resume). Removed when a crawl finishes."""
-    return Path(EMBEDDED_DATA_DIR, "jobs", site).resolve()
+    return (_state() / "jobs" / site).resolve()
 
 
 JOB_OWNER_FILE = "owner.pid"
@@ -245,7 +248,7 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
     # Scrapy's log (tracebacks included) goes to a file; the terminal gets the summary.
     log_file = None
     if not log_to_stderr:
-        log_file = Path(EMBEDDED_DATA_DIR, "logs", f"crawl-{run_id}.log").resolve()
+        log_file = (_state() / "logs" / f"crawl-{run_id}.log").resolve()
         log_file.parent.mkdir(parents=True, exist_ok=True)
 
     with contextlib.ExitStack() as stack:
@@ -255,9 +258,9 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
         else:
             from crawler.embedded_redis import EmbeddedRedis
 
-            embedded = stack.enter_context(EmbeddedRedis(EMBEDDED_DATA_DIR))
+            embedded = stack.enter_context(EmbeddedRedis(_state()))
             redis_url, own_worker = embedded.url, True
-            shown = f"embedded ({Path(EMBEDDED_DATA_DIR).resolve()})"
+            shown = f"embedded ({_state()})"
         conn = connect(redis_url)
         recorder = stack.enter_context(RunRecorder(conn, prefix, cfg.name, run_id,
                                                    str(log_file) if log_file else None))

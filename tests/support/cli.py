@@ -19,6 +19,9 @@ def run_leafcrawl(*args: str, cwd, env: dict | None = None, redis_url: str | Non
     full_env["PYTHONPATH"] = str(PROJECT_ROOT) + os.pathsep + full_env.get("PYTHONPATH", "")
     if redis_url:
         full_env["REDIS_URL"] = redis_url
+    # each test's leafcrawl keeps its state in the test's folder, as a user's would in one
+    # place of their own (crawler/state_dir.py)
+    full_env.setdefault("LEAFCRAWL_STATE_DIR", str(Path(cwd) / ".leafcrawl"))
     full_env.update(env or {})
     return subprocess.run([sys.executable, "-m", "crawler.cli", *args], cwd=cwd, env=full_env,
                           capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
