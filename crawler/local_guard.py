@@ -3,7 +3,7 @@
 In a browser crawl the site's own scripts run: a page can fetch('http://127.0.0.1:6379/'),
 POST to an admin port on the LAN or read a cloud metadata address (169.254.169.254), with
 the crawler's network position. This predicate, scrapy-playwright's PLAYWRIGHT_ABORT_REQUEST,
-aborts a rendered page's requests to loopback, private, link-local and unspecified addresses
+aborts a rendered page's requests (all but its own main-frame navigations) to loopback, private, link-local and unspecified addresses
 (and `localhost` names) other than the crawled site's own host and port, before Chromium
 sends them. Addresses are judged as written: a public name that resolves to a private
 address is not looked up (a per-request DNS lookup would stall the reactor). A user whose
@@ -46,6 +46,13 @@ def is_local_address(host: str) -> bool:
             or address.is_unspecified or address.is_reserved)
 
 
+def _main_frame_navigation(request) -> bool:
+    try:
+        return bool(request.is_navigation_request()) and request.frame.parent_frame is None
+    except Exception:      # noqa: BLE001 - a service worker's request has no frame
+        return False
+
+
 class LocalRequestGuard:
     """PLAYWRIGHT_ABORT_REQUEST for one site: browser.abort_request's rules, and no local
     address but the site's own (its start URLs' hosts with their ports)."""
@@ -58,6 +65,11 @@ class LocalRequestGuard:
             return True
         where = host_port(request.url)
         if where is None or where in self.own or not is_local_address(where[0]):
+            return False
+        if _main_frame_navigation(request):
+            # the page itself moving (a redirect, a script setting location): the crawl
+            # sees where it landed and records it ("redirected off the site, to …");
+            # aborted, it read "to chrome-error://chromewebdata/"
             return False
         logger.warning("blocked a rendered page's request to a local address: %s "
                        "(--allow-local-requests lets it through)", request.url)

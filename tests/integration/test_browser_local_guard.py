@@ -76,6 +76,9 @@ def test_which_addresses_are_local():
         def __init__(self, url):
             self.url, self.headers, self.resource_type = url, {}, "fetch"
 
+        def is_navigation_request(self):
+            return False
+
     guard = LocalRequestGuard(["http://127.0.0.1:8400/"])
     assert not guard(Req("http://127.0.0.1:8400/part.txt"))      # the site's own
     assert guard(Req("http://127.0.0.1:6379/"))                  # another local service
