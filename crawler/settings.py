@@ -139,3 +139,8 @@ LEAFCRAWL_TRAP_COMBINATIONS_PER_PATH = _TRAP_SETTINGS["LEAFCRAWL_TRAP_COMBINATIO
 LEAFCRAWL_TRAP_PATH_DEPTH = _TRAP_SETTINGS["LEAFCRAWL_TRAP_PATH_DEPTH"]
 LEAFCRAWL_TRAP_SEGMENT_REPEATS = _TRAP_SETTINGS["LEAFCRAWL_TRAP_SEGMENT_REPEATS"]
 from crawler.trap_guard import LINKS_PER_PAGE as LEAFCRAWL_MAX_LINKS_PER_PAGE  # noqa: E402
+
+# Meta refresh stubs are the spider's to follow or refuse (pipelines/redirect_stub.py), as a
+# browser crawl's are: Scrapy's middleware sent one to another host, where the offsite
+# filter dropped it without a word.
+METAREFRESH_ENABLED = False

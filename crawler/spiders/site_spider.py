@@ -39,6 +39,7 @@ from crawler.revisits import (DIGEST_META, FIELD_DIGEST, PAGE_META, REVISIT_META
 from crawler.shared_frontier import TOKEN_META, HeldInFlight, push_back, request_failed
 from crawler.sitemaps import NotASitemap, read_sitemap, robots_url, sitemaps_of_robots
 from crawler.trap_guard import TrapGuard
+from pipelines.redirect_stub import stub_target
 from pipelines.hash_routes import carries_route, route_of, routes_lead
 from pipelines.login_form import ends_session
 from pipelines.page_address import page_address
@@ -505,6 +506,17 @@ class SiteSpider(scrapy.Spider):
                 yield self.page_request(left_for, referrer=url, referrer_score=None)
             return
         html = self.page_html(response)
+        target = None if rendered else stub_target(html, url)
+        if target is not None:
+            # a redirect stub (meta refresh, a script setting location): what a browser
+            # would do with it, done (pipelines/redirect_stub.py)
+            if not self.on_site(target):
+                error = f"redirected off the site, to {target}"
+                self.note_failure(url, error)
+                yield failure_item(url, status=response.status, error=error, **where)
+            elif self.may_fetch(target):
+                yield from self.follow([target], meta, referrer=url, referrer_score=None)
+            return
         try:
             # a page is known by its address: a hash-routed page by its route, and the root
             # route a router writes on arrival (/ -> /#/) is the page asked for
