@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -33,7 +34,9 @@ def crawl(base_url: str, render: str, max_pages: int) -> dict:
                 "--json-summary", str(summary)]
         if max_pages:
             argv += ["--max-pages", str(max_pages)]
-        proc = subprocess.run(argv, cwd=work, capture_output=True, text=True, timeout=3600)
+        # its own embedded Redis: a shared state folder would make the next crawl "unchanged"
+        env = dict(os.environ, LEAFCRAWL_STATE_DIR=str(Path(work, ".leafcrawl")))
+        proc = subprocess.run(argv, cwd=work, capture_output=True, text=True, timeout=3600, env=env)
         if proc.returncode != 0:
             raise SystemExit(f"crawl ({render}) failed: {proc.stderr.strip()}")
         return json.loads(summary.read_text())

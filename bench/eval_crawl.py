@@ -60,6 +60,7 @@ class Label:
     path: str   # as in labels.csv, e.g. "2013/foo/index.html"
     label: str  # leaf | index | other
     how: str
+    date: str = ""  # the page's publication day (YYYY-MM-DD) when the generator knows it
 
 
 def load_labels(csv_path) -> list[Label]:
@@ -68,7 +69,26 @@ def load_labels(csv_path) -> list[Label]:
         rows = list(csv.DictReader(fh))
     if rows and not {"path", "label", "how"} <= set(rows[0]):
         raise ValueError(f"{csv_path}: expected columns path,label,how")
-    return [Label(r["path"], r["label"].strip(), r["how"].strip()) for r in rows]
+    return [Label(r["path"], r["label"].strip(), r["how"].strip(), (r.get("date") or "").strip()[:10])
+            for r in rows]
+
+
+def right_days(labels: list[Label], urls: dict[str, list[Path]]) -> dict | None:
+    """Of the archived leaves whose label gives a date, how many carry that day in their
+    front matter's date (None when the labels give no dates)."""
+    dated = {path_key(lb.path): lb.date for lb in labels if lb.label == "leaf" and lb.date}
+    if not dated:
+        return None
+    right = checked = 0
+    for url, files in urls.items():
+        day = dated.get(path_key(url))
+        if day is None:
+            continue
+        checked += 1
+        found = str(read_front_matter(files[0].read_text(encoding="utf-8", errors="replace"))
+                    .get("date") or "")[:10]
+        right += found == day
+    return {"leaves_dated": checked, "right_day": right, "share": _ratio(right, checked)}
 
 
 def path_key(path_or_url: str) -> str:
@@ -223,6 +243,10 @@ def render_table(result: dict, title: str = "") -> str:
     if "verdicts" in result:
         v = result["verdicts"]
         rows.append(("verdict balanced acc.", v["balanced_accuracy"]))
+    if result.get("dates"):
+        d = result["dates"]
+        rows.append(("leaves with the right day", f"{d['right_day']} / {d['leaves_dated']}"
+                                                  f"  ({fmt(d['share'])})"))
     lines = [title] if title else []
     lines += [f"  {name:<32}{fmt(value)}" for name, value in rows]
     with_verdicts = "verdicts" in result
@@ -409,6 +433,8 @@ def main(argv=None) -> int:
 
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    # the crawl's state (embedded Redis, logs) in OUT, fresh for each run (cleared below)
+    env["LEAFCRAWL_STATE_DIR"] = str(out / ".leafcrawl")
     if args.redis_url:
         env["REDIS_URL"] = args.redis_url
         # A fresh prefix: an earlier run's content hashes would make this run "unchanged".
@@ -448,6 +474,7 @@ def main(argv=None) -> int:
     urls = archived_urls(out / "archive") if (out / "archive").exists() else {}
     verdicts = stored_verdicts(out, args, env)
     result = evaluate(labels, list(urls), summary, verdicts)
+    result["dates"] = right_days(labels, urls)
     result["run"] = run
     result["summary"] = summary
     result["duplicate_files"] = {u: [str(p) for p in ps] for u, ps in urls.items() if len(ps) > 1}

@@ -31,8 +31,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--render", default="never", choices=("never", "always", "auto"))
     args = ap.parse_args()
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
     with tempfile.TemporaryDirectory() as tmp, serve_traps() as (base, asked):
+        env = {**os.environ, "PYTHONPATH": str(REPO), "LEAFCRAWL_STATE_DIR": str(Path(tmp) / ".leafcrawl")}
         started = time.monotonic()
         subprocess.run([sys.executable, "-m", "crawler.cli", "crawl", base + "/", "--render",
                         args.render, "--json-summary", str(Path(tmp) / "s.json"),

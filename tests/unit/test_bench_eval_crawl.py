@@ -213,3 +213,19 @@ def test_main_reports_a_failed_crawl(tmp_path, capsys):
 
 def test_main_rejects_a_folder_without_site_and_labels(tmp_path):
     assert ev.main([str(tmp_path)]) == 2
+
+
+def test_leaves_with_the_right_day(tmp_path):
+    Label, right_days = ev.Label, ev.right_days
+
+    labels = [Label("2024/a/index.html", "leaf", "post", "2024-03-01"),
+              Label("2024/b/index.html", "leaf", "post", "2024-03-02"),
+              Label("about/index.html", "leaf", "page", ""),
+              Label("index.html", "index", "home", "")]
+    files = {}
+    for name, date in (("a", "'2024-03-01T09:00:00+01:00'"), ("b", "'2024-02-28'"), ("about", None)):
+        md = tmp_path / f"{name}.md"
+        md.write_text("---\nurl: x\n" + (f"date: {date}\n" if date else "") + "---\n\n# T\n")
+        files[f"http://h:1/{'2024/' if name != 'about' else ''}{name}/"] = [md]
+    assert right_days(labels, files) == {"leaves_dated": 2, "right_day": 1, "share": 0.5}
+    assert right_days([Label("x/index.html", "leaf", "post")], files) is None
