@@ -46,7 +46,7 @@ import subprocess
 from functools import partial
 from pathlib import Path
 
-from changelog_posts import ABOUT, posts, write_labels
+from changelog_posts import ABOUT, post_days, posts, write_labels
 
 BLOG, POSTS = "blog", "posts"       # ABlog's listings (its blog_path default); the posts' folder
 AUTHOR = "maintainers"
@@ -143,7 +143,7 @@ def main(argv=None):
                     str(src), str(site)], check=True)
     genindex = site / "genindex.html"
     real = genindex.is_file() and 'class="indextable' in genindex.read_text(encoding="utf-8")
-    write_labels(site, args.out, partial(label, genindex=real))
+    write_labels(site, args.out, partial(label, genindex=real), dates=post_days(args.changelog.read_text(encoding="utf-8")))
 
 
 if __name__ == "__main__":

@@ -45,7 +45,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from changelog_posts import ABOUT, posts, write_labels
+from changelog_posts import ABOUT, post_days, posts, write_labels
 
 SITE = "http://127.0.0.1:8000"
 API = SITE + "/ghost/api/admin"
@@ -149,7 +149,7 @@ def main(argv=None):
                     "-P", str(site), SITE + "/"], check=False)   # wget exits 8 on any 404
     for f in list(site.rglob("*?v=*")):   # versioned assets, where a served copy looks
         f.replace(f.with_name(f.name.split("?", 1)[0]))
-    write_labels(site, args.out, label)
+    write_labels(site, args.out, label, dates=post_days(args.changelog.read_text(encoding="utf-8")))
 
 
 if __name__ == "__main__":

@@ -69,7 +69,7 @@ from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
-from changelog_posts import ABOUT, posts, write_labels
+from changelog_posts import ABOUT, post_days, posts, write_labels
 
 # What `hexo init`'s starter (hexo-starter) depends on, less hexo-server (not needed to build).
 PACKAGES = {
@@ -223,7 +223,7 @@ def main(argv=None):
     subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--loglevel=error"], cwd=src, check=True)
     subprocess.run(["npx", "--no-install", "hexo", "generate", "--silent"], cwd=src, check=True)
     shutil.copytree(src / "public", site)
-    write_labels(site, args.out, partial(label, theme=args.theme))
+    write_labels(site, args.out, partial(label, theme=args.theme), dates=post_days(args.changelog.read_text(encoding="utf-8")))
 
 
 if __name__ == "__main__":

@@ -37,7 +37,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from changelog_posts import ABOUT, posts, write_labels
+from changelog_posts import ABOUT, post_days, posts, write_labels
 
 BASE_URL = "http://127.0.0.1:8000/"
 # Appended to the hugo.toml `hugo new site` writes. The theme is imported as a module with the
@@ -135,7 +135,7 @@ def main(argv=None):
     site_config(src, args.theme)
     write_content(src, args.changelog.read_text(encoding="utf-8"))
     run("build", "--destination", str(site))
-    write_labels(site, out, lambda path: label(path, site))
+    write_labels(site, out, lambda path: label(path, site), dates=post_days(args.changelog.read_text(encoding="utf-8")))
 
 
 if __name__ == "__main__":

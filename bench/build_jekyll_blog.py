@@ -22,7 +22,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from changelog_posts import ABOUT, posts, write_labels
+from changelog_posts import ABOUT, post_days, posts, write_labels
 
 CONFIG = """title: Release notes
 description: Every release, what it added, changed and fixed.
@@ -102,7 +102,7 @@ def main(argv=None):
     shutil.rmtree(args.out, ignore_errors=True)
     write_source(src, args.changelog.read_text(encoding="utf-8"))
     subprocess.run(["jekyll", "build", "-q", "-s", str(src), "-d", str(site)], check=True)
-    write_labels(site, args.out, label)
+    write_labels(site, args.out, label, dates=post_days(args.changelog.read_text(encoding="utf-8")))
 
 
 if __name__ == "__main__":

@@ -47,7 +47,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from changelog_posts import ABOUT, posts, write_labels
+from changelog_posts import ABOUT, post_days, posts, write_labels
 
 NAME, AUTHOR = "Release notes", "The maintainers"
 # The quickstart's prompts after --name and --path: author name, "Add Basic Blog" (default
@@ -151,7 +151,7 @@ def main(argv=None):
     subprocess.run([args.lektor, "--project", str(src), "build", "-O", str(site),
                     "--buildstate-path", str(out / "buildstate")],
                    check=True, stdout=subprocess.DEVNULL)
-    write_labels(site, args.out, label)
+    write_labels(site, args.out, label, dates=post_days(args.changelog.read_text(encoding="utf-8")))
 
 
 if __name__ == "__main__":

@@ -59,7 +59,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from changelog_posts import ABOUT, posts, write_labels
+from changelog_posts import ABOUT, post_days, posts, write_labels
 from django_mirror import run_import, serve_and_mirror
 
 REJECT = (r"/(admin|accounts|search|comment|comments|rating|i18n)(/|$)|/feeds/"
@@ -141,7 +141,7 @@ def main(argv=None):
     run_import(args.python, args.project, IMPORT, {"posts": items, "about": f"<p>{ABOUT}</p>"})
     site = serve_and_mirror("build_mezzanine_blog", args.python, args.project, args.out,
                             ["--regex-type", "pcre", "--reject-regex", REJECT], insecure=True)
-    write_labels(site, args.out, label, pattern="index.html*")
+    write_labels(site, args.out, label, pattern="index.html*", dates=post_days(args.changelog.read_text(encoding="utf-8")))
 
 
 if __name__ == "__main__":

@@ -43,7 +43,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from changelog_posts import ABOUT, posts, write_labels
+from changelog_posts import ABOUT, post_days, posts, write_labels
 
 # Set in the conf.py `nikola init` writes, in place (its footer and feeds are built from
 # them further down): each replaces the stock line `NAME = ...`.
@@ -131,7 +131,7 @@ def main(argv=None):
     write_content(src, args.changelog.read_text(encoding="utf-8"))
     subprocess.run([args.nikola, "build", "--quiet"], cwd=src, check=True)
     shutil.copytree(src / "output", site)
-    write_labels(site, args.out, label)
+    write_labels(site, args.out, label, dates=post_days(args.changelog.read_text(encoding="utf-8")))
 
 
 if __name__ == "__main__":

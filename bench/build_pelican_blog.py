@@ -18,7 +18,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from changelog_posts import ABOUT, posts, write_labels
+from changelog_posts import ABOUT, post_days, posts, write_labels
 
 CONFIG = """SITENAME = "Release notes"
 SITEURL = ""
@@ -73,7 +73,7 @@ def main(argv=None):
     config = args.out / "pelicanconf.py"
     config.write_text(CONFIG.format(theme=args.theme))
     subprocess.run([args.pelican, "-q", str(content), "-o", str(site), "-s", str(config)], check=True)
-    write_labels(site, args.out, label)
+    write_labels(site, args.out, label, dates=post_days(args.changelog.read_text(encoding="utf-8")))
 
 
 if __name__ == "__main__":

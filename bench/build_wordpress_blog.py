@@ -40,7 +40,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from changelog_posts import ABOUT, posts, write_labels
+from changelog_posts import ABOUT, post_days, posts, write_labels
 
 SITE = "http://127.0.0.1:8000"
 # Fills the blog through WordPress's own API (wp_insert_post files tags and categories and
@@ -120,7 +120,7 @@ def main(argv=None):
     subprocess.run(["wget", "-q", "--mirror", "-e", "robots=off", "--no-host-directories",
                     "--reject-regex", r"/(feed|wp-json|wp-admin|wp-login\.php|xmlrpc\.php|embed)|\?",
                     "-P", str(site), SITE + "/"], check=False)   # wget exits 8 on any 404
-    write_labels(site, args.out, label)
+    write_labels(site, args.out, label, dates=post_days(args.changelog.read_text(encoding="utf-8")))
 
 
 if __name__ == "__main__":

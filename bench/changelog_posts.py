@@ -49,20 +49,36 @@ def posts(changelog: str) -> list[Post]:
     return out
 
 
+def post_days(changelog: str) -> dict[str, str]:
+    """Each post's slug -> its day (YYYY-MM-DD), for labels.csv's date column."""
+    return {p.slug: p.date.strftime("%Y-%m-%d") for p in posts(changelog)}
+
+
+def _day_of(page: str, dates: dict[str, str]) -> str:
+    """The day of the post a page path names by its slug (a folder or a file name)."""
+    for segment in reversed(page.split("/")):
+        stem = segment.rsplit(".", 1)[0] if segment.endswith((".html", ".htm")) else segment
+        if stem in dates:
+            return dates[stem]
+    return ""
+
+
 def write_labels(site: Path, out: Path, label: Callable[[str], tuple[str, str] | None],
-                 pattern: str = "*.html") -> None:
+                 pattern: str = "*.html", dates: dict[str, str] | None = None) -> None:
     """labels.csv (path,label,how) of the site's files (matching pattern) that label()
-    names; prints counts."""
+    names, and with dates (post_days) a date column: a leaf's day, when its path names a
+    post's slug (bench/eval_crawl.py reports the archived leaves that carry it); prints counts."""
     counts: dict[str, int] = {}
     with open(out / "labels.csv", "w", newline="") as fh:
         writer = csv.writer(fh)
-        writer.writerow(["path", "label", "how"])
+        writer.writerow(["path", "label", "how"] + (["date"] if dates else []))
         for page in sorted(p.relative_to(site).as_posix() for p in site.rglob(pattern)
                            if p.is_file()):
             found = label(page)
             if found:
                 counts[found[0]] = counts.get(found[0], 0) + 1
-                writer.writerow([page, *found])
+                day = _day_of(page, dates) if dates and found[0] == "leaf" else ""
+                writer.writerow([page, *found] + ([day] if dates else []))
     print(f"{out / 'labels.csv'}: " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
 
 
