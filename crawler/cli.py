@@ -97,7 +97,7 @@ def _add_crawl(sub) -> None:
                    help="with REDIS_URL: share the request queue with other crawler processes of this site")
     p.add_argument("--resume", action="store_true",
                    help="go on with this site's last interrupted crawl (its queue and seen URLs "
-                        "are kept in ./.leafcrawl/jobs/SITE) instead of starting afresh")
+                        "are kept in the state folder's jobs/SITE) instead of starting afresh")
     p.add_argument("--json-summary", metavar="FILE", help="also write the summary as JSON")
     p.add_argument("--jsonl", metavar="FILE",
                    help="also write one JSON line per page as the crawl goes (url, verdict, "
@@ -111,7 +111,7 @@ def _add_crawl(sub) -> None:
                         "a rendered page's DOM as a resource record); FILE.gz: gzipped records")
     p.add_argument("--log-level", default="INFO", help="Scrapy log level (default INFO)")
     p.add_argument("--log-stderr", action="store_true",
-                   help="Scrapy's log to the terminal instead of ./.leafcrawl/logs/crawl-RUN.log")
+                   help="Scrapy's log to the terminal instead of the state folder's logs/crawl-RUN.log")
     p.add_argument("--progress", type=float, metavar="SECONDS",
                    help="a progress line on stderr every SECONDS (default: 5 on a terminal, "
                         "else none; 0 = none)")
@@ -174,6 +174,12 @@ def _add_analyze(sub) -> None:
     p.add_argument("--jobs", type=int, default=1, help="processes to use")
     p.add_argument("--threshold", type=float, default=0.0,
                    help="index when the score is above this (default 0)")
+
+
+def subcommand_parsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    """The command's subcommands by name (crawl, scores, …), from build_parser()'s parser."""
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(action.choices)
 
 
 def _version() -> str:
@@ -455,8 +461,7 @@ def main(argv: list[str] | None = None) -> int:
     args, unknown = parser.parse_known_args(argv)
     if unknown:
         # the command's own usage, not the top level's: `crawl --depht 2` is a crawl mistake
-        subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-        subparsers.choices[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
+        subcommand_parsers(parser)[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
     if args.state_dir:
         from crawler.state_dir import STATE_DIR_ENV
 

@@ -5,12 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from crawler.cli import build_parser
-
-
-def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
-    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    return dict(action.choices)
+from crawler.cli import build_parser, subcommand_parsers
 
 
 def _cell(text: str) -> str:
@@ -32,7 +27,7 @@ def cli_reference_markdown() -> str:
     parser = build_parser()
     out = [f"`leafcrawl --version` prints the version; `leafcrawl COMMAND --help` prints what "
            f"follows for one command.\n"]
-    for name, sub in _subcommands(parser).items():
+    for name, sub in subcommand_parsers(parser).items():
         usage = " ".join(sub.format_usage().split())
         out.append(f"## `leafcrawl {name}`\n")
         out.append(f"{sub.description}\n")

@@ -132,13 +132,11 @@ NO_IMAGES_ARG = "--blink-settings=imagesEnabled=false"
 DNS_RESOLVER = "scrapy.resolver.CachingHostnameResolver"
 
 # Budgets on what one path may spawn (crawler/trap_guard.py): a crawl of any site ends.
-from crawler.trap_guard import SETTINGS as _TRAP_SETTINGS  # noqa: E402
-
-LEAFCRAWL_TRAP_QUERIES_PER_PATH = _TRAP_SETTINGS["LEAFCRAWL_TRAP_QUERIES_PER_PATH"]
-LEAFCRAWL_TRAP_COMBINATIONS_PER_PATH = _TRAP_SETTINGS["LEAFCRAWL_TRAP_COMBINATIONS_PER_PATH"]
-LEAFCRAWL_TRAP_PATH_DEPTH = _TRAP_SETTINGS["LEAFCRAWL_TRAP_PATH_DEPTH"]
-LEAFCRAWL_TRAP_SEGMENT_REPEATS = _TRAP_SETTINGS["LEAFCRAWL_TRAP_SEGMENT_REPEATS"]
-from crawler.trap_guard import LINKS_PER_PAGE as LEAFCRAWL_MAX_LINKS_PER_PAGE  # noqa: E402
+from crawler.trap_guard import COMBINATIONS_PER_PATH as LEAFCRAWL_TRAP_COMBINATIONS_PER_PATH  # noqa: E402,F401
+from crawler.trap_guard import LINKS_PER_PAGE as LEAFCRAWL_MAX_LINKS_PER_PAGE  # noqa: E402,F401
+from crawler.trap_guard import PATH_DEPTH as LEAFCRAWL_TRAP_PATH_DEPTH  # noqa: E402,F401
+from crawler.trap_guard import QUERIES_PER_PATH as LEAFCRAWL_TRAP_QUERIES_PER_PATH  # noqa: E402,F401
+from crawler.trap_guard import SEGMENT_REPEATS as LEAFCRAWL_TRAP_SEGMENT_REPEATS  # noqa: E402,F401
 
 # Meta refresh stubs are the spider's to follow or refuse (pipelines/redirect_stub.py), as a
 # browser crawl's are: Scrapy's middleware sent one to another host, where the offsite

@@ -34,11 +34,6 @@ SEGMENT_REPEATS = 3
 # 200,000 links (a generated directory, a trap) is cut, its first ones taken.
 LINKS_PER_PAGE = 10_000
 
-SETTINGS = {"LEAFCRAWL_TRAP_QUERIES_PER_PATH": QUERIES_PER_PATH,
-            "LEAFCRAWL_TRAP_COMBINATIONS_PER_PATH": COMBINATIONS_PER_PATH,
-            "LEAFCRAWL_TRAP_PATH_DEPTH": PATH_DEPTH,
-            "LEAFCRAWL_TRAP_SEGMENT_REPEATS": SEGMENT_REPEATS}
-
 
 @dataclass
 class TrapGuard:

@@ -38,7 +38,7 @@ from crawler.revisits import (DIGEST_META, FIELD_DIGEST, PAGE_META, REVISIT_META
                               response_validators, written_per_request)
 from crawler.shared_frontier import TOKEN_META, HeldInFlight, push_back, request_failed
 from crawler.sitemaps import NotASitemap, read_sitemap, robots_url, sitemaps_of_robots
-from crawler.trap_guard import TrapGuard
+from crawler.trap_guard import LINKS_PER_PAGE, TrapGuard
 from pipelines.redirect_stub import stub_target
 from pipelines.hash_routes import carries_route, route_of, routes_lead
 from pipelines.login_form import ends_session
@@ -235,7 +235,7 @@ class SiteSpider(scrapy.Spider):
         if spider.auto or spider.form_login:
             crawler.signals.connect(spider.on_spider_idle, signal=signals.spider_idle)
         spider.trap_guard = TrapGuard.from_settings(settings)
-        spider.max_links_per_page = settings.getint("LEAFCRAWL_MAX_LINKS_PER_PAGE", 10_000) or 10 ** 12
+        spider.max_links_per_page = settings.getint("LEAFCRAWL_MAX_LINKS_PER_PAGE", LINKS_PER_PAGE) or 10 ** 12
         crawler.signals.connect(spider.report_traps, signal=signals.spider_closed)
         return spider
 

@@ -6,14 +6,12 @@ import argparse
 
 import pytest
 
-from crawler.cli import build_parser
+from crawler.cli import build_parser, subcommand_parsers
 from tests.support.cli import run_leafcrawl
 
 
 def subcommands() -> dict[str, argparse.ArgumentParser]:
-    parser = build_parser()
-    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    return dict(action.choices)
+    return subcommand_parsers(build_parser())
 
 
 def test_version(tmp_path):

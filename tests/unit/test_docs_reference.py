@@ -2,11 +2,10 @@
 developer machine's paths."""
 from __future__ import annotations
 
-import argparse
 import subprocess
 from pathlib import Path
 
-from crawler.cli import build_parser
+from crawler.cli import build_parser, subcommand_parsers
 from crawler.cli_reference import cli_reference_markdown
 from pipelines.indexiness import WEIGHTS
 from pipelines.term_meanings import terms_markdown
@@ -17,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_command_reference_lists_every_option_of_every_command():
     text = cli_reference_markdown()
     parser = build_parser()
-    subs = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    subs = subcommand_parsers(parser)
     for name, sub in subs.items():
         assert f"## `leafcrawl {name}`" in text
         section = text.split(f"## `leafcrawl {name}`", 1)[1].split("\n## ", 1)[0]
