@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 
 from .blocks import Block, reindex
-from .content_sections import drop_furniture_sections
+from .content_sections import drop_furniture_sections, furniture_heading
+from .teaser_runs import drop_teaser_runs
 from .word_count import count_words
 
 # Landmarks that are page chrome unless they sit inside main/article.
@@ -36,6 +37,11 @@ FRAME_CHROME = frozenset({"nav", "aside", "header", "footer"})
 # long paragraph under one sits in a mis-named wrapper (an FAQ accordion classed "filter")
 # and is not chrome.
 PROSE_WIDGETS_NEVER_HOLD = frozenset({"filter"})
+# Widgets whose heading, inside the content and named as furniture ("Related coverage" in
+# h2.internal_related), still heads its section of teasers, which carry no class of their
+# own: the class took the heading out before drop_furniture_sections could read it. Not a
+# comments heading: on a forum the replies are the content. (content_sections.drop_furniture_sections).
+SECTION_WIDGETS = frozenset({"post-furniture"})
 # A block whose text is mostly link text is navigation when it is not inside the container.
 LINK_DENSITY_MAX = 0.5
 # How much a word of navigation/chrome weighs against a container compared with a word of
@@ -493,8 +499,8 @@ def select_content(blocks: list[Block], title: str | None = None) -> list[Block]
     return _select(blocks, title)[0]
 
 
-def _select(blocks: list[Block], title: str | None,
-            links_as_text: bool = False, leaf: bool = False) -> tuple[list[Block], int]:
+def _select(blocks: list[Block], title: str | None, links_as_text: bool = False,
+            leaf: bool = False, url: str | None = None) -> tuple[list[Block], int]:
     """select_content's blocks and their word count (content_words), from one count per block.
     `links_as_text`: link text weighs as prose (find_container), for a page that is a list of
     links."""
@@ -506,7 +512,15 @@ def _select(blocks: list[Block], title: str | None,
     keep = [_keep(b, ch, container, prefix, title_key, st)
             for b, ch, st in zip(blocks, chrome, stats)]
     drop_controls(blocks, keep, title_key, stats)
-    headings = drop_furniture_sections(blocks, keep, [st[1] for st in stats])
+    marked = frozenset(i for i, (b, ch) in enumerate(zip(blocks, chrome))
+                       if ch and b.kind == "heading" and chrome_kind(b) in SECTION_WIDGETS
+                       and container is not None and b.xpath.startswith(prefix)
+                       and furniture_heading(b, stats[i][1]))
+    headings = drop_furniture_sections(blocks, keep, [st[1] for st in stats], marked)
+    if leaf and article_paragraphs(blocks, keep, stats):
+        headings = sorted(headings + drop_teaser_runs(
+            blocks, keep, [st[4] for st in stats], [st[6] for st in stats],
+            [st[1] for st in stats], url))
     trim_article_tail(blocks, keep, stats, headings)
     kept = reindex(blocks, keep)
     return kept, sum(st[1] for st, k in zip(stats, keep) if k)
@@ -542,6 +556,17 @@ def _short_statement(b: Block, st: Stats) -> bool:
             and b.text.rstrip().rstrip('"\u201d\u2019').endswith("."))
 
 
+def article_paragraphs(blocks: list[Block], keep: list[bool], stats: list[Stats]) -> list[int]:
+    """The kept long paragraphs when the kept words are an article's (ARTICLE_SHARE of them
+    in long paragraphs), else []."""
+    idx = [i for i, k in enumerate(keep) if k and blocks[i].text]
+    total = sum(stats[i][1] for i in idx if blocks[i].kind != "image")
+    long_ = [i for i in idx if blocks[i].kind in PROSE_KINDS and stats[i][5] >= LONG_PARAGRAPH_WORDS]
+    if not total or not long_ or sum(stats[i][1] for i in long_) < ARTICLE_SHARE * total:
+        return []
+    return long_
+
+
 def trim_article_tail(blocks: list[Block], keep: list[bool],
                       stats: list[Stats] | None = None, headings: list[int] = ()) -> None:
     """On an article, drop the furniture that follows the body (in place on `keep`).
@@ -552,15 +577,14 @@ def trim_article_tail(blocks: list[Block], keep: list[bool],
     long text, furniture is short and link-dense, and both come in runs). There, each
     furniture block goes, and from the first run of FURNITURE_RUN furniture blocks on,
     everything goes: a related-posts grid is a run of teaser headlines and dates. `headings`
-    are furniture-section headings drop_furniture_sections took out already: they count in
-    a run as the furniture they are."""
+    are furniture-section headings drop_furniture_sections took out already, and teaser
+    runs' blocks (teaser_runs.py): they count in a run as the furniture they are."""
     if stats is None:
         stats = [block_stats(b) for b in blocks]
-    idx = [i for i, k in enumerate(keep) if k and blocks[i].text]
-    total = sum(stats[i][1] for i in idx if blocks[i].kind != "image")
-    long_ = [i for i in idx if blocks[i].kind in PROSE_KINDS and stats[i][5] >= LONG_PARAGRAPH_WORDS]
-    if not total or not long_ or sum(stats[i][1] for i in long_) < ARTICLE_SHARE * total:
+    long_ = article_paragraphs(blocks, keep, stats)
+    if not long_:
         return
+    idx = [i for i, k in enumerate(keep) if k and blocks[i].text]
     tail = [i for i in idx if i > long_[-1]]
     furniture = {i: _furniture(blocks[i], stats[i]) for i in tail}
     for i in tail:
@@ -664,7 +688,7 @@ def page_content(root, url: str, title: str | None, order: dict | None = None,
     if repair_tree(root):
         order = None          # elements moved: their positions are retaken
     walked = deduplicate(walk_document(root, url, order))
-    blocks, words = select_with_link_list(walked, title, leaf)
+    blocks, words = select_with_link_list(walked, title, leaf, url)
     if words >= NOSCRIPT_MIN_PAGE_WORDS:
         return blocks
     best, best_words = blocks, words
@@ -672,7 +696,7 @@ def page_content(root, url: str, title: str | None, order: dict | None = None,
         if fallback in (noscript_document, revealed_copy):
             doc = fallback(root)
             found, words = ([], 0) if doc is None else _select(
-                deduplicate(walk_document(doc, url)), title, leaf=leaf)
+                deduplicate(walk_document(doc, url)), title, leaf=leaf, url=url)
         elif fallback is _link_list:
             found, words = _select(walked, title, links_as_text=True)
         else:
@@ -686,14 +710,14 @@ def page_content(root, url: str, title: str | None, order: dict | None = None,
     return best
 
 
-def select_with_link_list(walked: list[Block], title: str | None,
-                          leaf: bool = False) -> tuple[list[Block], int]:
+def select_with_link_list(walked: list[Block], title: str | None, leaf: bool = False,
+                          url: str | None = None) -> tuple[list[Block], int]:
     """_select's blocks and word count; on a page whose prose selection is short
     (NOSCRIPT_MIN_PAGE_WORDS..LINK_LIST_MAX_WORDS) the same blocks selected with link text
     weighed as prose, when that is LINK_LIST_RATIO times longer: the page is a list of links
     (an index of articles, a ranked list of titles) and the few words of prose the first
     selection found are its intro or a caption beside the list."""
-    blocks, words = _select(walked, title, leaf=leaf)
+    blocks, words = _select(walked, title, leaf=leaf, url=url)
     if NOSCRIPT_MIN_PAGE_WORDS <= words < LINK_LIST_MAX_WORDS:
         found, more = _select(walked, title, links_as_text=True)
         if more >= LINK_LIST_RATIO * words:

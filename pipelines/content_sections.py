@@ -124,11 +124,14 @@ def section_root(heading: str, following: str | None) -> str | None:
     return None
 
 
-def drop_furniture_sections(blocks: list[Block], keep: list[bool], words: list[int]) -> list[int]:
+def drop_furniture_sections(blocks: list[Block], keep: list[bool], words: list[int],
+                            marked: frozenset[int] = frozenset()) -> list[int]:
     """Drop (in place on `keep`) each kept furniture section that follows the page's text:
     its heading and the kept blocks after it inside its section_root, up to the next
-    heading of the same or a higher rank. `words` is each block's word count."""
-    kept = [i for i, k in enumerate(keep) if k]
+    heading of the same or a higher rank. `words` is each block's word count. `marked` are
+    furniture headings already left out by their class (h2.internal_related): each starts
+    its section too, since the teasers under it wear no such class."""
+    kept = sorted([i for i, k in enumerate(keep) if k] + list(marked))
     threads = [i for i in kept if comments_heading(blocks[i], words[i])]
     thread = threads[0] if len(threads) == 1 else None
     headings: list[int] = []
@@ -144,12 +147,18 @@ def drop_furniture_sections(blocks: list[Block], keep: list[bool], words: list[i
                 keep[i] = False
                 continue
             root = None
-        if before >= SECTION_MIN_WORDS_BEFORE and (i == thread or furniture_heading(b, words[i])):
+        if before >= SECTION_MIN_WORDS_BEFORE and (
+                i in marked or i == thread or furniture_heading(b, words[i])):
             keep[i] = False
             headings.append(i)
-            following = blocks[kept[n + 1]].xpath if n + 1 < len(kept) else None
+            # a marked heading's teasers are left out with it, by the same class: its
+            # section is measured to the block after it, kept or not
+            nxt = (i + 1 if i + 1 < len(blocks) else None) if i in marked else (
+                kept[n + 1] if n + 1 < len(kept) else None)
+            following = None if nxt is None else blocks[nxt].xpath
             root = section_root(b.xpath, following)
             level = b.level or _NO_LEVEL
             continue
-        before += words[i]
+        if i not in marked:
+            before += words[i]
     return headings

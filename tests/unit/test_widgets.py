@@ -39,3 +39,26 @@ def test_a_comment_thread_wrapper_named_with_a_prefix_or_a_wrapper_word(token):
                                    "recommended-section"])
 def test_words_beside_comment_are_no_thread_wrapper(token):
     assert widget_for("div", token, None) is None
+
+
+@pytest.mark.parametrize("cls,widget", [
+    ("article_comments", "comments"), ("comments-collapsible collapse", "comments"),
+    ("recentcomments", "comments"), ("yarpp-related", "post-furniture"),
+    ("suggested_reading internal_related", "post-furniture"),
+    ("newsletter-promo", "post-furniture"), ("facebook-share", "post-furniture"),
+    ("relatedarticle standard", "post-furniture")])
+def test_a_furniture_word_as_part_of_a_class_names_the_widget(cls, widget):
+    assert widget_for("div", cls, None) == widget
+
+
+@pytest.mark.parametrize("cls", ["related-product", "commentary", "shareholder-letter",
+                                 "entry-content"])
+def test_class_parts_that_name_content_are_not_furniture(cls):
+    # a category page's product grid, an opinion column, a word that only contains "share"
+    assert widget_for("div", cls, None) is None
+
+
+def test_an_id_built_from_a_heading_is_not_read_by_its_parts():
+    # Sphinx and Markdown tools make ids from heading text: #sharing-with-a-single-developer
+    assert widget_for("div", None, "sharing-with-a-single-developer") is None
+    assert widget_for("div", "sharing-with-a-single-developer", None) == "post-furniture"
