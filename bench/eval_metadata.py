@@ -20,7 +20,9 @@ when its h1 says it, else og:title or <title>): right when equal once lowercased
 of punctuation. Authors likewise (`ground_truth.author`; ours `analyze_page(...).author`: the metadata's,
 and on a leaf whose metadata names none, its byline's, `pipelines/byline.py`): right when
 one name holds the other once lowercased and stripped of punctuation ("Moses Kim" for
-"Moses Kim and Kate Shokurova"), else another name.
+"Moses Kim and Kate Shokurova"), and ours holds at most AUTHOR_EXTRA_WORDS words more than
+the truth ("By Jane Roe, Staff" for "Jane Roe", never a bio or a byline with its date
+that happens to hold the name); else another name.
 """
 from __future__ import annotations
 
@@ -48,9 +50,13 @@ def _plain(text: str | None) -> str:
     return _NOT_WORD.sub(" ", (text or "").lower()).strip()
 
 
+# Words an author field may hold beyond the name: a "By", a role ("Staff Writer").
+AUTHOR_EXTRA_WORDS = 3
+
+
 def same_author(found: str | None, truth: str | None) -> bool:
     a, b = _plain(found), _plain(truth)
-    return bool(a and b) and (a in b or b in a)
+    return bool(a and b) and (a in b or (b in a and len(a.split()) <= len(b.split()) + AUTHOR_EXTRA_WORDS))
 
 
 def day(value) -> str | None:

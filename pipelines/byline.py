@@ -91,9 +91,33 @@ _DATE_WORDS = frozenset("jan feb mar apr may jun jul aug sep sept oct nov dec ja
                         "fri sat sun monday tuesday wednesday thursday friday saturday sunday".split())
 
 
+# The word a byline opens with in English, German, French, Spanish, Dutch and the
+# Scandinavian languages ("von Max Roe", "par Jeanne Roe"), before a capitalised name.
+_LEAD_BY = re.compile(r"^(?:[Bb]y|[Vv]on|[Pp]ar|[Pp]or|[Dd]oor|[Aa]f|[Aa]v)[:\s]+(?=[A-Z\u00C0-\u024F])")
+# A date written with its month's name, and all after it: "NOVEMBER 20, 2019 10:43", "Mar. 3".
+_MONTH_DATE = re.compile(r"\s*\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|"
+                         r"february|march|april|june|july|august|september|october|november|"
+                         r"december)\.?\s+\d.*$", re.I)
+# Where a name given as metadata ends: a separator, or a number after a space (a date or a
+# time the CMS wrote into the field). Commas stay: "Jane Roe, John Doe" are two authors.
+_FIELD_END = re.compile(r"\s*(?:[|·•—–]|\s\d).*$")
+
+
+def author_name(text: str) -> str | None:
+    """An author field's value as a name: "By JERUSALEM POST STAFF NOVEMBER 20, 2019 10:43"
+    is "JERUSALEM POST STAFF". Templates print the whole byline into meta author or
+    JSON-LD's author as readily as into the page; a reader takes the name from it."""
+    text = _LEAD_BY.sub("", " ".join(text.split()))
+    text = _FIELD_END.sub("", _MONTH_DATE.sub("", text)).strip(" ,:;-")
+    # longer than a byline is a bio or the markup around it, not a name: left for the
+    # byline the page prints (page.py falls back to it)
+    return text if text and len(text) <= BYLINE_TEXT_MAX_CHARS else None
+
+
 def _name(text: str) -> str | None:
     """text as an author's name, cut at what follows the name, or None."""
-    text = _NAME_END.sub("", text.strip()).strip(" .:")
+    text = _MONTH_DATE.sub("", _LEAD_BY.sub("", text.strip()))
+    text = _NAME_END.sub("", text).strip(" .:")
     if not text or len(text) > AUTHOR_MAX_CHARS or text.lower() in _LABELS:
         return None
     if not _NAME.fullmatch(text) or not _DATE_WORDS.isdisjoint(text.lower().replace(".", " ").split()):

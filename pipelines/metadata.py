@@ -10,6 +10,7 @@ from lxml import etree
 
 from .htmlparse import text_of
 from .block_inline import normalize_ws
+from .byline import author_name
 
 # <meta> names/properties that carry the publishing date, most specific first.
 DATE_META_KEYS = (
@@ -381,6 +382,12 @@ def _strip_site(raw: str, h1: str, site_name: str | None) -> str:
 
 
 def author(root, metas=None, ld=None) -> str | None:
+    """The author the metadata names, as a name (byline.author_name)."""
+    raw = _author_field(root, metas, ld)
+    return author_name(raw) if raw else None
+
+
+def _author_field(root, metas=None, ld=None) -> str | None:
     metas = _metas(root) if metas is None else metas
     for key in AUTHOR_META_KEYS:
         v = metas.get(key)

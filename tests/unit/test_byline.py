@@ -1,6 +1,6 @@
 """The author a leaf prints in its byline (pipelines/byline.py), for its archive's front
 matter when its metadata names none."""
-from pipelines.byline import byline_author, byline_texts
+from pipelines.byline import author_name, byline_author, byline_texts
 from pipelines.htmlparse import parse_html
 from pipelines.page import analyze_page
 
@@ -54,3 +54,24 @@ def test_a_leaf_without_metadata_author_is_archived_with_its_byline_author():
     # the metadata wins
     declared = html.replace("<title>", '<meta name="author" content="J. Roe"><title>')
     assert analyze_page(declared, url).author == "J. Roe"
+
+
+def test_an_author_field_holding_a_whole_byline_keeps_the_name():
+    assert author_name("By JERUSALEM POST STAFF NOVEMBER 20, 2019 10:43") == "JERUSALEM POST STAFF"
+    assert author_name("von Max Mustermann") == "Max Mustermann"
+    assert author_name("Sergio Roe | The Texas Newsroom") == "Sergio Roe"
+    assert author_name("drat 1,655 gold badges 14 silver badges") == "drat"
+    # what a name may hold stays: initials, a suffix, several authors, a month-like name
+    for name in ("Kaufman, Jeff T.", "Genevieve Carlton, Ph.D.", "Jane Roe, John Doe", "Theresa May"):
+        assert author_name(name) == name
+    # a bio is no name
+    assert author_name("Cara Roe RN, a mom of four and a sleep consultant who created a "
+                       "course to give parents a voice they can trust") is None
+
+
+def test_the_archived_author_is_the_name_in_the_meta_byline():
+    prose = "<p>" + "The harbour master counted the boats twice before the storm came in. " * 6 + "</p>"
+    html = ('<html><head><title>Harbour news</title>'
+            '<meta name="author" content="By JERUSALEM POST STAFF NOVEMBER 20, 2019 10:43">'
+            f'</head><body><article><h1>Harbour news</h1>{prose * 4}</article></body></html>')
+    assert analyze_page(html, "https://news.example/2019/11/harbour").author == "JERUSALEM POST STAFF"
