@@ -96,8 +96,9 @@ def _add_crawl(sub) -> None:
     p.add_argument("--shared-frontier", action="store_true",
                    help="with REDIS_URL: share the request queue with other crawler processes of this site")
     p.add_argument("--resume", action="store_true",
-                   help="go on with this site's last interrupted crawl (its queue and seen URLs "
-                        "are kept in the state folder's jobs/SITE) instead of starting afresh")
+                   help="go on with this site's last interrupted crawl (Ctrl-C, kill -9, "
+                        "--max-pages) instead of starting afresh: its queue and seen URLs are "
+                        "kept in Redis until a crawl of the site finishes")
     p.add_argument("--json-summary", metavar="FILE", help="also write the summary as JSON")
     p.add_argument("--jsonl", metavar="FILE",
                    help="also write one JSON line per page as the crawl goes (url, verdict, "

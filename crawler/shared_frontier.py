@@ -393,6 +393,29 @@ def frontier_settings(prefix: str, site: str, redis_url: str) -> dict:
     }
 
 
+def clear_frontier(conn, prefix: str, site: str) -> None:
+    """Forget the site's frontier: its queue, seen URLs, members and their requests in flight
+    (a crawl that starts afresh)."""
+    inflight = list(conn.scan_iter(frontier_key("inflight", prefix, site, "*")))
+    conn.delete(*(frontier_key(k, prefix, site) for k in ("requests", "seen", "members")), *inflight)
+
+
+def recover_frontier(conn, prefix: str, site: str) -> int:
+    """Put back on the queue what the site's members had in flight, and forget the members:
+    the crawl that called this knows them all dead (it holds the site's job folder). Returns
+    how many requests wait on the queue then: 0 when there is nothing to go on with."""
+    requeue = conn.register_script(_REQUEUE_FLIGHT)
+    members_key = frontier_key("members", prefix, site)
+    requests_key = frontier_key("requests", prefix, site)
+    base = frontier_key("inflight", prefix, site, "")
+    for inflight in conn.scan_iter(base + "*"):
+        inflight = inflight.decode() if isinstance(inflight, bytes) else inflight
+        member = inflight[len(base):]
+        requeue(keys=[inflight, requests_key, members_key], args=[member])
+    conn.delete(members_key)
+    return conn.zcard(requests_key)
+
+
 class SharedFrontier:
     def __init__(self, crawler, redis, prefix: str, site: str, member: str | None = None,
                  member_timeout: float = MEMBER_TIMEOUT_S):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 import signal
 import subprocess
 import sys
@@ -112,6 +113,36 @@ def requeue_abandoned(redis, queue: str, worker_name: str) -> int:
     return requeued
 
 
+def own_worker_name(prefix: str, crawl_pid: int, restarts: int) -> str:
+    """A crawl's own worker's name: its machine and its crawl's process, so that a later crawl
+    on the same machine can tell the worker died with its crawl (requeue_orphans)."""
+    return f"{prefix}-{socket.gethostname()}-{crawl_pid}-{restarts}"
+
+
+def requeue_orphans(redis, queue: str, prefix: str = "leafcrawl") -> int:
+    """Put back on ``queue`` the jobs left started by own workers of crawls on this machine
+    that are gone (a crawl killed with kill -9 takes its worker with it, mid-job at times).
+    RQ's own cleanup would return them only once their time in the registry is up, four
+    minutes on, and a resumed crawl waited that long for them. Returns how many."""
+    from rq import Queue
+    from rq.registry import StartedJobRegistry
+
+    from crawler.embedded_redis import pid_alive
+
+    mine = f"{prefix}-{socket.gethostname()}-"
+    q = Queue(queue, connection=redis)
+    dead = set()
+    for job_id in StartedJobRegistry(queue=q).get_job_ids(cleanup=False):
+        job = q.fetch_job(job_id)
+        name = job.worker_name if job is not None else None
+        if not name or not name.startswith(mine):
+            continue
+        pid = name[len(mine):].split("-", 1)[0]
+        if pid.isdigit() and int(pid) != os.getpid() and not pid_alive(int(pid)):
+            dead.add(name)
+    return sum(requeue_abandoned(redis, queue, name) for name in dead)
+
+
 class OwnWorker:
     """A crawl's own worker subprocess, started again if it dies before its queue drains
     (killed, out of memory): a crawl waiting on a dead worker waited JOBS_TIMEOUT_S for jobs
@@ -124,7 +155,7 @@ class OwnWorker:
         self.proc = self._start()
 
     def _name(self) -> str:
-        return f"{self.name_prefix}-{os.getpid()}-{self.restarts}"
+        return own_worker_name(self.name_prefix, os.getpid(), self.restarts)
 
     def _start(self) -> subprocess.Popen:
         return start_worker(self.redis_url, self.queue, name=self._name(), output=self.output)
@@ -170,12 +201,44 @@ def _queue_idle(redis, queue: str) -> bool:
     return StartedJobRegistry(queue=q).get_job_count(cleanup=False) == 0
 
 
-def _return_abandoned(redis, queue: str) -> None:
-    """RQ's own cleanup of abandoned jobs on ``queue`` (retried, or failed without retries)."""
+INTERMEDIATE_STUCK_S = 5.0
+"""A worker moves the job it takes from RQ's intermediate list to its started registry in
+milliseconds; a job seen in the list, outside the registry, this long apart lost its worker
+in between (killed). RQ's own workers return such a job after a minute, at their maintenance
+every ten: a crawl resumed after a kill -9 waited five minutes for one."""
+
+
+def _return_abandoned(redis, queue: str, stuck: dict[str, float] | None = None) -> None:
+    """RQ's own cleanup of abandoned jobs on ``queue`` (retried, or failed without retries);
+    and, given ``stuck`` (job id -> when first seen, kept by the caller between calls), the
+    jobs stuck in the intermediate list INTERMEDIATE_STUCK_S go back on the queue."""
     from rq import Queue
+    from rq.job import JobStatus
     from rq.registry import StartedJobRegistry
 
-    StartedJobRegistry(queue=Queue(queue, connection=redis)).cleanup()
+    q = Queue(queue, connection=redis)
+    registry = StartedJobRegistry(queue=q)
+    registry.cleanup()
+    if stuck is None:
+        return
+    listed = [j.decode() if isinstance(j, bytes) else j
+              for j in redis.lrange(q.intermediate_queue_key, 0, -1)]
+    for job_id in list(stuck):
+        if job_id not in listed:
+            del stuck[job_id]
+    now = time.monotonic()
+    for job_id in listed:
+        if job_id in registry:
+            continue
+        first = stuck.setdefault(job_id, now)
+        if now - first < INTERMEDIATE_STUCK_S:
+            continue
+        job = q.fetch_job(job_id)
+        redis.lrem(q.intermediate_queue_key, 1, job_id)
+        del stuck[job_id]
+        if job is not None and job.get_status(refresh=False) == JobStatus.QUEUED:
+            q.enqueue_job(job)
+            logger.warning("archive job %s lost its worker before it started: queued again", job_id)
 
 
 def _run_done(redis, prefix: str, run_id: str) -> bool:
@@ -202,9 +265,10 @@ def wait_until_drained(redis, queue: str = rk.DEFAULT_QUEUE, run_id: str | None 
     deadline = None if timeout is None else time.monotonic() + timeout
     idle_since = None
     next_check = time.monotonic()
+    stuck: dict[str, float] = {}
     while True:
         if time.monotonic() >= next_check:
-            _return_abandoned(redis, queue)
+            _return_abandoned(redis, queue, stuck)
             next_check = time.monotonic() + ABANDONED_CHECK_S
         if worker is not None and not worker.supervise(redis):
             logger.warning("the crawl's rq worker died %d times: not waiting for its jobs",
