@@ -128,6 +128,27 @@ return added
 """
 
 
+_REDIS_DOWN = None   # (redis.ConnectionError, redis.TimeoutError), imported on first use
+
+
+def _redis_down():
+    global _REDIS_DOWN
+    if _REDIS_DOWN is None:
+        import redis
+
+        _REDIS_DOWN = (redis.ConnectionError, redis.TimeoutError)
+    return _REDIS_DOWN
+
+
+def _stop_on_redis_loss(crawler, exc) -> None:
+    """The frontier's Redis stopped answering: stop the crawl as the item pipelines do when
+    theirs does (a one-line error, crawl again once Redis is back); every later page would
+    be fetched only to be lost."""
+    from pipelines.scrapy_pipelines import _lost_redis
+
+    _lost_redis(crawler, exc)
+
+
 class SharedScheduler(Scheduler):
     """scrapy-redis's scheduler whose dupefilter check and queue push are one Redis step,
     which also acknowledges the request a redirect or a retry follows."""
@@ -145,9 +166,13 @@ class SharedScheduler(Scheduler):
         # Scrapy's redirect and retry middlewares copy the meta: the token is the request's
         # this one follows, and the new one gets its own when popped
         token = request.meta.pop(TOKEN_META, None) or ""
-        added = self._see_and_push(keys=[self.df.key, self.queue.key, self.inflight_key],
-                                   args=[fingerprint, -request.priority,
-                                         self.queue._encode_request(request), token])
+        try:
+            added = self._see_and_push(keys=[self.df.key, self.queue.key, self.inflight_key],
+                                       args=[fingerprint, -request.priority,
+                                             self.queue._encode_request(request), token])
+        except _redis_down() as exc:
+            _stop_on_redis_loss(self.spider.crawler, exc)
+            return False
         if not added:
             self.df.log(request, self.spider)
             return False
@@ -155,9 +180,20 @@ class SharedScheduler(Scheduler):
             self.stats.inc_value("scheduler/enqueued/redis")
         return True
 
+    def has_pending_requests(self) -> bool:
+        try:
+            return len(self) > 0
+        except _redis_down() as exc:
+            _stop_on_redis_loss(self.spider.crawler, exc)
+            return False
+
     def next_request(self):
         # scrapy-redis's, less the spider argument Scrapy 2.19 deprecates in stats calls
-        request = self.queue.pop(self.idle_before_close)
+        try:
+            request = self.queue.pop(self.idle_before_close)
+        except _redis_down() as exc:
+            _stop_on_redis_loss(self.spider.crawler, exc)
+            return None
         if request and self.stats:
             self.stats.inc_value("scheduler/dequeued/redis")
         return request
@@ -316,7 +352,10 @@ class FrontierAckMiddleware:
     def _ack_request(self, request) -> None:
         token = request.meta.get(TOKEN_META)
         if token:
-            self.redis.hdel(self.inflight_key, token)
+            try:
+                self.redis.hdel(self.inflight_key, token)
+            except _redis_down():
+                pass     # the crawl stops on it (SharedScheduler); the request stays in flight
 
     def _request_failed(self, request, failure=None, **_):
         if failure is None:
@@ -455,6 +494,12 @@ class SharedFrontier:
         return downloading + scraping
 
     def heartbeat(self) -> None:
+        try:
+            self._heartbeat()
+        except _redis_down() as exc:
+            _stop_on_redis_loss(self.crawler, exc)
+
+    def _heartbeat(self) -> None:
         self.redis.hset(self.members_key, self.member, json.dumps({"active": self._in_flight(), "at": time.time()}))
 
     def spider_opened(self, spider):
@@ -501,8 +546,13 @@ class SharedFrontier:
         return requeued
 
     def spider_idle(self, spider):
-        self.heartbeat()
-        if self.requeue_dead_peers() or self.busy_peers():
+        try:
+            self._heartbeat()
+            busy = self.requeue_dead_peers() or self.busy_peers()
+        except _redis_down() as exc:
+            _stop_on_redis_loss(self.crawler, exc)
+            return
+        if busy:
             self._look_again_soon()
             raise DontCloseSpider  # requests to fetch, or a peer that may still add some
 
@@ -523,6 +573,15 @@ class SharedFrontier:
             self._beat.stop()
         if self._poll is not None and self._poll.active():
             self._poll.cancel()
+        try:
+            self._leave(reason)
+        except _redis_down():
+            # Redis went away (the crawl says so): what this member had in flight stays
+            # there, for --resume or a peer once Redis is back
+            pass
+        self.redis.close()
+
+    def _leave(self, reason) -> None:
         # Scrapy closes once its requests in progress are through, so what is still in
         # flight here was given up on (its outputs never reported: OUTPUTS_WAIT_S)
         self.redis.delete(self._inflight(self.member))
@@ -534,4 +593,3 @@ class SharedFrontier:
             # Last one out: clear the frontier so the next crawl of the site starts fresh.
             stale = list(self.redis.scan_iter(self._inflight("*")))
             self.redis.delete(self.members_key, *self.frontier_keys, *stale)
-        self.redis.close()
