@@ -20,7 +20,7 @@ from .pagination import pagination_links
 from .signals import (CONVERSION_MAX_CHARS, CONVERSION_TEXT, declared, headed_entries,
                       numbered_pagination)
 from .url_identity import path_has_record_id, query_names_record, target_shapes
-from .url_shape import NO_FACTS, is_home_url, url_facts, without_tracking
+from .url_shape import NO_FACTS, continues_content, is_home_url, url_facts, without_tracking
 
 # --- the seed formula (seeds/indexiness.txt), weights relative to the weakest signal -------
 SELFLINK_IN_HEADER = -20   # linkable headings: a leaf's own permalinks
@@ -197,8 +197,10 @@ CONVERSION_LINKS_CAP = 3
 # query exactly, so such an address says nothing either way and the page decides (the folds'
 # fits swung from -27 to +3: too few sites to fit it).
 QUERY_RECORD = -URL_QUERY
-# A pager on a page whose path holds a record key: a long thread or a multi-page article,
-# paged like a listing but one piece of content. Offsets pagination. fitted
+# A pager on a page whose path holds a record key, or on a numbered page of an address
+# shaped like content (/a-post-title/2/: WordPress' <!--nextpage-->, a news article's "Page 2
+# of 3"): a long thread or a multi-page article, paged like a listing but one piece of
+# content. Offsets pagination. fitted
 PAGINATED_RECORD = -18
 # In-site targets addressed like content (title or dated slugs) and like records (numeric
 # keys): what a listing links to, where a landing page links to its sections. Per target,
@@ -500,6 +502,10 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     counts["date_published"] = int(own)
     facts = url_facts(url) if url else NO_FACTS
     shape, taxonomy, home, slug = facts.shape, facts.taxonomy, facts.home, facts.slug_words
+    # /a-post-title/2/ is the post's page 2: addressed as content, as its first page is
+    continued = bool(url) and shape != "content" and continues_content(url)
+    if continued:
+        shape = "content"
     decl = declared(og_type, set(ld_types))
     counts["url_taxonomy"] = int(taxonomy and not facts.topic)
     counts["url_topic"] = int(facts.topic)
@@ -558,7 +564,8 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     # a thread's address (/topic/458/slug/, /t/slug/123) holds its record key in a segment of
     # its own, which RECORD_ID does not take for one: its page 3 is the thread still (Spirit's
     # tail pages of one short reply read +1.1, +1.2 without it)
-    counts["paginated_record"] = int(counts["pagination"] and (path_has_record_id(url) or facts.thread))
+    counts["paginated_record"] = int(counts["pagination"] and (
+        path_has_record_id(url) or facts.thread or continued))
     breakdown = {t: float(WEIGHTS[t] * counts[t]) for t in TERMS}
     # for the explanation: what was left out, and a listing's date that did not count
     for kind in LEFT_OUT:

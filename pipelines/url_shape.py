@@ -238,6 +238,27 @@ def is_product_url(url: str) -> bool:
     return url_facts(url).product
 
 
+# A page number after a content address: /slug/2/ (WordPress' <!--nextpage-->), /slug/page/2,
+# /slug?page=2 (news sites' "Page 2 of 3").
+_CONTINUATION = re.compile(r"(?:/(?:page|p))?/\d{1,3}/?$")
+_CONTINUATION_QUERY = re.compile(r"[?&](?:page|paged|pg|p)=\d{1,3}(?=&|$)", re.I)
+
+
+def continues_content(url: str) -> bool:
+    """The URL is a numbered page of an address shaped like content (a title slug or a dated
+    slug): one article or post continued over pages, where a listing's pages number an
+    address shaped like a listing (/blog/page/2/, /category/x/?page=2)."""
+    base = url.split("#", 1)[0]
+    stripped = _CONTINUATION_QUERY.sub("", base)
+    if stripped == base:
+        path_end = base.split("?", 1)[0]
+        cut = _CONTINUATION.sub("/", path_end)
+        if cut == path_end:
+            return False
+        stripped = cut + base[len(path_end):]
+    return url_facts(stripped.replace("?&", "?").rstrip("?")).shape == "content"
+
+
 def url_facts(url: str) -> UrlFacts:
     """The URL's shape facts, split once. Tracking parameters are no part of its shape. A
     hash-routed page's route is its path (hash_routes.py): /#/guide/intro reads as

@@ -126,3 +126,41 @@ def test_a_listings_numbered_pages_by_record_like_shapes_still_page_it():
     assert _pagination_term(shop, URL + "dresses.html") == 1
     news = f'<body><main><ul>{teasers}</ul><a href="/news/1">1</a> <a href="/news/3">3</a></main></body>'
     assert _pagination_term(news, URL + "news/2") == 1
+
+
+SPLIT_POST = "https://blog.example/2023/05/the-long-river-story/"
+
+
+def _split_post_part(n: int) -> str:
+    # WordPress' <!--nextpage-->: "Pages: 1 2 3" under each part's text (.page-links)
+    prose = "".join(f"<p>Part {n}, paragraph {i}: the river rose through the night and the town "
+                    f"watched the levee hold, as the engineers had promised it would.</p>"
+                    for i in range(8))
+    pages = " ".join(f'<span class="current">{k}</span>' if k == n else
+                     f'<a class="post-page-numbers" href="{SPLIT_POST}{k}/">{k}</a>' for k in (1, 2, 3))
+    recent = "".join(f'<li><a href="/2023/0{i}/post-number-{i}/">Post number {i} about rivers</a></li>'
+                     for i in range(1, 6))
+    return (f'<html><head><title>The long river story</title></head><body><nav><a href="/">Home</a>'
+            f'<a href="/blog/">Blog</a></nav><main><article><h1>The long river story</h1>'
+            f'<div class="entry-content">{prose}<div class="page-links">Pages: {pages}</div></div>'
+            f'</article></main><aside><ul>{recent}</ul></aside></body></html>')
+
+
+def test_every_part_of_a_post_split_over_pages_is_a_leaf():
+    for n in (1, 2, 3):
+        url = SPLIT_POST if n == 1 else f"{SPLIT_POST}{n}/"
+        result = analyze_page(_split_post_part(n), url)
+        assert result.verdict == "leaf", (n, result.score, result.breakdown)
+        assert f"Part {n}, paragraph 7" in "\n".join(b.text for b in result.blocks)
+
+
+def test_a_page_number_continues_content_addresses_only():
+    from pipelines.url_shape import continues_content
+
+    for url in (SPLIT_POST + "2/", "https://news.example/world/rivers-rise-in-the-north?page=2",
+                "https://news.example/the-long-river-story/page/3"):
+        assert continues_content(url), url
+    for url in ("https://blog.example/blog/page/2/", "https://blog.example/category/river-news/page/2/",
+                "https://news.example/news?page=2", "https://blog.example/2023/05/",
+                SPLIT_POST):
+        assert not continues_content(url), url
