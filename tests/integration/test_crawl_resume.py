@@ -142,3 +142,46 @@ def test_a_crawl_on_the_embedded_redis_killed_resumes_exactly(tmp_path):
     files = archived_files(tmp_path / "archive")
     assert {base_url + p for p in expected.posts} <= set(files), \
         sorted({base_url + p for p in expected.posts} - set(files))
+
+
+def test_a_crawl_stopped_by_redis_going_away_resumes_once_it_is_back(tmp_path):
+    # Redis restarted mid-crawl: the crawl stops with one line, and once Redis is back with
+    # what it saved, --resume fetches the rest and every post is archived once
+    from crawler.embedded_redis import EmbeddedRedis
+    from tests.support.http_server import Hold
+
+    site = tmp_path / "site"
+    expected = make_blog(site)
+    held = Hold()
+    post = sorted(expected.posts)[-1]
+    requests: list[str] = []
+    server = EmbeddedRedis(tmp_path / "redis").start()
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    env.update(REDIS_URL=server.url, PYTHONPATH=str(PROJECT_ROOT),
+               LEAFCRAWL_STATE_DIR=str(tmp_path / ".leafcrawl"))
+    try:
+        with serve_directory(site, faults={post: held}, request_log=requests) as base_url:
+            first = subprocess.Popen(crawl_command(base_url, tmp_path, "first"), cwd=tmp_path,
+                                     env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True, stdin=subprocess.DEVNULL)
+            try:
+                assert held.wait_for_arrivals(1, timeout=120), "the held post was never requested"
+                server.stop()                      # saves what it holds, as a restart does
+            finally:
+                held.release()
+            _, err = first.communicate(timeout=300)
+            assert first.returncode != 0
+            assert "went away during the crawl" in err
+            fetched_first = len(requests)
+            server = EmbeddedRedis(tmp_path / "redis").start()
+            second = subprocess.run(crawl_command(base_url, tmp_path, "second", "--resume"),
+                                    cwd=tmp_path, env=env, capture_output=True, text=True,
+                                    stdin=subprocess.DEVNULL, timeout=300)
+    finally:
+        server.stop()
+    assert second.returncode == 0, second.stderr
+    assert "resumed" in second.stdout
+    assert len(requests) - fetched_first < len(expected.pages)
+    files = archived_files(tmp_path / "archive")
+    assert {base_url + p for p in expected.posts} <= set(files), \
+        sorted({base_url + p for p in expected.posts} - set(files))
