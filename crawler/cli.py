@@ -1,4 +1,4 @@
-"""The `leafcrawl` command: crawl, scores, explain, worker, analyze, schedule.
+"""The `leafcrawl` command: crawl, scores, explain, runs, worker, analyze, schedule, ui.
 
 Every expected failure (bad config, unreachable Redis, nothing fetched, no browser)
 ends with one line on stderr and a non-zero exit, never a traceback.
@@ -208,6 +208,9 @@ def build_parser() -> argparse.ArgumentParser:
     from crawler.schedule_cli import add_schedule_parser
 
     add_schedule_parser(sub)
+    from crawler.ui_cli import add_ui_parser
+
+    add_ui_parser(sub)
     return parser
 
 
@@ -434,13 +437,19 @@ def cmd_schedule(args) -> int:
     return run(args, UsageError)
 
 
+def cmd_ui(args) -> int:
+    from crawler.ui_cli import cmd_ui as run
+
+    return run(args, _store, UsageError)
+
+
 class NotFound(LookupError):
     pass
 
 
 COMMANDS = {"crawl": cmd_crawl, "scores": cmd_scores, "explain": cmd_explain,
             "worker": cmd_worker, "analyze": cmd_analyze, "schedule": cmd_schedule,
-            "runs": cmd_runs}
+            "runs": cmd_runs, "ui": cmd_ui}
 
 
 def _expected_errors() -> tuple[type[BaseException], ...]:
