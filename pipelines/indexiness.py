@@ -197,10 +197,9 @@ CONVERSION_LINKS_CAP = 3
 # query exactly, so such an address says nothing either way and the page decides (the folds'
 # fits swung from -27 to +3: too few sites to fit it).
 QUERY_RECORD = -URL_QUERY
-# A pager on a page whose path holds a record key, or on a numbered page of an address
-# shaped like content (/a-post-title/2/: WordPress' <!--nextpage-->, a news article's "Page 2
-# of 3"): a long thread or a multi-page article, paged like a listing but one piece of
-# content. Offsets pagination. fitted
+# A pager on a page whose path holds a record key or numbers a content address (/a-title/2/:
+# WordPress' <!--nextpage-->, "Page 2 of 3"): a long thread or a multi-page article, paged
+# like a listing but one piece of content. Offsets pagination. fitted
 PAGINATED_RECORD = -18
 # In-site targets addressed like content (title or dated slugs) and like records (numeric
 # keys): what a listing links to, where a landing page links to its sections. Per target,
@@ -503,8 +502,7 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     facts = url_facts(url) if url else NO_FACTS
     shape, taxonomy, home, slug = facts.shape, facts.taxonomy, facts.home, facts.slug_words
     # /a-post-title/2/ is the post's page 2: addressed as content, as its first page is
-    continued = bool(url) and shape != "content" and continues_content(url)
-    if continued:
+    if continued := bool(url) and shape != "content" and continues_content(url):
         shape = "content"
     decl = declared(og_type, set(ld_types))
     counts["url_taxonomy"] = int(taxonomy and not facts.topic)

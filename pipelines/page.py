@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 from .account_forms import is_account_page
 from .blocks import Block
-from .content import page_content
+from .page_content import page_content
 from .htmlparse import MAX_HTML_BYTES, HtmlInputError, document_order, parse_html
 from .indexiness import score_tree
 from .hash_routes import is_place_in_page, route_of

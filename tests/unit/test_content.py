@@ -1,5 +1,6 @@
 """Main-content selection on pages written here: only the page's own content survives."""
-from pipelines.content import find_container, chrome_flags, noscript_document
+from pipelines.content import chrome_flags, find_container
+from pipelines.page_content import noscript_document
 from pipelines.htmlparse import parse_html
 from pipelines.page import analyze_page
 

@@ -1,0 +1,178 @@
+"""Where a page's content container ends: narrowed into the child that holds nearly all its
+prose, widened to the sections beside it, moved to the <main> the document names, or to the
+column under the title (content.find_container picks the start; these bound it)."""
+from __future__ import annotations
+
+from .blocks import Block
+
+
+# A child subtree holding at least this share of the container's prose is the container: what
+# the rest holds (a tenth or so of the words) is the furniture around the body.
+NARROW_SHARE = 0.85
+# ...and into a child that is the one <article> among its siblings when it holds most of
+# the prose: the document's own statement of where the composition is. What sits beside it
+# in <main> is the site's, not the article's (a breadcrumb, a category label, a donation
+# plea after every post); at NARROW_SHARE a short post took all of that in and a long one
+# none (Pelican corpus: Eevee's plea under 97 of its 340 posts, the short ones).
+# bench/eval_extraction.py, WCXB dev and Readability's pages: 9 of 1,627 pages change, 7
+# for the better (+0.09 on one article, folha +0.04, msn +0.03), a docs page -0.012 and
+# breitbart -0.009; summed F1 +0.20 (0.5 and 0.6 alike there; at 0.6 the plea stayed under
+# 7 posts, at 0.5 under 2).
+ARTICLE_NARROW_SHARE = 0.5
+# ...and into the child holding the page's title when it holds two thirds of the prose: the
+# title's column is the body, the columns beside it a sidebar that names no landmark. Below
+# two thirds the title's column is an intro beside the body, or half of a two-column text.
+TITLE_COLUMN_SHARE = 2 / 3
+# ...or when it holds TITLE_COLUMN_SHARE of the net prose (prose less link text) of the
+# container's columns and at least TITLE_COLUMN_MIN_NET words of it: the columns beside it
+# are then mostly links, however many words their teaser headlines add to the prose count
+# (heise's news column beside an article: 255 prose words, nearly all of them in links,
+# against the article's 245). Measured (bench/eval_extraction.py): 4 WCXB pages changed, two
+# articles up 0.24 and 0.30 in F1, a landing page down 0.045 (its teaser cards, under the
+# title's section, are in the truth) and a service page down 0.02; mean F1 0.8650 -> 0.8653;
+# Readability's heise 0.45 -> 0.90, mean 0.8428 -> 0.8463. The floor keeps a short title
+# section (a hero) from taking the page.
+TITLE_COLUMN_MIN_NET = 100
+# Widening, the other way from NARROW_SHARE: a landing or service page is a stack of sibling
+# sections (hero, features, steps, FAQ), each a few paragraphs, and the balance often picks
+# one of them because the page frame around the stack weighs against every ancestor. Frame
+# chrome is dropped block by block anyway, so widening looks at the net prose without it
+# (prose minus link text, by CHROME_PENALTY): an ancestor whose net prose the container holds
+# less than WIDEN_SHARE of is the body...
+WIDEN_SHARE = 0.7
+# The page's one <main> is the document's own statement of where its content is. When the
+# balance picks a subtree outside it -- a cookie-settings dialog, a shipping-terms ticker, a
+# mega-menu panel written as paragraphs, all of them prose the frame flags do not catch --
+# and the main holds at least this share of that subtree's net prose, the best subtree inside
+# the main is the container. The main is measured by its prose words (headline links at
+# LONG_ANCHOR_WEIGHT), not net of its link text: a product page's main is option links and
+# a short description, and still the page's content. (Not a rule to drop everything outside main: that measured worse,
+# content often sits beside an empty or misused <main>.)
+MAIN_SHARE = 0.3
+# ...when beside the container's branch at least WIDEN_SIBLINGS other children each hold
+# WIDEN_SIB_MIN of the ancestor's net prose: sibling sections of one body. A single other
+# branch is a consent box, a promo or a store-hours block beside a list, not a body.
+WIDEN_SIBLINGS = 2
+WIDEN_SIB_MIN = 0.1
+# A <main> or <article> is the document's own statement of where its content is: the
+# container never widens beyond one.
+WIDEN_STOPS = frozenset({"main", "article"})
+
+
+def _tag(path: str) -> str:
+    """The element name of the last step of an xpath ('div' for '/html/body/div[2]')."""
+    step = path[path.rfind("/") + 1:]
+    i = step.find("[")
+    return step if i < 0 else step[:i]
+
+
+def _title_column(node: str, blocks: list[Block], acc: dict[str, list[float]],
+                  by_depth: dict[int, list[str]]) -> str:
+    """The container's child that holds the page's title (its one <h1>) and TITLE_COLUMN_SHARE
+    of its prose, instead of the container: the body column beside a sidebar column that no
+    landmark names (a quote form, a reviews box, a news teaser), which the prose balance
+    alone took in. `acc` maps a path to [balance, prose words, net prose]."""
+    prefix = node + "/"
+    h1 = [b.xpath for b in blocks
+          if b.kind == "heading" and b.level == 1 and b.xpath.startswith(prefix)]
+    if len(h1) != 1:
+        return node
+    kids = [p for p in by_depth.get(node.count("/") + 1, ()) if p.startswith(prefix)]
+    if len(kids) < 2:
+        return node
+    for kid in kids:
+        if h1[0] == kid or h1[0].startswith(kid + "/"):
+            if TITLE_COLUMN_SHARE * acc[node][1] <= acc[kid][1] < acc[node][1]:
+                return kid
+            net = acc[kid][2]
+            if net >= TITLE_COLUMN_MIN_NET and net >= TITLE_COLUMN_SHARE * sum(
+                    max(acc[k][2], 0.0) for k in kids):
+                return kid
+            break
+    return node
+
+
+def _main_instead(best: str, acc: dict[str, list[float]], depth_of: dict[str, int]) -> str:
+    """The best-balanced subtree of the page's one <main> instead of `best`, when `best` lies
+    outside it and the main's prose words come to MAIN_SHARE of best's net prose (acc: path
+    -> [balance, prose words, net prose])."""
+    mains = [p for p in acc if "/main" in p and _tag(p) == "main" and acc[p][2] > 0]
+    if len(mains) != 1:
+        return best
+    main = mains[0]
+    if best.startswith(main + "/") or main.startswith(best + "/") or best == main:
+        return best
+    if acc[main][1] < MAIN_SHARE * acc[best][2]:
+        return best
+    prefix = main + "/"
+    value, _, path = max((v[0], -depth_of[p], p) for p, v in acc.items()
+                         if p == main or p.startswith(prefix))
+    return path if value > 0 else best
+
+
+def widen_container(node: str, acc: dict[str, list[float]],
+                    by_depth: dict[int, list[str]]) -> str:
+    """Step up from the container to the highest ancestor that holds sibling sections of the
+    same body (WIDEN_SHARE, WIDEN_SIBLINGS, WIDEN_SIB_MIN), not beyond a <main>/<article>
+    (WIDEN_STOPS). `acc` maps a path to [balance, prose words, net prose without chrome]."""
+    best = node
+    own = acc[node][2]
+    while node.count("/") > 1:
+        if _tag(node) in WIDEN_STOPS:
+            break
+        child, node = node, node[:node.rfind("/")]
+        p = acc.get(node)
+        if p is None or p[2] <= 0 or own >= WIDEN_SHARE * p[2]:
+            continue
+        prefix = node + "/"
+        floor = WIDEN_SIB_MIN * p[2]
+        others = sum(1 for k in by_depth.get(node.count("/") + 1, ())
+                     if k != child and k.startswith(prefix) and acc[k][2] > floor)
+        if others >= WIDEN_SIBLINGS:
+            best, own = node, p[2]
+    return best
+
+
+def narrow_container(container: str, acc: dict[str, list[float]],
+                     by_depth: dict[int, list[str]], leaf: bool = False) -> str:
+    """Step down from the container into the child subtree that holds nearly all of its prose
+    (NARROW_SHARE), as long as there is one. `acc` maps a path to its [balance, prose words],
+    `by_depth` a depth (its count of "/") to the paths at that depth. The balance lets a
+    container take in a byline strip, a share bar or a teaser column beside the body when the
+    body's prose outweighs their penalty; a child holding nearly all the prose is the body
+    without them. A single block is never a container (it is the body's one long paragraph,
+    not the body). On a leaf (`leaf`), also into the child beside columns of links
+    (_beside_link_columns)."""
+    node = container
+    depth = node.count("/")
+    while True:
+        prefix = node + "/"
+        kids = [p for p in by_depth.get(depth + 1, ()) if p.startswith(prefix)]
+        if not kids:
+            break
+        child = max(kids, key=lambda path: acc[path][1])
+        balance, prose = acc[child][0], acc[child][1]
+        share = NARROW_SHARE
+        if _tag(child) == "article" and sum(_tag(kid) == "article" for kid in kids) == 1:
+            share = ARTICLE_NARROW_SHARE
+        if balance <= 0 or (prose < share * acc[node][1]
+                            and not (leaf and _beside_link_columns(child, kids, acc, node))):
+            break
+        child_prefix = child + "/"
+        if not any(p.startswith(child_prefix) for p in by_depth.get(depth + 2, ())):
+            break   # a single block
+        node, depth = child, depth + 1
+    return node
+
+
+def _beside_link_columns(child: str, kids: list[str], acc: dict[str, list[float]],
+                         node: str) -> bool:
+    """On a leaf, the child holding TITLE_COLUMN_SHARE of the node's prose (and at least
+    TITLE_COLUMN_MIN_NET words of it outside links) is the body when every child beside it
+    is mostly link text (net prose <= 0): a blog's sidebar column of recent posts, friends
+    and archives that names no landmark and no widget, whose long link texts count as prose
+    and kept the body under NARROW_SHARE (pixnet: the post and its 45,000-character links
+    column, F1 0.58). Not on an index page: there the columns of links are the content."""
+    if acc[child][2] < TITLE_COLUMN_MIN_NET or acc[child][1] < TITLE_COLUMN_SHARE * acc[node][1]:
+        return False
+    return all(acc[k][2] <= 0 for k in kids if k != child)

@@ -1,0 +1,105 @@
+"""A page's content blocks: the walk of its repaired tree, selected (content.py), and the
+fallbacks for a page whose selection yields next to nothing: its <noscript> document, its
+inline-hidden wrappers shown, JSON-LD articleBody, Next.js page data, and last its links."""
+from __future__ import annotations
+
+from .blocks import Block
+from .content import _select
+from .word_count import count_words
+
+
+# Below this many words of content, a page shows a reader without script next to nothing...
+NOSCRIPT_MIN_PAGE_WORDS = 50
+# ...and a <noscript> holding at least this many words is the page's script-free document
+# (Discourse serves a whole thread that way; a "please enable JavaScript" note is shorter).
+NOSCRIPT_MIN_WORDS = 100
+
+
+# A selection under this many words is a paragraph or two: on a list-of-links page that is
+# the list's intro, and the list is the content (select_with_link_list)...
+LINK_LIST_MAX_WORDS = 120
+# ...when the links-as-prose selection is at least this many times longer (the list outweighs
+# the intro by as much again).
+LINK_LIST_RATIO = 2
+
+
+def content_words(blocks: list[Block]) -> int:
+    return sum(count_words(b.text) for b in blocks)
+
+
+def noscript_document(root):
+    """The largest <noscript> as a <div> to walk, when it holds a document of its own.
+
+    Call it when the selected content is nearly empty (content_words < NOSCRIPT_MIN_PAGE_WORDS):
+    a script-built page (Discourse, some SPAs) puts its crawler/no-JS rendering in <noscript>,
+    which is what a plain-HTTP reader gets. Returns a detached copy, or None."""
+    import copy
+
+    best, best_words = None, 0
+    for ns in root.iter("noscript"):
+        words = sum(count_words(t) for t in ns.itertext())
+        if words > best_words:
+            best, best_words = ns, words
+    if best is None or best_words < NOSCRIPT_MIN_WORDS:
+        return None
+    doc = copy.deepcopy(best)
+    doc.tag = "div"
+    doc.tail = None
+    return doc
+
+
+def page_content(root, url: str, title: str | None, order: dict | None = None,
+                 leaf: bool = False) -> list[Block]:
+    """The page's content blocks: the walk of the repaired tree, selected; when that yields
+    next to nothing (< NOSCRIPT_MIN_PAGE_WORDS), the first fallback that yields more: the
+    <noscript> document, the page with inline-hidden wrappers shown, JSON-LD articleBody,
+    Next.js page data (content_repair.py says why each is the page's own text), and last the
+    same blocks selected with link text counted as prose (a page that is nothing but a list
+    of links -- a link aggregator's front page, a schedule of linked matches -- has no prose
+    for the container search to find, and its links are its content)."""
+    from .block_dedup import deduplicate
+    from .block_walk import walk_document
+    from .content_repair import json_ld_body, next_data_text, repair_tree, revealed_copy
+
+    if repair_tree(root):
+        order = None          # elements moved: their positions are retaken
+    walked = deduplicate(walk_document(root, url, order))
+    blocks, words = select_with_link_list(walked, title, leaf, url)
+    if words >= NOSCRIPT_MIN_PAGE_WORDS:
+        return blocks
+    best, best_words = blocks, words
+    for fallback in (noscript_document, revealed_copy, json_ld_body, next_data_text, _link_list):
+        if fallback in (noscript_document, revealed_copy):
+            doc = fallback(root)
+            found, words = ([], 0) if doc is None else _select(
+                deduplicate(walk_document(doc, url)), title, leaf=leaf, url=url)
+        elif fallback is _link_list:
+            found, words = _select(walked, title, links_as_text=True)
+        else:
+            found = fallback(root)
+            words = content_words(found)
+        if words >= NOSCRIPT_MIN_PAGE_WORDS:
+            return found
+        if words > best_words and fallback is not _link_list:
+            # a short page's few links are its menu, not a list of links to keep
+            best, best_words = found, words
+    return best
+
+
+def select_with_link_list(walked: list[Block], title: str | None, leaf: bool = False,
+                          url: str | None = None) -> tuple[list[Block], int]:
+    """_select's blocks and word count; on a page whose prose selection is short
+    (NOSCRIPT_MIN_PAGE_WORDS..LINK_LIST_MAX_WORDS) the same blocks selected with link text
+    weighed as prose, when that is LINK_LIST_RATIO times longer: the page is a list of links
+    (an index of articles, a ranked list of titles) and the few words of prose the first
+    selection found are its intro or a caption beside the list."""
+    blocks, words = _select(walked, title, leaf=leaf, url=url)
+    if NOSCRIPT_MIN_PAGE_WORDS <= words < LINK_LIST_MAX_WORDS:
+        found, more = _select(walked, title, links_as_text=True)
+        if more >= LINK_LIST_RATIO * words:
+            return found, more
+    return blocks, words
+
+
+def _link_list(root):   # marker for page_content's last fallback (selection, not a tree)
+    return None
