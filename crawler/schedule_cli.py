@@ -95,8 +95,9 @@ def _last_runs(sites: list[str]) -> dict[str, str]:
             runs = read_runs(conn, prefix, site, 1)
             if runs:
                 r = runs[0]
+                pages = r.get("pages_fetched", "-")
                 found[site] = (f"{r.get('started_at', '?')} {r.get('trigger', '?')} {r.get('status', '?')}"
-                               f" ({r.get('pages_fetched', '-')} pages)")
+                               f" ({pages} page{'' if pages == '1' else 's'})")
         return found
     finally:
         conn.close()

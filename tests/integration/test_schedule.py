@@ -170,3 +170,37 @@ def test_schedule_cli_reads_only_the_configs_it_is_given(scheduled_blog, redis_u
                                redis_url=redis_url)
         assert listed.returncode == 0, listed.stderr
         assert f"sched-{prefix}" in listed.stdout and "Traceback" not in listed.stderr
+
+
+def test_a_scheduled_crawl_that_fails_and_one_that_succeeds_show_in_runs_and_the_list(
+        scheduled_blog, redis_url, tmp_path):
+    # both through RQ's cron and a worker, as a user's schedule runs them
+    from tests.support.http_server import free_port
+
+    expected, base_url, configs, conn, queue, prefix = scheduled_blog
+    dead = f"http://127.0.0.1:{free_port()}/"
+    (configs / "dead.yaml").write_text(f"name: dead-{prefix}\nstart_urls: ['{dead}']\nrender: never\n"
+                                       f"archive_dir: {tmp_path / 'archive'}\nschedule: '*/5 * * * *'\n")
+    scheduler = CronScheduler(connection=conn)
+    scheduler.load_config_from_file("workers.cron_config")
+    jobs = scheduler.get_jobs()
+    assert sorted(j.name for j in jobs) == sorted([f"crawl:sched-{prefix}", f"crawl:dead-{prefix}"])
+    for job in jobs:
+        job.next_enqueue_time = datetime.now(timezone.utc) - timedelta(seconds=1)
+    scheduler.enqueue_jobs()
+    run_queue_to_empty(redis_url, queue)
+
+    env = {"LEAFCRAWL_REDIS_PREFIX": prefix, "LEAFCRAWL_QUEUE": queue}
+    runs = run_leafcrawl("runs", cwd=tmp_path, env=env, redis_url=redis_url)
+    assert runs.returncode == 0, runs.stderr
+    rows = {line.split()[1]: line.split() for line in runs.stdout.splitlines()[1:]
+            if not line.startswith("  !")}
+    assert rows[f"sched-{prefix}"][2:4] == ["schedule", "ok"]
+    assert rows[f"dead-{prefix}"][2:4] == ["schedule", "failed"]
+    assert "connection refused" in runs.stdout.lower()
+    listed = run_leafcrawl("schedule", "--list", "--configs", str(configs), cwd=tmp_path, env=env,
+                           redis_url=redis_url)
+    assert listed.returncode == 0, listed.stderr
+    lines = {line.split()[0]: line for line in listed.stdout.splitlines()}
+    assert "schedule ok" in lines[f"sched-{prefix}"]
+    assert "schedule failed" in lines[f"dead-{prefix}"]

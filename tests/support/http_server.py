@@ -461,3 +461,10 @@ def serving(server, name: str) -> Iterator[None]:
         server.shutdown()
         server.server_close()
         thread.join(timeout=10)
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on (bound and released): a server that is not there."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
