@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-import socket
 
 import pytest
 
 from tests.support.cli import run_leafcrawl
+from tests.support.http_server import free_port
 
 pytestmark = pytest.mark.integration
 
@@ -20,11 +20,6 @@ def assert_one_line_error(result, *needles):
     for needle in needles:
         assert needle in lines[0], lines[0]
 
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def test_bad_config_names_file_and_key(tmp_path, redis_url):

@@ -3,21 +3,15 @@ failed, with their trigger and status, and `schedule --list` shows each site's l
 from __future__ import annotations
 
 import json
-import socket
 
 import pytest
 
 from tests.fixtures.make_blog import make_blog
 from tests.support.cli import run_leafcrawl
-from tests.support.http_server import serve_directory
+from tests.support.http_server import free_port, serve_directory
 
 pytestmark = pytest.mark.integration
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def test_runs_that_succeed_and_fail_are_recorded(tmp_path, redis_ns):

@@ -14,7 +14,7 @@ from rq.cron import CronScheduler
 from crawler.worker_process import start_worker
 from tests.fixtures.make_blog import make_blog
 from tests.support.cli import archived_files, run_leafcrawl
-from tests.support.http_server import serve_directory
+from tests.support.http_server import free_port, serve_directory
 
 pytestmark = pytest.mark.integration
 
@@ -175,7 +175,6 @@ def test_schedule_cli_reads_only_the_configs_it_is_given(scheduled_blog, redis_u
 def test_a_scheduled_crawl_that_fails_and_one_that_succeeds_show_in_runs_and_the_list(
         scheduled_blog, redis_url, tmp_path):
     # both through RQ's cron and a worker, as a user's schedule runs them
-    from tests.support.http_server import free_port
 
     expected, base_url, configs, conn, queue, prefix = scheduled_blog
     dead = f"http://127.0.0.1:{free_port()}/"

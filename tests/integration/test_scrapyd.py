@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -20,7 +19,7 @@ import pytest
 from crawler.worker_process import start_worker
 from tests.fixtures.make_blog import make_blog
 from tests.support.cli import PROJECT_ROOT, archived_files
-from tests.support.http_server import serve_directory
+from tests.support.http_server import free_port, serve_directory
 
 pytestmark = pytest.mark.integration
 
@@ -30,11 +29,6 @@ PROJECT_FILES = ("crawler", "pipelines", "workers", "setup.py", "pyproject.toml"
 READY_TIMEOUT_S = 60
 JOB_TIMEOUT_S = 240
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def api(base: str, endpoint: str, data: dict | None = None) -> dict:
