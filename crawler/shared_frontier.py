@@ -29,6 +29,7 @@ import socket
 import time
 import uuid
 
+import redis
 from scrapy import Request, signals
 from scrapy.exceptions import DontCloseSpider, NotConfigured
 from scrapy_redis.queue import PriorityQueue
@@ -128,16 +129,8 @@ return added
 """
 
 
-_REDIS_DOWN = None   # (redis.ConnectionError, redis.TimeoutError), imported on first use
-
-
-def _redis_down():
-    global _REDIS_DOWN
-    if _REDIS_DOWN is None:
-        import redis
-
-        _REDIS_DOWN = (redis.ConnectionError, redis.TimeoutError)
-    return _REDIS_DOWN
+# What a lost Redis raises (scrapy_pipelines._write_or_stop catches the same)
+REDIS_DOWN = (redis.ConnectionError, redis.TimeoutError)
 
 
 def _stop_on_redis_loss(crawler, exc) -> None:
@@ -170,7 +163,7 @@ class SharedScheduler(Scheduler):
             added = self._see_and_push(keys=[self.df.key, self.queue.key, self.inflight_key],
                                        args=[fingerprint, -request.priority,
                                              self.queue._encode_request(request), token])
-        except _redis_down() as exc:
+        except REDIS_DOWN as exc:
             _stop_on_redis_loss(self.spider.crawler, exc)
             return False
         if not added:
@@ -183,7 +176,7 @@ class SharedScheduler(Scheduler):
     def has_pending_requests(self) -> bool:
         try:
             return len(self) > 0
-        except _redis_down() as exc:
+        except REDIS_DOWN as exc:
             _stop_on_redis_loss(self.spider.crawler, exc)
             return False
 
@@ -191,7 +184,7 @@ class SharedScheduler(Scheduler):
         # scrapy-redis's, less the spider argument Scrapy 2.19 deprecates in stats calls
         try:
             request = self.queue.pop(self.idle_before_close)
-        except _redis_down() as exc:
+        except REDIS_DOWN as exc:
             _stop_on_redis_loss(self.spider.crawler, exc)
             return None
         if request and self.stats:
@@ -227,8 +220,6 @@ def push_back(spider, requests) -> int:
     (a member interrupted while it held pages for later: the dupefilter has seen them, so
     nothing else would ever fetch them). dont_filter, for that reason. A request kept in
     this member's in-flight hash (HeldInFlight) leaves it in the same step."""
-    import redis
-
     settings = spider.crawler.settings
     server = redis.Redis.from_url(settings["REDIS_URL"])
     try:
@@ -262,8 +253,6 @@ class HeldInFlight:
     it (its token, as a redirect's: _SEE_AND_PUSH)."""
 
     def __init__(self, spider):
-        import redis
-
         settings = spider.crawler.settings
         self.server = redis.Redis.from_url(settings["REDIS_URL"])
         self.queue = AckedPriorityQueue(self.server, spider, settings["SCHEDULER_QUEUE_KEY"])
@@ -336,8 +325,6 @@ class FrontierAckMiddleware:
     def from_crawler(cls, crawler):
         if not crawler.settings.getbool("LEAFCRAWL_SHARED_FRONTIER"):
             raise NotConfigured
-        import redis
-
         middleware = cls(redis.Redis.from_url(crawler.settings["REDIS_URL"]),
                          own_inflight_key(crawler.settings))
         connect = crawler.signals.connect
@@ -354,7 +341,7 @@ class FrontierAckMiddleware:
         if token:
             try:
                 self.redis.hdel(self.inflight_key, token)
-            except _redis_down():
+            except REDIS_DOWN:
                 pass     # the crawl stops on it (SharedScheduler); the request stays in flight
 
     def _request_failed(self, request, failure=None, **_):
@@ -463,7 +450,6 @@ class SharedFrontier:
         self.prefix, self.site = prefix, site
         self.members_key = frontier_key("members", prefix, site)
         self.requests_key = frontier_key("requests", prefix, site)
-        self.frontier_keys = [self.requests_key, frontier_key("seen", prefix, site)]
         self.member = member or new_member_id()
         self.member_timeout = member_timeout
         self._requeue = redis.register_script(_REQUEUE_FLIGHT)
@@ -475,8 +461,6 @@ class SharedFrontier:
         settings = crawler.settings
         if not settings.getbool("LEAFCRAWL_SHARED_FRONTIER"):
             raise NotConfigured
-        import redis
-
         conn = redis.Redis.from_url(settings["REDIS_URL"])
         site = settings["LEAFCRAWL_SITE"]
         ext = cls(crawler, conn, settings.get("LEAFCRAWL_REDIS_PREFIX", "leafcrawl"), site,
@@ -496,7 +480,7 @@ class SharedFrontier:
     def heartbeat(self) -> None:
         try:
             self._heartbeat()
-        except _redis_down() as exc:
+        except REDIS_DOWN as exc:
             _stop_on_redis_loss(self.crawler, exc)
 
     def _heartbeat(self) -> None:
@@ -549,7 +533,7 @@ class SharedFrontier:
         try:
             self._heartbeat()
             busy = self.requeue_dead_peers() or self.busy_peers()
-        except _redis_down() as exc:
+        except REDIS_DOWN as exc:
             _stop_on_redis_loss(self.crawler, exc)
             return
         if busy:
@@ -575,7 +559,7 @@ class SharedFrontier:
             self._poll.cancel()
         try:
             self._leave(reason)
-        except _redis_down():
+        except REDIS_DOWN:
             # Redis went away (the crawl says so): what this member had in flight stays
             # there, for --resume or a peer once Redis is back
             pass
@@ -591,5 +575,4 @@ class SharedFrontier:
                 if now - json.loads(raw).get("at", 0) < self.member_timeout]
         if not live and reason == "finished":
             # Last one out: clear the frontier so the next crawl of the site starts fresh.
-            stale = list(self.redis.scan_iter(self._inflight("*")))
-            self.redis.delete(self.members_key, *self.frontier_keys, *stale)
+            clear_frontier(self.redis, self.prefix, self.site)
