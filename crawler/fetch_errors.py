@@ -32,6 +32,8 @@ CHROMIUM_ERRORS = {
 _NET_ERROR = re.compile(r"net::(ERR_[A-Z0-9_]+)")
 _BROWSER_TIMEOUT = re.compile(r"Timeout (\d+)ms exceeded")
 _MAX_SIZE = re.compile(r"download max size \((\d+)\)")
+# Scrapy's HttpCompressionMiddleware on a body that inflates past the limit (a gzip bomb)
+_INFLATED_MAX_SIZE = re.compile(r"exceeded DOWNLOAD_MAXSIZE \((\d+) B\) during decompression")
 
 # Twisted's and Scrapy's exception class names -> what happened (Scrapy 2.19's download
 # handlers raise their own: DownloadConnectionRefusedError, CannotResolveHostError…)
@@ -75,8 +77,22 @@ def describe_fetch_error(exc: BaseException) -> str:
     if name == "DownloadCancelledError" and "max size" in first:
         limit = _MAX_SIZE.search(first)
         return f"body too large: over {limit.group(1) if limit else 'DOWNLOAD_MAXSIZE'} bytes (DOWNLOAD_MAXSIZE)"
+    inflated = _INFLATED_MAX_SIZE.search(first)
+    if inflated:
+        return f"body too large once decompressed: over {inflated.group(1)} bytes (DOWNLOAD_MAXSIZE)"
     if name == "DownloadFailedError" and first:
         return f"download failed: {first}"
     if name == "RenderTimeout" and first:      # crawler/browser_handler.py: says it all
         return first
     return f"{name}: {first or 'no message'}"
+
+
+def describe_redirect_chain(chain: list[str]) -> str:
+    """Why a chain of redirects Scrapy gave up on (REDIRECT_MAX_TIMES) failed: a loop names the
+    address it came back to; a long chain its length and last address."""
+    first_seen: dict[str, int] = {}
+    for hop, url in enumerate(chain):
+        if url in first_seen:
+            return f"redirect loop: back to {url} after {hop - first_seen[url]} redirects"
+        first_seen[url] = hop
+    return f"too many redirects ({len(chain) - 1}, the last to {chain[-1]}; REDIRECT_MAX_TIMES)"

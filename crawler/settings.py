@@ -67,6 +67,9 @@ DOWNLOADER_MIDDLEWARES = {"crawler.revisits.RevisitMiddleware": 950,
                           # Scrapy's, with the cookies file's cookies (crawler/site_cookies.py)
                           "scrapy.downloadermiddlewares.cookies.CookiesMiddleware": None,
                           "crawler.site_cookies.SiteCookiesMiddleware": 700,
+                          # Scrapy's, refusing redirect loops by name (crawler/redirect_loops.py)
+                          "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,
+                          "crawler.redirect_loops.LoopRefusingRedirectMiddleware": 600,
                           # --warc FILE: after decompression (590), so bodies are decoded
                           "crawler.warc_writer.WarcWriterMiddleware": 580}
 

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 import scrapy
 from scrapy import signals
-from scrapy.exceptions import DontCloseSpider
+from scrapy.exceptions import DontCloseSpider, IgnoreRequest
 from scrapy.http import HtmlResponse, TextResponse
 from scrapy.linkextractors import IGNORED_EXTENSIONS
 from scrapy.spidermiddlewares.httperror import HttpError
@@ -24,7 +24,8 @@ from w3lib.encoding import http_content_type_encoding
 
 from crawler.browser import BROWSER_CONTEXT
 from crawler.items import failure_item, not_modified_item, page_item
-from crawler.fetch_errors import describe_fetch_error
+from crawler.fetch_errors import describe_fetch_error, describe_redirect_chain
+from crawler.redirect_loops import RedirectLoop
 from crawler.form_login import STAT_ERROR as STAT_LOGIN_ERROR
 from crawler.form_login import LoginFailed, LoginUnreachable, log_in
 from crawler.site_cookies import LOGINS_META, cookies_middleware
@@ -1057,20 +1058,27 @@ class SiteSpider(scrapy.Spider):
             # a rendered page's error status with an empty body, which Chromium fails
             status = answer["status"]
             error = f"HTTP {status}"
+        elif failure.check(RedirectLoop):
+            status, error = "error", describe_redirect_chain(failure.value.chain)
+        elif failure.check(IgnoreRequest) and meta.get("redirect_urls"):
+            # RedirectMiddleware gave up past REDIRECT_MAX_TIMES: the address asked for
+            # fails, not the last hop, or the crawl drops it unnamed
+            status, error = "error", describe_redirect_chain([*meta["redirect_urls"], request.url])
         else:
             # DNS failures and timeouts too, in the same words in both render modes
             status, error = "error", describe_fetch_error(failure.value)
         if status == 401:
             error += (" (the login was refused)" if self.site.http_user else
                       " (the site asks for a login: --http-user, or http_user in its config)")
-        self.note_failure(request.url, error)
+        url = (meta.get("redirect_urls") or [request.url])[0]
+        self.note_failure(url, error)
         if PLAIN_VIEW_META in meta:       # a trial render that failed showed nothing more
             self.note_frame(None, None)
         # a shared frontier forgets the request once this record is stored
         # (shared_frontier.request_failed)
         self.crawler.signals.send_catch_log(signal=request_failed, request=request,
                                             failure=failure)
-        yield failure_item(request.url, site=self.site.name, status=status, error=error,
+        yield failure_item(url, site=self.site.name, status=status, error=error,
                            depth=meta.get("depth", 0), referrer=meta.get(REFERRER),
                            referrer_score=meta.get(REFERRER_SCORE),
                            render=fetch_label(fetched_in_browser(meta)))

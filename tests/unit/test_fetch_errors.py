@@ -41,3 +41,18 @@ def test_certificates_timeouts_and_unknown_codes():
     assert describe_fetch_error(goto_error("ERR_BLOCKED_BY_CLIENT")) == "browser: net::ERR_BLOCKED_BY_CLIENT"
     assert describe_fetch_error(ValueError("odd\nmore")) == "ValueError: odd"
     assert describe_fetch_error(ValueError()) == "ValueError: no message"
+
+
+def test_bodies_too_large_and_redirect_chains_are_named():
+    from scrapy.exceptions import IgnoreRequest
+
+    from crawler.fetch_errors import describe_redirect_chain
+
+    bomb = IgnoreRequest("Ignored response <200 http://h/bomb/> because its body (1043674 B "
+                         "compressed, 21037056 B decompressed so far) exceeded DOWNLOAD_MAXSIZE "
+                         "(20971520 B) during decompression.")
+    assert describe_fetch_error(bomb) == \
+        "body too large once decompressed: over 20971520 bytes (DOWNLOAD_MAXSIZE)"
+    assert describe_redirect_chain(["/a", "/b", "/c", "/b"]) == "redirect loop: back to /b after 2 redirects"
+    assert describe_redirect_chain(["/1", "/2", "/3"]) == \
+        "too many redirects (2, the last to /3; REDIRECT_MAX_TIMES)"
