@@ -3,6 +3,9 @@
 
     python bench/build_wordpress_blog.py CHANGELOG.md OUT_DIR [--theme twentytwentyone]
 
+CHANGELOG.md: Starlette's release notes (docs/release-notes.md of its sdist:
+`pip download starlette --no-binary :all: --no-deps`), or any changelog of that shape.
+
 WordPress runs most blogs on the web; Debian packages it with its default themes. Setting
 it up once (as root; MariaDB from the machine, PHP's own server, no Apache):
 
@@ -27,7 +30,12 @@ sets date-and-name permalinks, 10 posts a page and the theme, and mirrors every 
 wget into OUT_DIR/site (links stay absolute, http://127.0.0.1:8000/, as
 bench/eval_indexiness.py serves corpora; for an end-to-end crawl point leafcrawl at the
 running WordPress and score the output with bench/eval_crawl.py --evaluate-only).
-labels.csv: posts and the about page are leaves; the home, its pages N, and the tag,
+Every QUERY_LOOP_EVERY-th post ends with QUERY_LOOPS paginated Query Loop blocks (lists of
+other posts, as block themes and page builders put them into posts): each loop pages with its
+own parameter (?query-1-page=2) and every pager link keeps the other loops' (the spider trap
+of a stock WordPress). The newest post is split over SPLIT_PARTS pages with <!--nextpage-->,
+as long posts are: its parts are /…/slug/2/, /…/slug/3/.
+labels.csv: posts (each part of the split one) and the about page are leaves; the home, its pages N, and the tag,
 category, author and date archives (and their pages N) are index pages, as WordPress made them.
 """
 from __future__ import annotations
@@ -43,6 +51,35 @@ from pathlib import Path
 from changelog_posts import ABOUT, post_days, posts, write_labels
 
 SITE = "http://127.0.0.1:8000"
+QUERY_LOOP_EVERY = 8
+QUERY_LOOPS = 4
+QUERY_LOOP_PER_PAGE = 3
+SPLIT_PARTS = 3
+
+
+def query_loops(first_id: int) -> str:
+    """QUERY_LOOPS paginated Query Loop blocks of other posts, in WordPress's block markup."""
+    loops = []
+    for n in range(first_id, first_id + QUERY_LOOPS):
+        query = json.dumps({"queryId": n, "query": {"perPage": QUERY_LOOP_PER_PAGE, "pages": 0,
+                            "offset": 0, "postType": "post", "order": "desc", "orderBy": "date",
+                            "inherit": False}})
+        loops.append(f"""<!-- wp:heading --><h2>More releases ({n})</h2><!-- /wp:heading -->
+<!-- wp:query {query} --><div class="wp-block-query"><!-- wp:post-template -->
+<!-- wp:post-title {{"isLink":true}} /--><!-- wp:post-date /-->
+<!-- /wp:post-template --><!-- wp:query-pagination --><!-- wp:query-pagination-previous /-->
+<!-- wp:query-pagination-numbers /--><!-- wp:query-pagination-next /-->
+<!-- /wp:query-pagination --></div><!-- /wp:query -->""")
+    return "\n".join(loops)
+
+
+def split_post(html: str) -> str:
+    """The post's paragraphs cut into SPLIT_PARTS pages by <!--nextpage-->."""
+    blocks = html.split("\n")
+    size = max(1, len(blocks) // SPLIT_PARTS)
+    parts = ["\n".join(blocks[i * size:(i + 1) * size if i < SPLIT_PARTS - 1 else None])
+             for i in range(SPLIT_PARTS)]
+    return "\n<!--nextpage-->\n".join(part or "<p>(continued)</p>" for part in parts)
 # Fills the blog through WordPress's own API (wp_insert_post files tags and categories and
 # sets the dates, as the editor would).
 IMPORT = """<?php
@@ -85,6 +122,8 @@ def label(path: str) -> tuple[str, str] | None:
         return "index", "wordpress home page N"
     if len(parts) == 4 and all(p.isdigit() for p in parts[:3]):
         return "leaf", "wordpress post"
+    if len(parts) == 5 and all(p.isdigit() for p in parts[:3]) and parts[4].isdigit():
+        return "leaf", "wordpress post part N"
     if all(p.isdigit() for p in parts[:3] if p != "page") and parts[0].isdigit():
         return "index", "wordpress date archive"
     if parts[0] in ("tag", "category", "author"):
@@ -106,6 +145,10 @@ def main(argv=None):
     items = [{"title": f"Release {p.version}", "slug": p.slug, "type": "post",
               "date": f"{p.date:%Y-%m-%d} 12:00:00", "tags": p.tags, "category": p.category,
               "html": markdown.markdown(p.body)} for p in posts(args.changelog.read_text())]
+    items[0]["html"] = split_post(items[0]["html"])
+    for i, item in enumerate(items[1:], 1):
+        if i % QUERY_LOOP_EVERY == 0:
+            item["html"] += "\n" + query_loops(1 + QUERY_LOOPS * (i // QUERY_LOOP_EVERY))
     items.append({"title": "About", "slug": "about", "type": "page", "date": "2020-01-01 12:00:00",
                   "tags": [], "category": "", "html": f"<p>{ABOUT}</p>"})
     with tempfile.TemporaryDirectory() as tmp:
