@@ -343,6 +343,8 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
         summary.not_modified = stats.get("leafcrawl/not_modified", 0)
         summary.start_redirects = list(stats.get("leafcrawl/start_redirects", []))
         summary.traps = list(stats.get("leafcrawl/traps", []))
+        summary.widget_pager_pages = stats.get("leafcrawl/widget_pager_pages", 0)
+        summary.spider_errors = stats.get("spider_exceptions/count", 0)
         if stats.get("leafcrawl/links_cut"):
             summary.traps.append(f"{stats['leafcrawl/links_cut']:,} links not followed from pages "
                                  f"of more than LEAFCRAWL_MAX_LINKS_PER_PAGE links (the last: "

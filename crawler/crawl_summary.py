@@ -68,6 +68,11 @@ class CrawlSummary:
     start_redirects: list = field(default_factory=list)
     # paths whose links a trap budget cut (crawler/trap_guard.py), one line each
     traps: list = field(default_factory=list)
+    # leaves' pager pages that repeated the leaf (a widget's pager, pipelines/continuations.py):
+    # fetched once each, neither archived nor followed
+    widget_pager_pages: int = 0
+    # pages whose handling raised in the spider (a fault of ours, its traceback in the log)
+    spider_errors: int = 0
     # outcomes to doubt, each a line of what to do: the crawl's exit status is then
     # EXIT_WARNINGS for a script to see (crawler/cli.py)
     warnings: list = field(default_factory=list)
@@ -166,6 +171,11 @@ class CrawlSummary:
             rows.insert(1, ("rate limited", text))
         for line in reversed(self.traps):
             rows.insert(1, ("trap", line))
+        if self.widget_pager_pages:
+            rows.insert(1, ("pagers", f"{self.widget_pager_pages} page"
+                            f"{'s' if self.widget_pager_pages > 1 else ''} of pagers inside leaves "
+                            "repeated the leaf (a list's pager, not the article's): not archived, "
+                            "their other pages not asked for"))
         if self.start_redirects:
             rows.insert(1, ("redirected", "; ".join(self.start_redirects)
                             + "  (crawled there: the site is on that host)"))

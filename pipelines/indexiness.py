@@ -20,7 +20,8 @@ from .pagination import pagination_links
 from .signals import (CONVERSION_MAX_CHARS, CONVERSION_TEXT, declared, headed_entries,
                       numbered_pagination)
 from .url_identity import path_has_record_id, query_names_record, target_shapes
-from .url_shape import NO_FACTS, continues_content, is_home_url, url_facts, without_tracking
+from .url_shape import (NO_FACTS, continues_content, in_place_pagers, is_home_url, url_facts,
+                        without_tracking)
 
 # --- the seed formula (seeds/indexiness.txt), weights relative to the weakest signal -------
 SELFLINK_IN_HEADER = -20   # linkable headings: a leaf's own permalinks
@@ -562,8 +563,14 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     # a thread's address (/topic/458/slug/, /t/slug/123) holds its record key in a segment of
     # its own, which RECORD_ID does not take for one: its page 3 is the thread still (Spirit's
     # tail pages of one short reply read +1.1, +1.2 without it)
+    # Several pagers that page things in place (each its own query parameter, every link
+    # keeping the page's address) page widgets inside the page: a post's paged lists of other
+    # posts (WordPress' Query Loops, ?query-1-page=2&query-2-page=3), a portal's paged boxes,
+    # a Drupal page of several views (?page=0,1). A listing has one pager, its own. One
+    # pager in place is not enough: shops page a category so (/cat/desks-20649/?page=2).
+    in_place = len(in_place_pagers(pager, url)) >= 2 if pager else False
     counts["paginated_record"] = int(counts["pagination"] and (
-        path_has_record_id(url) or facts.thread or continued))
+        path_has_record_id(url) or facts.thread or continued or in_place))
     breakdown = {t: float(WEIGHTS[t] * counts[t]) for t in TERMS}
     # for the explanation: what was left out, and a listing's date that did not count
     for kind in LEFT_OUT:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from typing import NamedTuple
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 from .hash_routes import route_of
 
@@ -257,6 +257,25 @@ def continues_content(url: str) -> bool:
             return False
         stripped = cut + base[len(path_end):]
     return url_facts(stripped.replace("?&", "?").rstrip("?")).shape == "content"
+
+
+def in_place_pagers(links: list[str], page_url: str) -> set[str]:
+    """The pagers shown in place on a page: query parameters that links keeping the page's
+    address vary alone, to page 2 among others (?page=2 of /a-post/: {"page"}; four paged
+    widgets: four names). A link that changes two parameters at once (page and sort, page
+    and a session id) and a page-size or sort choice (?ps=48, ?sort=price) page nothing."""
+    own = urlsplit(page_url.split("#", 1)[0])
+    own_query = dict(parse_qsl(own.query, keep_blank_values=True))
+    pagers: set[str] = set()
+    for link in links:
+        other = urlsplit(link.split("#", 1)[0])
+        if (other.netloc, other.path.rstrip("/")) != (own.netloc, own.path.rstrip("/")):
+            continue
+        varied = [(k, v) for k, v in parse_qsl(other.query, keep_blank_values=True)
+                  if own_query.get(k) != v]
+        if len(varied) == 1 and varied[0][1] == "2":
+            pagers.add(varied[0][0])
+    return pagers
 
 
 def url_facts(url: str) -> UrlFacts:

@@ -40,6 +40,7 @@ from crawler.revisits import (DIGEST_META, FIELD_DIGEST, PAGE_META, REVISIT_META
 from crawler.shared_frontier import TOKEN_META, HeldInFlight, push_back, request_failed
 from crawler.sitemaps import NotASitemap, read_sitemap, robots_url, sitemaps_of_robots
 from crawler.trap_guard import LINKS_PER_PAGE, TrapGuard
+from pipelines.continuations import content_print, probe_links, same_content
 from pipelines.redirect_stub import stub_target
 from pipelines.hash_routes import carries_route, route_of, routes_lead
 from pipelines.login_form import ends_session
@@ -65,6 +66,11 @@ ERROR_STATUSES = list(range(400, 600))
 START_META = "leafcrawl_start"
 # Request meta: the host, adopted as the site's, of the page requested (adopt_host)
 SITE_HOST_META = "leafcrawl_site_host"
+CONTINUES_META = "leafcrawl_continues"
+"""Request meta: {"print": the content print (pipelines/continuations.py) of the leaf whose
+pager led here, "rest": that pager's other links}. A page that matches the print repeats the
+leaf (a widget's pager) and is neither archived nor followed; one that does not continues it,
+and the rest of its pager is followed."""
 # --render auto fetches both ways, before the crawl, up to this many start pages...
 START_PROBES = 3
 # ...and this many of the first start page's links that are addressed like articles (dated
@@ -522,7 +528,9 @@ class SiteSpider(scrapy.Spider):
             # a page is known by its address: a hash-routed page by its route, and the root
             # route a router writes on arrival (/ -> /#/) is the page asked for
             # an index page's content is never archived: not cut (analyze_page)
-            analysis = analyze_page(html, page_address(url), self.index_config, content="leaves",
+            # a leaf's pager page is cut whatever it reads as: its content decides (continuing)
+            analysis = analyze_page(html, page_address(url), self.index_config,
+                                    content="always" if CONTINUES_META in meta else "leaves",
                                     encoding=body_charset(response, html))
         except Exception as exc:
             if isinstance(exc, PageError):      # the page itself: binary, empty, too large
@@ -566,7 +574,14 @@ class SiteSpider(scrapy.Spider):
         is_index = analysis.verdict == "index"
         self.crawler.stats.inc_value(f"leafcrawl/{analysis.verdict}")
         robots = self.robots_directives(analysis, response)
-        links = [] if "nofollow" in robots else self.links_to_follow(analysis, url, meta)
+        own_print = content_print(b.text for b in analysis.blocks)
+        repeats = CONTINUES_META in meta and same_content(own_print, meta[CONTINUES_META]["print"])
+        if repeats:
+            # a pager inside the leaf paged a widget, not the leaf: this is the leaf again
+            self.crawler.stats.inc_value("leafcrawl/widget_pager_pages")
+            self.logger.info("%s repeats the page whose pager led here (%s): a widget's "
+                             "pager; not archived, its pagers not followed", url, meta.get(REFERRER))
+        links = [] if "nofollow" in robots or repeats else self.links_to_follow(analysis, url, meta)
         # the links it was followed by, kept: a later crawl that finds the page not modified
         # follows them again without fetching it (crawler/revisits.py)
         own = not rendered or drawn_by_its_document(is_index, links, collector_result(meta))
@@ -578,9 +593,12 @@ class SiteSpider(scrapy.Spider):
         validators[FIELD_DIGEST] = meta.get(DIGEST_META) or (None if rendered else document_digest(
             response.body, masked=written_per_request(response.headers)))
         item = page_item(analysis, status=response.status,
-                         archive=not is_index and "noindex" not in robots and not analysis.account_form,
+                         archive=(not is_index and "noindex" not in robots and not analysis.account_form
+                                  and not repeats),
                          validators=validators, followed=followed, **where)
         notes = {f"robots_{d}": 1 for d in ("noindex", "nofollow") if d in robots}
+        if repeats:
+            notes["repeats_continued_page"] = 1
         if analysis.account_form:
             notes["account_form"] = 1
             if url != asked:
@@ -588,7 +606,17 @@ class SiteSpider(scrapy.Spider):
         if notes:      # a note beside the terms, so `leafcrawl explain` says why not archived
             item["counts"] = {**item["counts"], **notes}
         yield item
-        yield from self.follow(links, meta, referrer=analysis.url, referrer_score=analysis.score)
+        yield from self.follow(links, meta, referrer=analysis.url, referrer_score=analysis.score,
+                               continuing=self.continuing(analysis, meta, own_print) if not is_index else None)
+
+    def continuing(self, analysis, meta, own_print: list[int]) -> dict[str, dict]:
+        """The leaf's links that may continue it -> the CONTINUES_META their requests carry."""
+        if CONTINUES_META in meta:       # a proven continuation: its pager, and its probe's
+            rest = meta[CONTINUES_META]["rest"]
+            return {link: {"print": own_print, "rest": []}
+                    for link in [*analysis.continuation_links, *rest]}
+        return {probe: {"print": own_print, "rest": rest}
+                for probe, rest in probe_links(analysis.continuation_links, analysis.url).items()}
 
     def frame_to_render(self, analysis, html) -> str | None:
         """--render auto, a page fetched plain: is it a frame a script may fill? "frame" for an
@@ -769,7 +797,8 @@ class SiteSpider(scrapy.Spider):
                 except Exception as exc:     # the crawl is closing: closed() keeps none
                     self.logger.warning("%s was not fetched: %s", request.url, exc)
 
-    def follow(self, links, meta, referrer: str, referrer_score: float | None):
+    def follow(self, links, meta, referrer: str, referrer_score: float | None,
+               continuing: dict[str, dict] | None = None):
         """Requests for the links a page leads to, from a response of meta's depth.
 
         A link asked for before at no greater depth is not asked for again. Scrapy's
@@ -779,7 +808,8 @@ class SiteSpider(scrapy.Spider):
         576 pages. Skipped here, that crawl went from 50-55 to 65-71 pages/s (Pelican 31.7
         -> 36.6). The dupefilter still judges what is left: other spellings of one URL, and a
         shared frontier's other crawlers. A link first asked for too deep for DEPTH_LIMIT is
-        asked for again when found higher up."""
+        asked for again when found higher up. continuing: the links that may continue this
+        leaf -> the CONTINUES_META their requests carry."""
         depth = meta.get("depth", 0) + 1
         followed = self.followed
         if len(links) > self.max_links_per_page:
@@ -796,6 +826,8 @@ class SiteSpider(scrapy.Spider):
             if self.may_fetch(link):
                 followed[link] = depth
                 request = self.page_request(link, referrer=referrer, referrer_score=referrer_score)
+                if continuing and link in continuing:
+                    request.meta[CONTINUES_META] = continuing[link]
                 if self.adopted_hosts:
                     host = (urlsplit(link).hostname or "").lower()
                     if host in self.adopted_hosts:     # for a process that has not adopted it
@@ -825,8 +857,12 @@ class SiteSpider(scrapy.Spider):
             return list(analysis.follow_links)
         if self.follow_leaf_links:
             return list(analysis.page_links)
-        return list(dict.fromkeys(analysis.continuation_links + analysis.child_links
-                                  + analysis.sibling_links))
+        # A leaf's pagers are probed, one link each, until its content shows that they
+        # continue it (pipelines/continuations.py); a proven continuation's pager is followed
+        continuations = ([*analysis.continuation_links, *meta[CONTINUES_META]["rest"]]
+                         if CONTINUES_META in meta
+                         else list(probe_links(analysis.continuation_links, analysis.url)))
+        return list(dict.fromkeys(continuations + analysis.child_links + analysis.sibling_links))
 
     def not_modified(self, response, revisit: dict):
         """A known page its server says is unchanged (crawler/revisits.py): noted, and the

@@ -1,6 +1,7 @@
 """A site of spider traps served on 127.0.0.1: an endless pager (/news/?page=N+1), an
 endless calendar (/calendar/?month=N) and posts with three paginated Query Loops whose pager
-links keep each other's parameters (WordPress block themes' pattern). Every address is
+links keep each other's parameters (WordPress block themes' pattern), beside a post split
+over three pages whose page 1 alone links them all (WordPress' <!--nextpage-->). Every address is
 answered, so a crawl without budgets never ends. Used by tests/integration/test_crawl_traps.py
 and bench/eval_traps.py."""
 from __future__ import annotations
@@ -14,8 +15,8 @@ from urllib.parse import parse_qsl, urlsplit
 PROSE = "<p>" + "The keeper wrote down the weather every hour of the night. " * 25 + "</p>"
 
 
-def page(title: str, body: str) -> bytes:
-    return (f"<html><head><title>{title}</title></head><body><main><h1>{title}</h1>{body}"
+def page(title: str, body: str, head: str = "") -> bytes:
+    return (f"<html><head><title>{title}</title>{head}</head><body><main><h1>{title}</h1>{body}"
             "</main></body></html>").encode()
 
 
@@ -28,7 +29,19 @@ def teasers(links) -> str:
 def respond(path: str, query: dict) -> bytes:
     if path == "/":
         return page("Home", teasers([("/news/?page=1", "News"), ("/calendar/?month=1", "Calendar")]
-                                    + [(f"/posts/post-{i}/", f"Post {i}") for i in range(3)]))
+                                    + [(f"/posts/post-{i}/", f"Post {i}") for i in range(3)]
+                                    + [("/posts/long-story/", "A long story")]))
+    match = re.fullmatch(r"/posts/long-story/(?:(\d)/)?", path)
+    if match:
+        part = int(match.group(1) or 1)
+        text = "".join(f"<p>Part {part}, paragraph {i}: the story goes on with the keeper's "
+                       "log of the weather, hour by hour, through the long night.</p>" for i in range(8))
+        pager = ('Pages: <a class="post-page-numbers" href="/posts/long-story/2/">2</a> '
+                 '<a class="post-page-numbers" href="/posts/long-story/3/">3</a>' if part == 1 else
+                 'Pages: <a class="post-page-numbers" href="/posts/long-story/">1</a>')
+        return page("A long story", f'<article><time datetime="2024-03-05">March 5, 2024</time>{text}'
+                                    f'<div class="page-links">{pager}</div></article>',
+                    head='<meta property="og:type" content="article">')
     if path == "/news/":
         n = int(query.get("page", 1))       # a pager that never runs out
         return page(f"News, page {n}", teasers([(f"/posts/post-{i}/", f"Post {i}") for i in range(3)])
@@ -86,4 +99,5 @@ def serve_traps():
 # The site's distinct pages: home, the posts, and the first page of the pager and calendar;
 # what else it answers is the trap.
 DISTINCT_PAGES = ("/", "/news/?page=1", "/calendar/?month=1", "/posts/post-0/",
-                  "/posts/post-1/", "/posts/post-2/")
+                  "/posts/post-1/", "/posts/post-2/", "/posts/long-story/", "/posts/long-story/2/",
+                  "/posts/long-story/3/")

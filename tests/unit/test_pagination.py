@@ -164,3 +164,46 @@ def test_a_page_number_continues_content_addresses_only():
                 "https://news.example/news?page=2", "https://blog.example/2023/05/",
                 SPLIT_POST):
         assert not continues_content(url), url
+
+
+def _post_with_paged_lists(loops: int, url: str) -> str:
+    """A short post followed by `loops` lists of other posts, each paged in place by its own
+    parameter (WordPress' Query Loop blocks, as on the post's first page)."""
+    prose = "".join(f"<p>Paragraph {i} of a short post about the release, with a sentence or two "
+                    "of what changed and why it matters to the people who use it.</p>" for i in range(6))
+    lists = ""
+    for n in range(1, loops + 1):
+        items = "".join(f'<li><h2><a href="/2024/0{k}/0{k}/release-{n}-{k}/">Release {n}.{k}</a></h2>'
+                        f'<time>March {k}, 2024</time></li>' for k in range(1, 4))
+        pages = "".join(f'<a class="page-numbers" href="{url}?query-{n}-page={p}">{p}</a>'
+                        for p in (2, 3, 19))
+        lists += (f'<h2>More releases</h2><div class="wp-block-query"><ul>{items}</ul>'
+                  f'<nav class="pagination">{pages}<a href="{url}?query-{n}-page=2">Next Page</a></nav></div>')
+    return (f'<html><head><title>Release 1.4</title></head><body><nav><a href="/">Home</a></nav><main>'
+            f'<h1>Release 1.4</h1><div class="entry-content">{prose}{lists}</div></main></body></html>')
+
+
+def test_a_post_with_several_paged_lists_of_other_posts_is_a_leaf():
+    # several pagers, each paging its own list in place, page widgets of the post; a shop's
+    # category paged in place by one parameter is still a listing's own pager
+    url = "https://blog.example/2024/08/05/release-1-4/"
+    result = analyze_page(_post_with_paged_lists(3, url), url)
+    assert result.verdict == "leaf", (result.score, result.breakdown)
+    assert result.counts["pagination"] == 1 and result.counts["paginated_record"] == 1
+    one = analyze_page(_post_with_paged_lists(1, url), url)
+    assert one.counts["paginated_record"] == 0
+
+
+def test_pagers_in_place_are_counted_by_the_parameter_each_varies():
+    from pipelines.url_shape import in_place_pagers
+
+    page = "https://shop.example/cat/desks-20649/?sort=price"
+    # a shop's one pager beside its sort and page-size choices, and a pager to another path
+    assert in_place_pagers([page + "&page=2", page + "&page=3", page + "&ps=48",
+                            "https://shop.example/cat/desks-20649/?sort=name",
+                            "https://shop.example/other/?page=2"], page) == {"page"}
+    # a link that changes the page and something else at once (Hacker News' ?n=31&next=…)
+    assert in_place_pagers([page + "&n=2&next=4217"], page) == set()
+    post = "https://blog.example/a-post/"
+    assert in_place_pagers([post + "?query-1-page=2", post + "?query-1-page=3", post + "?query-2-page=2"],
+                           post) == {"query-1-page", "query-2-page"}
