@@ -25,8 +25,9 @@ AUTHOR_META_KEYS = ("author", "article:author", "dc.creator", "dcterms.creator",
 TITLE_SEPARATORS = (" | ", " – ", " — ", " - ", " :: ", " · ", " » ")
 # A trailing segment longer than this is part of the title, not a site name.
 SITE_NAME_MAX_WORDS = 5
-# Landmarks whose <time> is not the page's own date (listing furniture, comments, footers).
-TIME_EXCLUDED = frozenset({"nav", "aside", "footer"})
+# Landmarks whose <time> is not the page's own date (listing furniture, comments); a footer
+# only when it is not an article's own (_content_time).
+TIME_EXCLUDED = frozenset({"nav", "aside"})
 _DATE_LIKE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2}|\d{8}|\d{4}-\d{2}")
 
 
@@ -242,6 +243,11 @@ def _microdata_date_is_own(root, listing: bool, props=None) -> bool:
     return bool(t & ARTICLE_TYPES) or not listing
 
 
+def _links_away(element) -> bool:
+    """The element holds a link to another page (not an anchor within this one)."""
+    return any((a.get("href") or "#")[:1] != "#" for a in element.iter("a"))
+
+
 def _content_time(root) -> str | None:
     """<time datetime> of the one article/main, not from a list of several articles."""
     found = None
@@ -253,18 +259,32 @@ def _content_time(root) -> str | None:
         in_content = False
         article = None
         excluded = False
+        item_checked = False
+        in_footer = False
         for anc in t.iterancestors():
             tag = anc.tag
             role = (anc.get("role") or "").lower()
+            if tag == "footer":
+                # an <article>'s own footer holds its meta (WordPress' entry-footer: "Published
+                # <time>"); the page's footer is furniture
+                in_footer = True
+                continue
             if tag in TIME_EXCLUDED or role in ("navigation", "complementary", "contentinfo"):
                 excluded = True
                 break
+            if tag == "li" and not item_checked:
+                # a list item that links elsewhere is a teaser (a list of other posts inside
+                # the article, WordPress' Query Loop) or a comment: its date is not the page's
+                item_checked = True
+                if _links_away(anc):
+                    excluded = True
+                    break
             if tag == "article" or role == "article":
                 in_content = True
                 article = article if article is not None else anc
             elif tag == "main" or role == "main":
                 in_content = True
-        if excluded or not in_content:
+        if excluded or not in_content or (in_footer and article is None):
             continue
         if article is not None:
             articles.add(article)

@@ -92,3 +92,21 @@ def test_dates_are_written_in_iso_8601():
     html = page("").replace("<title>", '<meta property="article:published_time" '
                                        'content="2024-05-09 07:30:00 +0200"><title>')
     assert analyze_page(html, "https://x.org/2024/05/a-post/").date_published == "2024-05-09T07:30:00+02:00"
+
+
+def test_a_list_of_other_posts_or_comments_inside_the_article_does_not_date_it():
+    # WordPress' Query Loop inside a post, then the post's own date in its footer meta
+    teasers = "".join(f'<li><h2><a href="/2026/10/{d}/release-{d}/">Release {d}</a></h2>'
+                      f'<div><time datetime="2026-10-{d}T12:00:00+00:00">October {d}, 2026</time></div></li>'
+                      for d in (24, 18, 13))
+    comments = ('<ol class="comment-list"><li><article><a href="/about/">Ann</a> said on '
+                '<time datetime="2027-01-02">January 2, 2027</time>: nice post.</article></li></ol>')
+    html = page("", PROSE + f"<h2>More releases</h2><ul>{teasers}</ul>"
+                f'<footer><p>Posted</p><time datetime="2026-08-05T12:00:00+00:00">August 5, 2026</time>'
+                f"</footer>{comments}")
+    result = analyze_page(html, "https://blog.example/2026/08/05/release-1-4/")
+    assert (result.date_published or "")[:10] == "2026-08-05", result.date_published
+    # a date in a list item that links nowhere else is still the post's (a meta list)
+    meta_list = page('<ul class="post-meta"><li><time datetime="2024-03-05">March 5, 2024</time></li>'
+                     '<li><a href="#comments">3 comments</a></li></ul>')
+    assert (analyze_page(meta_list, "https://blog.example/a-post/").date_published or "")[:10] == "2024-03-05"
