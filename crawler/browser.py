@@ -58,7 +58,7 @@ def find_chromium(environ: dict | None = None) -> str:
 BROWSER_CONTEXT = {"ignore_https_errors": True}
 """The browser context's options: as lenient with certificates as Scrapy's plain fetches,
 which never check them. scrapy-playwright reads them from the first request, or from
-PLAYWRIGHT_CONTEXTS when a login is set (crawl_runner.site_settings)."""
+PLAYWRIGHT_CONTEXTS when a login is set (crawl_settings.site_settings)."""
 
 
 def is_prefetch(request) -> bool:

@@ -369,7 +369,7 @@ def cmd_worker(args) -> int:
         raise UsageError("leafcrawl worker needs REDIS_URL (a crawl on the embedded Redis runs its own worker)")
     connect(url)  # fail in one line before rq prints a traceback
     if args.archive_dir:
-        from crawler.crawl_runner import check_archive_dir
+        from crawler.crawl_settings import check_archive_dir
         from workers.jobs import WORKER_ARCHIVE_DIR_ENV
 
         archive_dir = Path(args.archive_dir).expanduser().resolve()
@@ -454,7 +454,7 @@ COMMANDS = {"crawl": cmd_crawl, "scores": cmd_scores, "explain": cmd_explain,
 
 def _expected_errors() -> tuple[type[BaseException], ...]:
     from crawler.browser import BrowserNotFound
-    from crawler.crawl_runner import CrawlError
+    from crawler.crawl_settings import CrawlError
     from crawler.redis_connection import RedisUnavailable
     from pipelines.site_config import ConfigError
 

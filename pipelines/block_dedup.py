@@ -23,7 +23,7 @@ pass drops a long block restated, shingle by shingle, by several other blocks.
 """
 from __future__ import annotations
 
-from .blocks import Block, reindex
+from .block_model import Block, reindex
 
 # Kinds a page may repeat on purpose (a demo table shown four times).
 REPEATABLE_KINDS = frozenset({"table", "code"})

@@ -9,6 +9,9 @@ from __future__ import annotations
 import re
 from urllib.parse import urljoin, urlsplit
 
+from .block_media import emoji_alt, image_src, is_tracking_pixel, picture_img
+from .whitespace import _WS_RE, collapse_ws, normalize_ws  # noqa: F401 (normalize_ws: imported from here too)
+
 # Inline wrappers and the Markdown delimiter each becomes.
 EMPHASIS_TAGS = {"strong": "**", "b": "**", "em": "*", "i": "*", "cite": "*", "dfn": "*"}
 CODE_TAGS = frozenset({"code", "kbd", "samp", "tt", "var"})
@@ -24,12 +27,7 @@ NON_LINK_SCHEMES = ("javascript:", "data:", "vbscript:")
 BREAK = "\n"               # hard break inside plain text
 RICH_BREAK = "  \n"        # Markdown hard break (two trailing spaces)
 
-_WS_RE = re.compile(r"[ \t\r\n\f\v\u00a0\u200b]+")
 _SPACES_RE = re.compile(r"[ \t\u00a0]+")
-# What str.split() takes for whitespace beyond _WS_RE's characters: where none occurs,
-# split/join collapses exactly as _WS_RE does once U+200B (not whitespace to Python) is a
-# space, and costs half of a regex sub, which pays per run of spaces.
-_SPLIT_ONLY_WS_RE = re.compile("[\x1c-\x1f\x85\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 # Characters that can open inline Markdown constructs anywhere in a line.
 _STAR_RE = re.compile(r"(?<![\s])\*|\*(?![\s])")          # a * touching a word can open emphasis
 _UNDERSCORE_RE = re.compile(r"(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")  # intra-word _ is literal in GFM
@@ -41,45 +39,6 @@ _LINE_START_RE = re.compile(
     r"^(?P<lead>\s*)(?:(?P<hash>#{1,6})(?=\s|$)|(?P<quote>>)|(?P<bullet>[-+*])(?=\s|$)"
     r"|(?P<num>\d{1,9})(?P<dot>[.)])(?=\s|$)|(?P<setext>[=-]+\s*$))"
 )
-
-
-def _plain_ascii(s: str) -> bool:
-    """ASCII without the separators \\x1c-\\x1f: str.split() then splits exactly on _WS_RE's
-    characters, and split/join runs in a third of the time of a regex sub."""
-    return (s.isascii() and "\x1c" not in s and "\x1d" not in s and "\x1e" not in s
-            and "\x1f" not in s)
-
-
-def collapse_ws(s: str) -> str:
-    """_WS_RE.sub(" ", s): each run of whitespace becomes one space, ends kept."""
-    # _plain_ascii(s), spelled out: this runs for every text node
-    if (s.isascii() and "\x1c" not in s and "\x1d" not in s and "\x1e" not in s
-            and "\x1f" not in s):
-        pass
-    elif _SPLIT_ONLY_WS_RE.search(s) is None:
-        if "\u200b" in s:
-            s = s.replace("\u200b", " ")
-    else:
-        return _WS_RE.sub(" ", s)
-    # s's whitespace is now exactly what str.split() splits on
-    parts = s.split()
-    if not parts:
-        return " " if s else ""
-    out = " ".join(parts)
-    if s[0].isspace():
-        out = " " + out
-    if s[-1].isspace():
-        out += " "
-    return out
-
-
-def normalize_ws(text: str) -> str:
-    """Collapse runs of whitespace to single spaces, trim the ends."""
-    if _plain_ascii(text):
-        return " ".join(text.split())
-    if _SPLIT_ONLY_WS_RE.search(text) is None:
-        return " ".join((text.replace("\u200b", " ") if "\u200b" in text else text).split())
-    return _WS_RE.sub(" ", text).strip()
 
 
 def escape_text(text: str) -> str:
@@ -350,7 +309,6 @@ def render_inline(el, base: str) -> tuple[str, str, int]:
     if tag == "img":
         return _inline_image(el, base)
     if tag == "picture":
-        from .block_media import picture_img
         img = picture_img(el)
         return _inline_image(img, base) if img is not None else ("", "", 0)
     if tag in CODE_TAGS:
@@ -412,7 +370,6 @@ def render_inline(el, base: str) -> tuple[str, str, int]:
 
 def _inline_image(img, base: str) -> tuple[str, str, int]:
     """An image inside a sentence: an emoji reads as its character, a picture as Markdown."""
-    from .block_media import emoji_alt, image_src, is_tracking_pixel
 
     emoji = emoji_alt(img)
     if emoji:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .block_inline import normalize_ws
+from .whitespace import normalize_ws
 
 # Below this many pixels a declared image dimension is a tracking pixel or a spacer.
 MIN_IMAGE_PX = 32

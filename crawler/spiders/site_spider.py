@@ -213,7 +213,7 @@ class SiteSpider(scrapy.Spider):
         spider = super().from_crawler(crawler, *args, **kwargs)
         settings = crawler.settings
         if spider.from_scrapy_command:
-            from crawler.crawl_runner import settings_for_scrapy_crawl
+            from crawler.crawl_settings import settings_for_scrapy_crawl
 
             # Scrapy freezes the settings after the spider is made: still ours to complete
             settings_for_scrapy_crawl(settings, spider.site,

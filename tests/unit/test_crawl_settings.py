@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from crawler import settings as defaults
-from crawler.crawl_runner import crawl_settings
+from crawler.crawl_settings import crawl_settings
 from pipelines.site_config import ConfigError, config_from_url
 
 

@@ -366,7 +366,7 @@ def test_without_redis_the_page_is_fetched_in_full(archived):
 
 
 def test_the_summary_of_a_later_crawl_counts_the_pages_it_checked():
-    from crawler.crawl_runner import CrawlSummary
+    from crawler.crawl_summary import CrawlSummary
 
     summary = CrawlSummary(site="s", run_id="r", render="browser", redis="-", archive_dir="/a",
                            pages_fetched=1, index=1, not_modified=55, crawl_s=4.0)

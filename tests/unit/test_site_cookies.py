@@ -9,7 +9,7 @@ import pytest
 from scrapy import Request
 from scrapy.http import Response
 
-from crawler.crawl_runner import crawl_settings
+from crawler.crawl_settings import crawl_settings
 from crawler.site_cookies import SiteCookiesMiddleware, playwright_cookie
 from pipelines.cookie_file import CookieFileError, read_cookie_file
 from pipelines.site_config import ConfigError, config_from_url, load_site_config
