@@ -31,13 +31,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pipelines import block_inline  # noqa: E402
 from pipelines.htmlparse import HtmlInputError, parse_html  # noqa: E402
-from pipelines.indexiness import score_tree, seed_only  # noqa: E402
+from pipelines.indexiness import score_tree, seed_score  # noqa: E402
+from pipelines.links import extract_links  # noqa: E402
+from pipelines.metadata import date_published  # noqa: E402
+
 
 INDEX_TYPES = {"listing", "collection", "category"}
 OUT = Path(__file__).resolve().parent / "out" / "indexiness"
 SITE_URL = "http://127.0.0.1:8000/"
 # Each page is scored this many times per formula; the fastest run counts (less noise).
 TIMING_REPEATS = int(os.environ.get("LEAFCRAWL_TIMING_REPEATS", 3))
+
+
+def seed_only(root, url: str) -> float:
+    """The literal seed formula alone on a parsed tree (the cost baseline)."""
+    return seed_score(extract_links(root, url), date_published(root) is not None)
 
 
 def balanced_accuracy(pairs) -> float:

@@ -24,7 +24,7 @@ from .reading_order import (HIDDEN_ATTR, RECT_ATTR, is_measured, mark_floats, or
                             parse_rect)
 from .regions import LANDMARK_TAGS, landmark_of, landmark_of_role
 from .shadow_dom import flatten_shadow_roots
-from .widgets import NEVER_WIDGET_TAGS, WIDGET_PATTERNS, widget_for, widget_for_id
+from .widgets import element_widget
 
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 MEDIA_TAGS = frozenset({"video", "audio", "iframe", "object", "embed"})
@@ -240,7 +240,7 @@ class Walker:
         if lm:
             ctx = ctx.enter(lm)
         if cls or ident:
-            w = _widget(tag, cls, ident)
+            w = element_widget(tag, cls, ident)
             if w and w != ctx.widget:
                 ctx = ctx.copy()
                 ctx.widget = w
@@ -527,40 +527,6 @@ _HANDLERS = {
     **{t: Walker.media for t in MEDIA_TAGS},
     "figcaption": Walker._figcaption,
 }
-
-
-# widget name -> rank: the first matching pattern wins (see widgets.py)
-_WIDGET_RANK = {name: i for i, (name, _) in enumerate(WIDGET_PATTERNS)}
-
-
-# class string -> widget_for(tag, class, None) for tags outside NEVER_WIDGET_TAGS (where the
-# answer does not depend on the tag): one dict lookup instead of a call building a key
-_BY_CLASS: dict[str, str | None] = {}
-_BY_CLASS_MAX = 20_000
-
-
-def _widget(tag, cls, ident):
-    """widget_for(tag, cls, ident), asking for the class and the id apart: the answer is the
-    best-ranked match among all tokens either way, and widget_for caches by (class, id),
-    which an id unique on the page (menu-item-123) makes a miss on every element."""
-    if tag in NEVER_WIDGET_TAGS:
-        return None
-    by_cls = None
-    if cls:
-        by_cls = _BY_CLASS.get(cls, _MISSING)
-        if by_cls is _MISSING:
-            by_cls = widget_for(tag, cls, None)
-            if len(_BY_CLASS) >= _BY_CLASS_MAX:
-                _BY_CLASS.clear()
-            _BY_CLASS[cls] = by_cls
-    if not ident:
-        return by_cls
-    by_id = widget_for_id(ident)
-    if not cls:
-        return by_id
-    if by_cls is None or (by_id is not None and _WIDGET_RANK[by_id] < _WIDGET_RANK[by_cls]):
-        return by_id
-    return by_cls
 
 
 # ids named by the aria-controls of a collapsed disclosure button (aria-expanded="false")

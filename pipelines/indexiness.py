@@ -15,7 +15,7 @@ from .block_inline import normalize_ws
 from .directory_sections import heads_directory
 from .links import (_BIT, INLINK, SELFLINK, Link, TextStats, element_text,
                     enclosing_heading, extract_links)
-from .metadata import date_facts, date_published
+from .metadata import date_facts
 from .pagination import pagination_links
 from .signals import (CONVERSION_MAX_CHARS, CONVERSION_TEXT, declared, headed_entries,
                       numbered_pagination)
@@ -563,11 +563,9 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     # a thread's address (/topic/458/slug/, /t/slug/123) holds its record key in a segment of
     # its own, which RECORD_ID does not take for one: its page 3 is the thread still (Spirit's
     # tail pages of one short reply read +1.1, +1.2 without it)
-    # Several pagers that page things in place (each its own query parameter, every link
-    # keeping the page's address) page widgets inside the page: a post's paged lists of other
-    # posts (WordPress' Query Loops, ?query-1-page=2&query-2-page=3), a portal's paged boxes,
-    # a Drupal page of several views (?page=0,1). A listing has one pager, its own. One
-    # pager in place is not enough: shops page a category so (/cat/desks-20649/?page=2).
+    # Several pagers paging in place, each by its own parameter, page widgets inside the page
+    # (a post's paged lists of other posts: WordPress' Query Loops; a portal's paged boxes).
+    # A listing has one pager; one in place is not enough (shops: /cat/desks-20649/?page=2).
     in_place = len(in_place_pagers(pager, url)) >= 2 if pager else False
     counts["paginated_record"] = int(counts["pagination"] and (
         path_has_record_id(url) or facts.thread or continued or in_place))
@@ -599,9 +597,3 @@ def score_tree(root, url: str, facts: dict | None = None):
                          date_own=facts["date_own"], og_type=facts["og_type"],
                          ld_types=facts["ld_types"], pager=pager, stats=stats)
     return result, links, pager
-
-
-def seed_only(root, url: str) -> float:
-    """The literal seed formula alone on a parsed tree (the cost baseline in bench/)."""
-    links = extract_links(root, url)
-    return seed_score(links, date_published(root) is not None)

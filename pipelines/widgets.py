@@ -103,3 +103,38 @@ def widget_for(tag, cls: str | None, ident: str | None) -> str | None:
         _CACHE.clear()
     _CACHE[key] = found
     return found
+
+
+_UNSEEN = object()
+# widget name -> rank: the first matching pattern wins (see widgets.py)
+_WIDGET_RANK = {name: i for i, (name, _) in enumerate(WIDGET_PATTERNS)}
+
+
+# class string -> widget_for(tag, class, None) for tags outside NEVER_WIDGET_TAGS (where the
+# answer does not depend on the tag): one dict lookup instead of a call building a key
+_BY_CLASS: dict[str, str | None] = {}
+_BY_CLASS_MAX = 20_000
+
+
+def element_widget(tag, cls, ident):
+    """widget_for(tag, cls, ident), asking for the class and the id apart: the answer is the
+    best-ranked match among all tokens either way, and widget_for caches by (class, id),
+    which an id unique on the page (menu-item-123) makes a miss on every element."""
+    if tag in NEVER_WIDGET_TAGS:
+        return None
+    by_cls = None
+    if cls:
+        by_cls = _BY_CLASS.get(cls, _UNSEEN)
+        if by_cls is _UNSEEN:
+            by_cls = widget_for(tag, cls, None)
+            if len(_BY_CLASS) >= _BY_CLASS_MAX:
+                _BY_CLASS.clear()
+            _BY_CLASS[cls] = by_cls
+    if not ident:
+        return by_cls
+    by_id = widget_for_id(ident)
+    if not cls:
+        return by_id
+    if by_cls is None or (by_id is not None and _WIDGET_RANK[by_id] < _WIDGET_RANK[by_cls]):
+        return by_id
+    return by_cls

@@ -1,7 +1,7 @@
 """Which responses the spider analyses as pages: what a browser would render as one."""
 from scrapy.http import HtmlResponse, Response, TextResponse
 
-from crawler.spiders.site_spider import is_html_response
+from crawler.spiders.page_requests import is_html_response
 
 
 def test_only_a_declared_or_sniffed_web_page_is_analysed():

@@ -48,7 +48,7 @@ def test_the_not_a_page_test_is_scrapys_url_has_any_extension():
 
     from scrapy.utils.url import url_has_any_extension
 
-    from crawler.spiders.site_spider import NOT_PAGE_EXTENSIONS, not_a_page_path
+    from crawler.spiders.page_requests import NOT_PAGE_EXTENSIONS, not_a_page_path
 
     urls = [BASE + path for path in (
         "/a.pdf", "/a.PDF?x=1", "/file.pdf;jsessionid=1", "/a;x/b.png", "/dir.pdf/", "/x.tar.gz",
