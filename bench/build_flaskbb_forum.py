@@ -5,9 +5,9 @@
         [--posts-per-page 2]
 
 FlaskBB is a classic phpBB-style forum in Flask (categories > forums > topics > posts).
-Setting it up once (FlaskBB 2.2.0 wants Python >= 3.12; pyenv has one here):
+Setting it up once (FlaskBB 2.2.0 wants Python >= 3.12, e.g. one pyenv installed):
 
-    /root/.pyenv/versions/3.12.1/bin/python -m venv /tmp/flaskbbvenv
+    python3.12 -m venv /tmp/flaskbbvenv
     /tmp/flaskbbvenv/bin/pip install flaskbb==2.2.0
     mkdir -p /tmp/flaskbbvenv/lib/python3.12/site-packages/logs   # its default log folder
 
