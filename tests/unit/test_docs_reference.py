@@ -11,6 +11,8 @@ from pipelines.indexiness import WEIGHTS
 from pipelines.term_meanings import terms_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
+# Where a developer's checkout, home and tools lie on these machines: no product file names them
+MACHINE_FOLDERS = ("/work/", "/root/", "/home/")
 
 
 def test_the_command_reference_lists_every_option_of_every_command():
@@ -26,6 +28,15 @@ def test_the_command_reference_lists_every_option_of_every_command():
                     assert f"`{option}" in section, (name, option)
 
 
+def test_every_option_of_every_command_says_what_it_does():
+    import argparse
+
+    for name, sub in subcommand_parsers(build_parser()).items():
+        for action in sub._actions:
+            if action.option_strings and action.help != argparse.SUPPRESS:
+                assert (action.help or "").strip(), (name, action.option_strings)
+
+
 def test_the_terms_page_lists_every_weighted_term():
     text = terms_markdown()
     for term, weight in WEIGHTS.items():
@@ -36,6 +47,7 @@ def test_no_tracked_file_names_a_developer_machines_folders():
     files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
                            check=True).stdout.split()
     marked = [f for f in files if f.endswith((".md", ".py", ".toml", ".yml", ".yaml", ".cfg"))
-              and "/work/" in (ROOT / f).read_text(encoding="utf-8", errors="replace")
+              and any(folder in (ROOT / f).read_text(encoding="utf-8", errors="replace")
+                      for folder in MACHINE_FOLDERS)
               and f != "tests/unit/test_docs_reference.py"]
     assert marked == []
