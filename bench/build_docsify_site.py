@@ -40,7 +40,7 @@ basePath '/'. An unknown route is still a 404, not Docsify's own 404 page.
 OUT_DIR is emptied and gets `site/` and `labels.csv` (path,label,how): the home is an index
 page, every other doc a leaf; the Markdown files, _sidebar.md, lib/ and images are not
 labelled. bench/eval_crawl.py keys a hash route's label (`#/routing`) and its URLs
-(`http://h/#/routing`, `…#/routing?id=x`) alike (pipelines/hash_routes.py).
+(`http://h/#/routing`, `…#/routing?id=x`) alike (pipelines/indexiness/hash_routes.py).
 """
 from __future__ import annotations
 

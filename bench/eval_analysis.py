@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pipelines.markdown import render_markdown  # noqa: E402
+from pipelines.content.markdown import render_markdown  # noqa: E402
 from pipelines.page import IndexinessConfig, PageError, analyze_page  # noqa: E402
 from eval_indexiness import site_url  # noqa: E402
 

@@ -45,7 +45,7 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from pipelines.hash_routes import route_of  # noqa: E402
+from pipelines.indexiness.hash_routes import route_of  # noqa: E402
 
 LABELS = ("leaf", "index")   # "other" (redirect stubs, static files) is ignored
 DEFAULT_OUT = REPO / "bench" / "out" / "eval_crawl"
@@ -98,7 +98,7 @@ def path_key(path_or_url: str) -> str:
     all give "/2013/foo"; "index.html" and "http://h:1/" give "/". Percent-escapes are
     decoded ("/tags/c%2B%2B/" is "tags/c++/index.html") and text is NFC-normalised.
     A query string is kept: "/?page=2" is not the home page. So is a hash route
-    (pipelines/hash_routes.py): "#/routing" and "http://h:1/#/routing?id=x" give "/#/routing".
+    (pipelines/indexiness/hash_routes.py): "#/routing" and "http://h:1/#/routing?id=x" give "/#/routing".
     """
     parts = urlsplit(path_or_url)
     path = parts.path

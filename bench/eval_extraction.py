@@ -46,7 +46,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pipelines.markdown import render_markdown  # noqa: E402
+from pipelines.content.markdown import render_markdown  # noqa: E402
 from pipelines.page import PageError, analyze_page  # noqa: E402
 
 OUT_DIR = Path(__file__).resolve().parent / "out"

@@ -10,7 +10,7 @@ pages link absolutely), and two corpora of articles, all leaves: Mozilla Readabi
 pages and trafilatura's evaluation pages. Each page belongs to its site: WCXB's domain,
 the registrable domain of an article's URL, a generated site as a whole.
 
-The final score is a sum of count x weight (pipelines/indexiness.py). The weights marked
+The final score is a sum of count x weight (pipelines/indexiness/score.py). The weights marked
 fitted there are refitted here by class-balanced, L2-regularised logistic regression,
 P(index) = sigmoid(score / TEMPERATURE); the hand-set terms (FIXED) are an offset, never
 fitted. Sites are dealt to FOLDS folds by a hash of their domain, so a site's pages are
@@ -18,7 +18,7 @@ never both fitted and scored; the regularisation is chosen inside each training 
 grouped cross-validation of its own (nested), so the scored fold picks nothing.
 
 Printed, per corpus and per page type: the literal seed formula, the shipped weights (the
-constants in pipelines/indexiness.py: an in-sample figure wherever they were fitted), the
+constants in pipelines/indexiness/score.py: an in-sample figure wherever they were fitted), the
 refit on every page (in-sample), and the grouped cross-validated figure (the mean of
 REPEATS dealings of sites to folds), with the gap
 between shipped and cross-validated. Then each fitted term's weight: shipped, refit, and
@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import eval_indexiness  # noqa: E402
 from eval_indexiness import balanced_accuracy  # noqa: E402
-from pipelines.indexiness import TERMS, WEIGHTS  # noqa: E402
+from pipelines.indexiness.score import TERMS, WEIGHTS  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "out" / "grouped_cv"
 TEMPERATURE = 10.0   # one seed "headline in-link" (+11) of score moves the odds by e^1.1

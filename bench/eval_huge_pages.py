@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pipelines.markdown import render_markdown  # noqa: E402
+from pipelines.content.markdown import render_markdown  # noqa: E402
 from pipelines.page import analyze_page  # noqa: E402
 
 # Growth at 4x the size above which a shape is reported as growing faster than the page.

@@ -10,7 +10,7 @@ Each page's date is compared by its day (YYYY-MM-DD) with `ground_truth.publish_
   annotators left out; not all of them wrong).
 Ours is `analyze_page(html, url).date_published`: the metadata's date (meta tags, JSON-LD,
 microdata, <time> in the content) and, on a page that reads as a leaf and whose metadata
-names none, the date it prints (`pipelines/page_date.py`). The archive writes leaves only,
+names none, the date it prints (`pipelines/metadata/page_date.py`). The archive writes leaves only,
 so the table has a row for the pages whose truth is a leaf type too. trafilatura's is
 `trafilatura.extract_metadata(html, default_url=url).date` (htmldate, its default search).
 Truth dates that are a month alone (2015-11) are left out.
@@ -18,7 +18,7 @@ Truth dates that are a month alone (2015-11) are left out.
 Titles (`ground_truth.title`; ours `analyze_page(...).title`: on a leaf the heading it shows
 when its h1 says it, else og:title or <title>): right when equal once lowercased and stripped
 of punctuation. Authors likewise (`ground_truth.author`; ours `analyze_page(...).author`: the metadata's,
-and on a leaf whose metadata names none, its byline's, `pipelines/byline.py`): right when
+and on a leaf whose metadata names none, its byline's, `pipelines/metadata/byline.py`): right when
 one name holds the other once lowercased and stripped of punctuation ("Moses Kim" for
 "Moses Kim and Kate Shokurova"), and ours holds at most AUTHOR_EXTRA_WORDS words more than
 the truth ("By Jane Roe, Staff" for "Jane Roe", never a bio or a byline with its date

@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.eval_indexiness import (INDEX_TYPES, TIMING_REPEATS, balanced_accuracy,  # noqa: E402
                                    declared_url, read_wcxb_page, readability_jobs, score_page,
                                    site_jobs, wcxb_jobs)
-from pipelines import indexiness  # noqa: E402
-from pipelines.metadata import date_published  # noqa: E402
+from pipelines.indexiness import score as indexiness  # noqa: E402
+from pipelines.metadata.page_metadata import date_published  # noqa: E402
 
 _extract_links = indexiness.extract_links
 
@@ -39,7 +39,7 @@ def _dates_only(root, url=None):
             "ld_types": set()}
 
 
-# Each part: the names in pipelines.indexiness that stand in for it when it is taken out.
+# Each part: the names in pipelines.indexiness.score that stand in for it when it is taken out.
 PARTS = {
     "text statistics (prose, link text share, headings, prices)": {"extract_links": _no_text_stats},
     "date facts (own date, og:type, JSON-LD types)": {"date_facts": _dates_only},

@@ -18,9 +18,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import redis  # noqa: E402
 
-from pipelines import redis_keys as rk  # noqa: E402
-from pipelines.indexiness import TERMS  # noqa: E402
-from pipelines.score_store import ScoreStore  # noqa: E402
+from pipelines.store import redis_keys as rk  # noqa: E402
+from pipelines.indexiness.score import TERMS  # noqa: E402
+from pipelines.store.score_store import ScoreStore  # noqa: E402
 
 
 def record(i: int) -> dict:

@@ -13,7 +13,7 @@ import os
 import sys
 from pathlib import Path
 
-from pipelines.site_config import RENDER_MODES, REVISIT_MODES
+from pipelines.store.site_config import RENDER_MODES, REVISIT_MODES
 
 EXIT_USAGE = 2
 EXIT_FAILED = 1
@@ -216,7 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def cmd_crawl(args) -> int:
     from crawler.crawl_runner import run_crawl
-    from pipelines.site_config import config_from_url, load_site_config, validate
+    from pipelines.store.site_config import config_from_url, load_site_config, validate
 
     overrides = {"render": args.render, "archive_dir": args.archive_dir, "depth_limit": args.depth,
                  "max_pages": args.max_pages, "threshold": args.threshold,
@@ -273,7 +273,7 @@ def _store():
     (crawler/state_dir.py). A read-only command on a state folder with nothing stored says
     so and creates nothing."""
     from crawler.redis_connection import connect
-    from pipelines.score_store import ScoreStore
+    from pipelines.store.score_store import ScoreStore
 
     prefix = os.environ.get("LEAFCRAWL_REDIS_PREFIX", "leafcrawl")
     url = os.environ.get("REDIS_URL")
@@ -456,7 +456,7 @@ def _expected_errors() -> tuple[type[BaseException], ...]:
     from crawler.browser import BrowserNotFound
     from crawler.crawl_settings import CrawlError
     from crawler.redis_connection import RedisUnavailable
-    from pipelines.site_config import ConfigError
+    from pipelines.store.site_config import ConfigError
 
     errors = [BrowserNotFound, CrawlError, RedisUnavailable, ConfigError, UsageError, NotFound]
     with contextlib.suppress(ImportError):

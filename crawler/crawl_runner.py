@@ -22,8 +22,8 @@ from crawler.redis_connection import RedisUnavailable, connect
 from crawler.progress import PROGRESS_SETTING
 from crawler.form_login import STAT_ERROR as STAT_LOGIN_ERROR
 from crawler.crawl_settings import CrawlError, check_archive_dir, crawl_settings
-from pipelines.site_config import SiteConfig, render_label
-from pipelines.redis_keys import new_run_id
+from pipelines.store.site_config import SiteConfig, render_label
+from pipelines.store.redis_keys import new_run_id
 from pipelines.scrapy_pipelines import REDIS_LOST, STAT_REDIS_LOST
 
 def _state() -> Path:
@@ -246,8 +246,7 @@ def _wait_for_jobs(conn, queue: str, worker, run_id: str, prefix: str) -> bool:
 
 
 def _read_run_counters(conn, prefix: str, run_id: str, summary: CrawlSummary) -> None:
-    from pipelines import redis_keys
-
+    from pipelines.store import redis_keys
     raw = conn.hgetall(redis_keys.run_key(prefix, run_id))
     counts = {(k.decode() if isinstance(k, bytes) else k): int(v) for k, v in raw.items()}
     summary.archived = counts.get("archived", 0)

@@ -12,8 +12,8 @@ from pathlib import Path
 from crawler.form_login import form_login_settings
 from crawler.redis_connection import connect
 from crawler.site_login import browser_login, login_settings
-from pipelines.redis_keys import new_run_id
-from pipelines.site_config import ConfigError, SiteConfig
+from pipelines.store.redis_keys import new_run_id
+from pipelines.store.site_config import ConfigError, SiteConfig
 
 class CrawlError(RuntimeError):
     """The crawl could not run or fetched nothing; the message is the one line to print."""

@@ -68,7 +68,7 @@ class CrawlSummary:
     start_redirects: list = field(default_factory=list)
     # paths whose links a trap budget cut (crawler/trap_guard.py), one line each
     traps: list = field(default_factory=list)
-    # leaves' pager pages that repeated the leaf (a widget's pager, pipelines/continuations.py):
+    # leaves' pager pages that repeated the leaf (a widget's pager, pipelines/indexiness/continuations.py):
     # fetched once each, neither archived nor followed
     widget_pager_pages: int = 0
     # pages whose handling raised in the spider (a fault of ours, its traceback in the log)

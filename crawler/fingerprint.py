@@ -1,7 +1,7 @@
 """Request fingerprints that know a hash-routed site's pages apart.
 
 Scrapy's default fingerprint drops the URL fragment (a server never sees it), so the
-routes of a hash-routed site (/#/guide, /#/api: pipelines/hash_routes.py) were all one
+routes of a hash-routed site (/#/guide, /#/api: pipelines/indexiness/hash_routes.py) were all one
 request to the dupefilter, and the crawl stopped at its first page. Here a route stays in
 the fingerprint, as page_address writes it (no in-route query: Docsify's heading anchors
 /#/guide?id=x are /#/guide); any other fragment still drops, as before.
@@ -11,8 +11,8 @@ from __future__ import annotations
 from scrapy.utils.request import fingerprint
 from scrapy_redis.dupefilter import RFPDupeFilter
 
-from pipelines.hash_routes import route_of
-from pipelines.page_address import page_address
+from pipelines.indexiness.hash_routes import route_of
+from pipelines.indexiness.page_address import page_address
 
 
 def routed_url(url: str) -> str | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from scrapy.http import FormRequest, Request
 
 from crawler.site_cookies import cookies_middleware
-from pipelines.login_form import find_login_form, shows_login_form
+from pipelines.store.login_form import find_login_form, shows_login_form
 
 URL_SETTING = "LEAFCRAWL_LOGIN_FORM"
 USER_SETTING = "LEAFCRAWL_LOGIN_USER"

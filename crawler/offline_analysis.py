@@ -28,7 +28,7 @@ def _read_page(path: str) -> bytes:
 
 def analyze_record(record: dict, threshold: float = 0.0) -> dict:
     """Analyse one page reference; failures become an "error" field, never an exception."""
-    from pipelines.markdown import render_markdown
+    from pipelines.content.markdown import render_markdown
     from pipelines.page import IndexinessConfig, PageError, analyze_page
 
     if "error" in record:       # an input line that named no page (parse_input)

@@ -25,7 +25,7 @@ import asyncio
 from scrapy_playwright.page import PageMethod
 
 from crawler.page_settle import WAIT_SETTLED_JS, page_method
-from pipelines.signals import OG_ARTICLE
+from pipelines.indexiness.signals import OG_ARTICLE
 
 EXPAND_MAX_LINKS = 3000
 """Stop once the page holds this many links: enough for any listing worth its pages."""

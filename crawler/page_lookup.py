@@ -6,11 +6,9 @@ from __future__ import annotations
 import difflib
 from urllib.parse import urlsplit, urlunsplit
 
-from pipelines.page_address import page_address
-from pipelines.score_store import as_text
-from pipelines import redis_keys as rk
-
-# Names a directory's own page is served under: /a/index.html is the page /a/.
+from pipelines.indexiness.page_address import page_address
+from pipelines.store.score_store import as_text
+from pipelines.store import redis_keys as rk  # Names a directory's own page is served under: /a/index.html is the page /a/.
 INDEX_FILES = ("index.html", "index.htm")
 # How many near URLs a failed look-up offers, and how alike they must be (difflib's ratio).
 NEAREST_SHOWN = 5

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pipelines.indexiness import TERMS
-from pipelines.term_meanings import term_meanings
+from pipelines.indexiness.score import TERMS
+from pipelines.indexiness.term_meanings import term_meanings
 
 MAX_LINKS_SHOWN = 12
 """Per term in `explain`: enough to see the pattern, short enough to read."""

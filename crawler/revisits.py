@@ -45,12 +45,12 @@ from scrapy.exceptions import NotConfigured
 
 from crawler.rate_limits import RATE_LIMIT_STATUSES
 from crawler.volatile_markup import mask_volatile
-from pipelines import redis_keys as rk
-from pipelines.hash_routes import route_of
-from pipelines.page_address import page_address
-from pipelines.render_need import SCRIPT_TEXT_MIN_CHARS, SCRIPT_TEXT_SHARE
-from pipelines.score_store import as_text
-from pipelines.site_config import REVISIT_MODES, fetch_label
+from pipelines.store import redis_keys as rk
+from pipelines.indexiness.hash_routes import route_of
+from pipelines.indexiness.page_address import page_address
+from pipelines.indexiness.render_need import SCRIPT_TEXT_MIN_CHARS, SCRIPT_TEXT_SHARE
+from pipelines.store.score_store import as_text
+from pipelines.store.site_config import REVISIT_MODES, fetch_label
 
 REVISIT_SETTING = "LEAFCRAWL_REVISIT"
 
@@ -58,7 +58,7 @@ PAGE_META = "leafcrawl_page"            # set by the spider on every page reques
 REVISIT_META = "leafcrawl_revisit"      # a KnownPage's fields: this request is a revisit
 REVISITED_META = "leafcrawl_revisited"  # the revisit was answered: never ask twice
 
-# The page hash fields a revisit reads (RECORD_FIELDS of pipelines/score_store.py).
+# The page hash fields a revisit reads (RECORD_FIELDS of pipelines/store/score_store.py).
 FIELD_ETAG = "etag"
 FIELD_LAST_MODIFIED = "last_modified"
 FIELD_DIGEST = "document_digest"

@@ -11,9 +11,7 @@ import os
 import time
 from datetime import datetime, timezone
 
-from pipelines import redis_keys as rk
-
-# Set by the scheduled crawl job for the crawl it runs (workers/scheduled.py).
+from pipelines.store import redis_keys as rk  # Set by the scheduled crawl job for the crawl it runs (workers/scheduled.py).
 TRIGGER_ENV = "LEAFCRAWL_TRIGGER"
 # Runs kept per site and overall: the oldest records go.
 RUNS_KEPT = 500

@@ -107,7 +107,7 @@ def _running_crawls(sites: list[str], conn=None) -> dict[str, str]:
     """site -> who runs its scheduled crawl now (workers/scheduled.py's lock), on conn or,
     without one, on REDIS_URL when it is set: --list needs no Redis otherwise."""
     from crawler.redis_connection import RedisUnavailable, connect
-    from pipelines.redis_keys import DEFAULT_PREFIX, scheduled_crawl_key
+    from pipelines.store.redis_keys import DEFAULT_PREFIX, scheduled_crawl_key
 
     url = os.environ.get("REDIS_URL")
     if not sites or (conn is None and not url):

@@ -5,7 +5,7 @@ CLI; see crawler/crawl_runner.py. The browser settings are added only for browse
 a plain crawl never starts Playwright's node drivers.
 """
 
-from pipelines.site_config import SiteConfig
+from pipelines.store.site_config import SiteConfig
 
 BOT_NAME = "leafcrawl"
 SPIDER_MODULES = ["crawler.spiders"]
@@ -141,7 +141,7 @@ from crawler.trap_guard import PATH_DEPTH as LEAFCRAWL_TRAP_PATH_DEPTH  # noqa: 
 from crawler.trap_guard import QUERIES_PER_PATH as LEAFCRAWL_TRAP_QUERIES_PER_PATH  # noqa: E402,F401
 from crawler.trap_guard import SEGMENT_REPEATS as LEAFCRAWL_TRAP_SEGMENT_REPEATS  # noqa: E402,F401
 
-# Meta refresh stubs are the spider's to follow or refuse (pipelines/redirect_stub.py), as a
+# Meta refresh stubs are the spider's to follow or refuse (pipelines/content/redirect_stub.py), as a
 # browser crawl's are: Scrapy's middleware sent one to another host, where the offsite
 # filter dropped it without a word.
 METAREFRESH_ENABLED = False

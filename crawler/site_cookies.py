@@ -1,5 +1,5 @@
 """A crawl that starts logged in, from the user's cookies file (site config cookies_file,
---cookies; pipelines/cookie_file.py reads it).
+--cookies; pipelines/store/cookie_file.py reads it).
 
 Plain fetches: Scrapy's own cookie middleware, its jars started with the file's cookies, so
 the cookies a site sets during the crawl (a refreshed session) join them as usual. In a
@@ -19,7 +19,7 @@ from collections import defaultdict
 from scrapy.downloadermiddlewares.cookies import CookiesMiddleware
 from scrapy.http.cookies import CookieJar
 
-from pipelines.cookie_file import for_site, read_cookie_file, subdomains_included
+from pipelines.store.cookie_file import for_site, read_cookie_file, subdomains_included
 
 FILE_SETTING = "LEAFCRAWL_COOKIES_FILE"
 LOGINS_META = "leafcrawl_logins"

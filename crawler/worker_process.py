@@ -12,8 +12,7 @@ import time
 from pathlib import Path
 
 from crawler.parent_death import die_with_parent
-from pipelines import redis_keys as rk
-
+from pipelines.store import redis_keys as rk
 logger = logging.getLogger(__name__)
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]

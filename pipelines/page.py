@@ -7,18 +7,18 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from .account_forms import is_account_page
+from .store.account_forms import is_account_page
 from .blocks import Block
-from .page_content import page_content
+from .content.page_content import page_content
 from .htmlparse import MAX_HTML_BYTES, HtmlInputError, document_order, parse_html
-from .indexiness import score_tree
-from .hash_routes import is_place_in_page, route_of
-from .page_address import page_address
-from .byline import byline_author, byline_texts
-from .page_date import iso_date, library_date, news_like, shown_date
-from .links import FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http, page_links
-from .metadata import extract_page_metadata, heading_title
-from .url_shape import PAGE_EXTENSION
+from .indexiness.score import score_tree
+from .indexiness.hash_routes import is_place_in_page, route_of
+from .indexiness.page_address import page_address
+from .metadata.byline import byline_author, byline_texts
+from .metadata.page_date import iso_date, library_date, news_like, shown_date
+from .indexiness.links import FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http, page_links
+from .metadata.page_metadata import extract_page_metadata, heading_title
+from .indexiness.url_shape import PAGE_EXTENSION
 
 __all__ = ["PageError", "IndexinessConfig", "PageAnalysis", "analyze_page", "MAX_HTML_BYTES"]
 

@@ -19,8 +19,8 @@ import redis
 from itemadapter import ItemAdapter
 from scrapy.exceptions import DropItem, NotConfigured
 
-from pipelines import redis_keys as rk
-from pipelines.score_store import ScoreStore
+from pipelines.store import redis_keys as rk
+from pipelines.store.score_store import ScoreStore
 
 logger = logging.getLogger(__name__)
 

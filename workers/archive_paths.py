@@ -23,7 +23,7 @@ import unicodedata
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from pipelines.hash_routes import route_of
+from pipelines.indexiness.hash_routes import route_of
 
 PAGE_EXTENSIONS = frozenset({"html", "htm", "xhtml", "shtml", "php", "asp", "aspx", "jsp", "cfm"})
 """Extensions that only say "this is a page": dropped, since the file becomes .md."""
@@ -138,7 +138,7 @@ def relative_archive_path(url: str) -> Path:
             segments[-1] = stem
         if segments[-1].lower() in INDEX_STEMS:
             segments.pop()
-    # a hash-routed page (pipelines/hash_routes.py) is its route below the page that draws it
+    # a hash-routed page (pipelines/indexiness/hash_routes.py) is its route below the page that draws it
     route = route_of(url.strip())
     if route is not None:
         segments += _path_segments(route)

@@ -14,8 +14,8 @@ import os
 import tempfile
 from pathlib import Path
 
-from pipelines import redis_keys as rk
-from pipelines.score_store import as_text
+from pipelines.store import redis_keys as rk
+from pipelines.store.score_store import as_text
 from workers.archive_paths import archive_path, distinct_archive_path
 
 logger = logging.getLogger(__name__)
@@ -230,7 +230,7 @@ def archive_page(payload: dict, *, connection=None) -> dict:
                 pipe.execute()
             return {"status": STATUS_UNCHANGED, "path": str(path), "canonical": url}
 
-        from pipelines.markdown import render_markdown
+        from pipelines.content.markdown import render_markdown
 
         write_atomically(path, render_markdown(blocks, front_matter=front_matter(payload)))
         with redis.pipeline(transaction=True) as pipe:

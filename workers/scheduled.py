@@ -52,8 +52,8 @@ def crawl_site(config_path: str, redis_url: str, workdir: str | None = None) -> 
     {"site", "skipped"} when the site's last scheduled crawl is still running."""
     import redis
 
-    from pipelines import redis_keys as rk
-    from pipelines.site_config import load_site_config
+    from pipelines.store import redis_keys as rk
+    from pipelines.store.site_config import load_site_config
 
     site = load_site_config(config_path).name
     conn = redis.Redis.from_url(redis_url)

@@ -8,7 +8,7 @@ than the forking worker for these short jobs) or set RQ_WORKER_CLASS in the envi
 
 import os
 
-from pipelines.redis_keys import DEFAULT_QUEUE, QUEUE_SETTING
+from pipelines.store.redis_keys import DEFAULT_QUEUE, QUEUE_SETTING
 
 REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
 """Redis the worker connects to (redis://… or unix:///path/redis.sock)."""

@@ -8,7 +8,7 @@ import logging
 import os
 from pathlib import Path
 
-from pipelines.site_config import ConfigError, load_site_config
+from pipelines.store.site_config import ConfigError, load_site_config
 
 logger = logging.getLogger(__name__)
 

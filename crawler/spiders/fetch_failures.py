@@ -11,7 +11,7 @@ from crawler.fetch_errors import describe_fetch_error, describe_redirect_chain
 from crawler.redirect_loops import RedirectLoop
 from crawler.page_settle import unshown_answer
 from crawler.shared_frontier import request_failed
-from pipelines.site_config import fetch_label
+from pipelines.store.site_config import fetch_label
 from crawler.spiders.page_requests import (REFERRER, REFERRER_SCORE, PLAIN_VIEW_META,
                                            MAX_ERRORS_KEPT, fetched_in_browser)
 

@@ -14,9 +14,9 @@ from crawler.page_expand import expand_page_method
 from crawler.page_settle import settle_page_methods
 from crawler.subresource_deadline import DEADLINE_META
 from crawler.revisits import PAGE_META
-from pipelines.continuations import probe_links
-from pipelines.hash_routes import route_of
-from pipelines.login_form import ends_session
+from pipelines.indexiness.continuations import probe_links
+from pipelines.indexiness.hash_routes import route_of
+from pipelines.store.login_form import ends_session
 from crawler.spiders.page_requests import (REFERRER, REFERRER_SCORE, CONTINUES_META, FEED_PATH,
                                            not_a_page_path, carry_site_host)
 
@@ -125,7 +125,7 @@ continuations."""
         if self.follow_leaf_links:
             return list(analysis.page_links)
         # A leaf's pagers are probed, one link each, until its content shows that they
-        # continue it (pipelines/continuations.py); a proven continuation's pager is followed
+        # continue it (pipelines/indexiness/continuations.py); a proven continuation's pager is followed
         continuations = ([*analysis.continuation_links, *meta[CONTINUES_META]["rest"]]
                          if CONTINUES_META in meta
                          else list(probe_links(analysis.continuation_links, analysis.url)))

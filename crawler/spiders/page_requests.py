@@ -24,7 +24,7 @@ START_META = "leafcrawl_start"
 # Request meta: the host, adopted as the site's, of the page requested (adopt_host)
 SITE_HOST_META = "leafcrawl_site_host"
 CONTINUES_META = "leafcrawl_continues"
-"""Request meta: {"print": the content print (pipelines/continuations.py) of the leaf whose
+"""Request meta: {"print": the content print (pipelines/indexiness/continuations.py) of the leaf whose
 pager led here, "rest": that pager's other links}. A page that matches the print repeats the
 leaf (a widget's pager) and is neither archived nor followed; one that does not continues it,
 and the rest of its pager is followed."""

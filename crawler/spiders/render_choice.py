@@ -13,12 +13,12 @@ import scrapy
 
 from crawler.render_sections import SectionProbes, section_of
 from crawler.shared_frontier import TOKEN_META
-from pipelines.page_address import page_address
+from pipelines.indexiness.page_address import page_address
 from pipelines.page import analyze_page
-from pipelines.render_need import (FRAME_TRIALS, Shown, app_shell, empty_mount, frame_filled,
+from pipelines.indexiness.render_need import (FRAME_TRIALS, Shown, app_shell, empty_mount, frame_filled,
                                    script_drawn, shown)
-from pipelines.site_config import fetch_label
-from pipelines.url_shape import url_facts
+from pipelines.store.site_config import fetch_label
+from pipelines.indexiness.url_shape import url_facts
 from crawler.spiders.page_requests import (REFERRER, REFERRER_SCORE, PLAIN_VIEW_META,
                                            HELD_FRAMES_FILE, START_PROBES, LEAF_PROBES,
                                            LISTING_PROBES, not_a_page_path, body_charset,

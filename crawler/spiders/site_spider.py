@@ -31,15 +31,15 @@ from crawler.revisits import (DIGEST_META, FIELD_DIGEST, REVISIT_META, document_
 from crawler.shared_frontier import HeldInFlight, push_back
 from crawler.sitemaps import NotASitemap, read_sitemap, robots_url, sitemaps_of_robots
 from crawler.trap_guard import LINKS_PER_PAGE, TrapGuard
-from pipelines.continuations import content_print, same_content
-from pipelines.redirect_stub import stub_target
-from pipelines.hash_routes import carries_route, routes_lead
-from pipelines.page_address import page_address
-from pipelines.metadata import robots_directives
-from pipelines.mojibake import repair_mojibake
+from pipelines.indexiness.continuations import content_print, same_content
+from pipelines.content.redirect_stub import stub_target
+from pipelines.indexiness.hash_routes import carries_route, routes_lead
+from pipelines.indexiness.page_address import page_address
+from pipelines.metadata.page_metadata import robots_directives
+from pipelines.content.mojibake import repair_mojibake
 from pipelines.page import IndexinessConfig, PageError, analyze_page
-from pipelines.render_need import app_shell, empty_mount, shown
-from pipelines.site_config import config_from_spider_args, fetch_label
+from pipelines.indexiness.render_need import app_shell, empty_mount, shown
+from pipelines.store.site_config import config_from_spider_args, fetch_label
 from crawler.spiders.page_requests import (REFERRER, REFERRER_SCORE, PLAIN_VIEW_META,
                                            HELD_FRAMES_FILE, ERROR_STATUSES, START_META,
                                            SITE_HOST_META, CONTINUES_META, is_html_response,
@@ -84,7 +84,7 @@ class SiteSpider(RenderChoice, LinkFollowing, LoginRetries, FetchFailures, scrap
         self.out_of_scope: set[str] = set()
         self.errors: list[tuple[str, str]] = []  # (url, error), first few, for the summary
         # the site draws its pages at hash routes (/#/x): set by the first page that shows it
-        # (pipelines/hash_routes.py); until then route-like links are an app's dialogs
+        # (pipelines/indexiness/hash_routes.py); until then route-like links are an app's dialogs
         self.hash_routed = False
         # link -> the least depth this spider asked for it at (follow)
         self.followed: dict[str, int] = {}
@@ -282,7 +282,7 @@ class SiteSpider(RenderChoice, LinkFollowing, LoginRetries, FetchFailures, scrap
         target = None if rendered else stub_target(html, url)
         if target is not None:
             # a redirect stub (meta refresh, a script setting location): what a browser
-            # would do with it, done (pipelines/redirect_stub.py)
+            # would do with it, done (pipelines/content/redirect_stub.py)
             if not self.on_site(target):
                 error = f"redirected off the site, to {target}"
                 self.note_failure(url, error)

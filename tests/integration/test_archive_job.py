@@ -1,5 +1,5 @@
 """archive_page run by a real RQ SimpleWorker (burst) against a real Redis, on real
-analysed pages (pipelines.page / pipelines.markdown), plus the Scrapy item pipelines."""
+analysed pages (pipelines.page / pipelines.content.markdown), plus the Scrapy item pipelines."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import pytest
 from rq import Queue, SimpleWorker
 from rq.registry import FailedJobRegistry
 
-from pipelines import redis_keys as rk
-from pipelines.markdown import SCORE_DECIMALS
-from pipelines.score_store import ScoreStore
+from pipelines.store import redis_keys as rk
+from pipelines.content.markdown import SCORE_DECIMALS
+from pipelines.store.score_store import ScoreStore
 
 pytestmark = pytest.mark.integration
 

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from pipelines.page import MAX_HTML_BYTES
-from pipelines.score_store import ScoreStore
+from pipelines.store.score_store import ScoreStore
 from tests.support.cli import archived_files, run_leafcrawl
 from tests.support.http_server import serve_directory
 

@@ -4,8 +4,8 @@ two columns drawn in the opposite of source order, a display:none, a visibility:
 zero-height clipped element, and web components with named and unnamed slots, fallback,
 an unassigned light child and a component nested in another.
 
-What reaches the blocks is read by pipelines/reading_order.py (rects, hidden marks, reading
-order) and pipelines/shadow_dom.py (composition); these tests hold the two sides together.
+What reaches the blocks is read by pipelines/blocks/reading_order.py (rects, hidden marks, reading
+order) and pipelines/blocks/shadow_dom.py (composition); these tests hold the two sides together.
 """
 
 from __future__ import annotations

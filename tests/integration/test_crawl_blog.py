@@ -8,7 +8,7 @@ import uuid
 
 import pytest
 
-from pipelines.score_store import ScoreStore
+from pipelines.store.score_store import ScoreStore
 from tests.fixtures.make_blog import make_blog
 from tests.support.cli import archived_files, read_front_matter, run_leafcrawl
 from tests.support.http_server import serve_directory

@@ -196,7 +196,7 @@ def test_short_posts_are_taken_as_they_are_once_the_first_renders_show_nothing_m
         tmp_path, redis_ns):
     """A changelog blog: its posts are one line each, in any browser. FRAME_TRIALS of them
     are rendered and compared; the others, held meanwhile, are taken as their HTML is."""
-    from pipelines.render_need import FRAME_TRIALS
+    from pipelines.indexiness.render_need import FRAME_TRIALS
 
     site = tmp_path / "site"
     notes = {f"/notes/v{n}/": f"Release {n}" for n in range(FRAME_TRIALS + 4)}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipelines.score_store import ScoreStore
+from pipelines.store.score_store import ScoreStore
 from tests.integration.test_crawl_blog import crawl
 from tests.support.cli import archived_files
 from tests.support.http_server import serve_directory, write_page

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pipelines.score_store import ScoreStore
+from pipelines.store.score_store import ScoreStore
 from tests.support.cli import PROJECT_ROOT, archived_files
 from tests.support.hostile_site import (GOOD_PAGES, TERMINAL_BYTES, TRICK_PATHS,
                                         YAML_BREAKING_TITLE, serve_hostile_site)

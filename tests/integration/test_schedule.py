@@ -113,7 +113,7 @@ def test_a_scheduled_crawl_is_skipped_while_the_sites_last_one_still_runs(tmp_pa
     # that outlasts its interval ran twice at once, each fetching the whole site
     import threading
 
-    from pipelines.redis_keys import scheduled_crawl_key
+    from pipelines.store.redis_keys import scheduled_crawl_key
     from tests.support.http_server import Hold
     from workers.scheduled import crawl_site
 

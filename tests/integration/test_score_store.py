@@ -8,8 +8,8 @@ import uuid
 import pytest
 import redis
 
-from pipelines import redis_keys as rk
-from pipelines.score_store import ScoreStore
+from pipelines.store import redis_keys as rk
+from pipelines.store.score_store import ScoreStore
 
 pytestmark = pytest.mark.integration
 

@@ -13,7 +13,7 @@ import pytest
 from crawler.worker_process import start_worker
 from tests.fixtures.make_blog import make_blog
 from tests.support.cli import PROJECT_ROOT, archived_files
-from pipelines.site_config import config_from_url
+from pipelines.store.site_config import config_from_url
 from tests.support.frontier_probe import release_once_members_joined
 from tests.support.http_server import Hold, serve_directory
 

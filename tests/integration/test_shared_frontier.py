@@ -14,7 +14,7 @@ import pytest
 
 from tests.fixtures.make_blog import make_blog
 from tests.support.cli import PROJECT_ROOT, archived_files
-from pipelines.site_config import config_from_url
+from pipelines.store.site_config import config_from_url
 from tests.support.frontier_probe import release_once_members_joined
 from tests.support.http_server import Hold, serve_directory
 
@@ -39,7 +39,7 @@ def frontier_spider(ns, site: str, render: str = "never"):
 
     from crawler.shared_frontier import frontier_settings
     from crawler.spiders.site_spider import SiteSpider
-    from pipelines.site_config import SiteConfig
+    from pipelines.store.site_config import SiteConfig
 
     settings = dict(frontier_settings(ns.prefix, site, ns.url), LEAFCRAWL_SITE=site,
                     LEAFCRAWL_REDIS_PREFIX=ns.prefix, LEAFCRAWL_RENDER=render)

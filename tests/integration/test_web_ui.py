@@ -107,7 +107,7 @@ def test_the_web_view_shows_sites_pages_filters_and_a_pages_explanation(ui, page
 def test_a_crawled_pages_markup_is_shown_as_text(redis_ns, tmp_path):
     # titles and Markdown come from the crawled site: markup in them is text, never HTML
     from crawler.web_ui import create_app
-    from pipelines.score_store import ScoreStore
+    from pipelines.store.score_store import ScoreStore
 
     store = ScoreStore(redis_ns.conn, redis_ns.prefix)
     hostile = '<img src=x onerror="alert(1)">'

@@ -15,8 +15,7 @@ from rq import Queue
 from crawler.worker_process import (
     PROJECT_ROOT, start_worker, stop_worker, wait_until_drained, workers_listening,
 )
-from pipelines import redis_keys as rk
-
+from pipelines.store import redis_keys as rk
 pytestmark = pytest.mark.integration
 
 

@@ -1,7 +1,7 @@
 """Account forms (log in, sign up, reset a password) are no content to archive."""
 import pytest
 
-from pipelines.account_forms import is_account_page
+from pipelines.store.account_forms import is_account_page
 from pipelines.htmlparse import parse_html
 from pipelines.page import analyze_page
 

@@ -1,5 +1,5 @@
 from pipelines.blocks import Block, build_blocks
-from pipelines.block_tables import LONG_CELL_CHARS
+from pipelines.blocks.block_tables import LONG_CELL_CHARS
 
 URL = "https://example.org/dir/page.html"
 

@@ -1,5 +1,5 @@
 """One fixture per row of the seed's construct table (blocks-and-structure)."""
-from pipelines.block_tables import LONG_CELL_CHARS, is_layout_table
+from pipelines.blocks.block_tables import LONG_CELL_CHARS, is_layout_table
 from pipelines.blocks import Block, build_blocks
 from pipelines.htmlparse import parse_html
 

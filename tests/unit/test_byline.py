@@ -1,6 +1,6 @@
-"""The author a leaf prints in its byline (pipelines/byline.py), for its archive's front
+"""The author a leaf prints in its byline (pipelines/metadata/byline.py), for its archive's front
 matter when its metadata names none."""
-from pipelines.byline import author_name, byline_author, byline_texts
+from pipelines.metadata.byline import author_name, byline_author, byline_texts
 from pipelines.htmlparse import parse_html
 from pipelines.page import analyze_page
 

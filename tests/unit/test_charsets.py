@@ -55,7 +55,7 @@ def test_a_stray_nul_does_not_make_a_page_binary_but_random_bytes_are():
 
 
 def test_a_base_href_that_is_no_url_is_ignored_as_a_browser_ignores_it():
-    from pipelines.links import extract_links
+    from pipelines.indexiness.links import extract_links
 
     page = ('<html><head><base href="http://[broken"></head><body>'
             '<ul><li><a href="/a">A</a></li></ul></body></html>')

@@ -1,6 +1,6 @@
 """Main-content selection on pages written here: only the page's own content survives."""
-from pipelines.content import chrome_flags, find_container
-from pipelines.page_content import noscript_document
+from pipelines.content.selection import chrome_flags, find_container
+from pipelines.content.page_content import noscript_document
 from pipelines.htmlparse import parse_html
 from pipelines.page import analyze_page
 
@@ -146,7 +146,7 @@ def test_mis_nested_header_holding_the_page_is_not_chrome():
 def test_container_is_the_prose_subtree():
     root = parse_html(f"""<body>{NAV}<div id="a"><p>{PROSE}</p><p>{PROSE}</p></div>
     <div id="b"><ul><li><a href="/1">One</a></li><li><a href="/2">Two</a></li></ul></div></body>""")
-    from pipelines.block_walk import walk_document
+    from pipelines.blocks.block_walk import walk_document
     blocks = walk_document(root, "https://x.example/")
     assert find_container(blocks, chrome_flags(blocks)) == "/html/body/div[1]"
 
@@ -202,7 +202,7 @@ def test_furniture_after_the_article_body_is_cut():
 
 
 def test_container_narrows_to_the_child_holding_nearly_all_the_prose():
-    from pipelines.content import narrow_container
+    from pipelines.content.selection import narrow_container
 
     acc = {"/b/m": [100.0, 100.0], "/b/m/d[1]": [8.0, 8.0], "/b/m/d[2]": [92.0, 92.0],
            "/b/m/d[2]/p[1]": [50.0, 50.0], "/b/m/d[2]/p[2]": [42.0, 42.0]}
@@ -215,7 +215,7 @@ def test_container_narrows_to_the_child_holding_nearly_all_the_prose():
 
 
 def test_a_leaf_narrows_into_the_body_beside_columns_of_links():
-    from pipelines.content import narrow_container
+    from pipelines.content.selection import narrow_container
 
     # [balance, prose words, net prose]: the body column holds 73% of the prose, and the
     # column beside it is mostly link text (its long link titles count as prose)
@@ -232,7 +232,7 @@ def test_a_leaf_narrows_into_the_body_beside_columns_of_links():
 
 
 def test_a_leafs_unnamed_sidebar_of_links_is_left_out_of_its_markdown():
-    from pipelines.markdown import render_markdown
+    from pipelines.content.markdown import render_markdown
     from pipelines.page import analyze_page
 
     body = "".join(f"<p>Paragraph {i} of the post tells how the autumn maples turned red along "
@@ -338,7 +338,7 @@ def _menu(label, n=40):
 
 
 def test_widening_needs_sibling_sections_and_stops_at_main():
-    import pipelines.content as content
+    import pipelines.content.selection as content
 
     paras = "".join(f"<p>{PROSE.replace('Sourdough', f'Point {j}')}</p>" for j in range(4))
     consent = "".join(f"<p>{PROSE.replace('Sourdough', f'Partner {j}')}</p>" for j in range(2))
@@ -465,7 +465,7 @@ def test_a_title_column_with_less_than_two_thirds_of_the_prose_is_not_the_whole_
 def test_chinese_prose_weighs_as_the_words_it_holds():
     # written without spaces, a paragraph of 60 characters was one "word": the article
     # weighed like its sidebar of headlines, and the sidebar was kept beside it
-    from pipelines.word_count import count_words
+    from pipelines.content.word_count import count_words
 
     assert count_words("在采访中，我们了解到不少学子在出国前就每年守在电脑前观看两会直播。") == 16
     assert count_words("「こんにちは」と言った。") == 4

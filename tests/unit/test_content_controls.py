@@ -1,7 +1,7 @@
 """Control labels and per-post metadata inside the content are dropped, prose that mentions
 them is kept."""
 from pipelines.blocks import Block
-from pipelines.content_controls import control_rule
+from pipelines.content.content_controls import control_rule
 from pipelines.page import analyze_page
 
 

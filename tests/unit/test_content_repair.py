@@ -1,7 +1,7 @@
 """What the browser shows that a plain parse hides: tree repairs and last-resort sources."""
 import json
 
-from pipelines.content_repair import json_ld_body, next_data_text, repair_tree
+from pipelines.content.content_repair import json_ld_body, next_data_text, repair_tree
 from pipelines.htmlparse import parse_html
 from pipelines.page import analyze_page
 

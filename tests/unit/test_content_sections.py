@@ -1,6 +1,6 @@
 """Furniture sections recognised by their heading, and a <footer> that stays chrome."""
 from pipelines.blocks import Block
-from pipelines.content_sections import furniture_heading, section_root
+from pipelines.content.content_sections import furniture_heading, section_root
 from pipelines.page import analyze_page
 
 PROSE = ("Sourdough needs patience more than skill, and the starter tells you when it is ready "

@@ -1,7 +1,7 @@
 """A leaf's pager continues it or pages a widget inside it: told apart by what the pages hold."""
 from __future__ import annotations
 
-from pipelines.continuations import content_print, probe_links, same_content
+from pipelines.indexiness.continuations import content_print, probe_links, same_content
 
 ARTICLE = [f"Paragraph {i} of the article, long enough to be part of what makes it its own text."
            for i in range(12)]

@@ -6,7 +6,7 @@ import pytest
 
 from crawler import settings as defaults
 from crawler.crawl_settings import crawl_settings
-from pipelines.site_config import ConfigError, config_from_url
+from pipelines.store.site_config import ConfigError, config_from_url
 
 
 def settings_of(**overrides):

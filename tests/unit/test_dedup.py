@@ -1,5 +1,5 @@
 """One fixture per de-duplication rule of the seed (blocks-and-structure, De-duplication)."""
-from pipelines.block_dedup import deduplicate
+from pipelines.blocks.block_dedup import deduplicate
 from pipelines.blocks import Block, build_blocks
 
 URL = "https://example.org/"

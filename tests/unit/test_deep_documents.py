@@ -1,6 +1,6 @@
 """Pages nested deeper than libxml2 parses by default (256 levels): elements left open."""
 from pipelines.htmlparse import MAX_DEPTH, UNCLOSED_CHAIN_MIN, parse_html
-from pipelines.markdown import render_markdown
+from pipelines.content.markdown import render_markdown
 from pipelines.page import analyze_page
 
 

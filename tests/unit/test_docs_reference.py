@@ -7,8 +7,8 @@ from pathlib import Path
 
 from crawler.cli import build_parser, subcommand_parsers
 from crawler.cli_reference import cli_reference_markdown
-from pipelines.indexiness import WEIGHTS
-from pipelines.term_meanings import terms_markdown
+from pipelines.indexiness.score import WEIGHTS
+from pipelines.indexiness.term_meanings import terms_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
 # Where a developer's checkout, home and tools lie on these machines: no product file names them

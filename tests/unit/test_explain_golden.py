@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from crawler.report import render_explanation
-from pipelines.indexiness import WEIGHTS
+from pipelines.indexiness.score import WEIGHTS
 from pipelines.page import analyze_page
 from tests.unit.test_indexiness_rules import TAG_PAGE
 
@@ -55,7 +55,7 @@ def test_explain_names_the_canonical_a_page_declares():
 
 
 def test_explain_says_what_each_term_means_and_keeps_the_start_apart():
-    from pipelines.term_meanings import term_meanings
+    from pipelines.indexiness.term_meanings import term_meanings
 
     meanings = term_meanings()
     assert set(meanings) == set(WEIGHTS) and all(meanings[t] for t in WEIGHTS)

@@ -3,11 +3,11 @@ import pytest
 from scrapy import Request
 
 from crawler.fingerprint import RouteAwareFingerprinter, RouteAwareRedisDupeFilter
-from pipelines.hash_routes import is_place_in_page, route_of
-from pipelines.links import INLINK, SELFLINK, extract_links, locality, page_links
+from pipelines.indexiness.hash_routes import is_place_in_page, route_of
+from pipelines.indexiness.links import INLINK, SELFLINK, extract_links, locality, page_links
 from pipelines.page import analyze_page
-from pipelines.page_address import page_address
-from pipelines.url_shape import url_facts
+from pipelines.indexiness.page_address import page_address
+from pipelines.indexiness.url_shape import url_facts
 from workers.archive_paths import relative_archive_path
 
 
@@ -97,7 +97,7 @@ def test_fingerprints_tell_routes_apart_and_places_not():
 
 
 def test_routes_lead_a_hash_routed_sites_links_not_an_ordinary_sites():
-    from pipelines.hash_routes import carries_route, routes_lead
+    from pipelines.indexiness.hash_routes import carries_route, routes_lead
     docsify = [f"http://h/#/{d}" for d in ("intro", "routing", "requests")] + ["http://h/", "https://github.com/x"]
     assert routes_lead(docsify, "http://h/")
     blog = ["http://h/#/portal/signin", "http://h/#/portal/signup"] + [f"http://h/post-{i}/" for i in range(8)]

@@ -1,7 +1,7 @@
 """A leaf's title as readers see it (metadata.heading_title): its heading, when its h1 says
 it, over og:title and <title>, which are written for search results and shares."""
 from pipelines.htmlparse import parse_html
-from pipelines.metadata import heading_title
+from pipelines.metadata.page_metadata import heading_title
 from pipelines.page import analyze_page
 
 PROSE = "<p>" + "A paragraph of the post, long enough to be its prose. " * 12 + "</p>"
@@ -54,7 +54,7 @@ def test_an_index_page_keeps_its_declared_title():
 
 
 def test_a_declared_title_drops_the_site_name_its_banner_heading_shows():
-    from pipelines.metadata import title
+    from pipelines.metadata.page_metadata import title
 
     banner = page("<title>Release 0.14.0 — Release notes</title>",
                   f"<header><h1>Release notes</h1></header><h2>Release 0.14.0</h2>{PROSE}")

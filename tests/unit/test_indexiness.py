@@ -1,5 +1,5 @@
-from pipelines import indexiness as ix
-from pipelines.links import extract_links
+from pipelines.indexiness import score as ix
+from pipelines.indexiness.links import extract_links
 from pipelines.page import analyze_page
 
 INDEX = """<html><head><title>Blog</title></head><body>

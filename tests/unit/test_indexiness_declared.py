@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from pipelines import indexiness as ix
+from pipelines.indexiness import score as ix
 from pipelines.htmlparse import parse_html
-from pipelines.signals import declared
+from pipelines.indexiness.signals import declared
 
 
 @pytest.mark.parametrize("og, types, expected", [

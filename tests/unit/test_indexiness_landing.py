@@ -1,8 +1,8 @@
 """Landing pages: links that ask the reader to act count against an index verdict, and a
 site's home address is a tiebreak, not a verdict."""
-from pipelines import indexiness as ix
+from pipelines.indexiness import score as ix
 from pipelines.htmlparse import parse_html
-from pipelines.signals import CONVERSION_TEXT
+from pipelines.indexiness.signals import CONVERSION_TEXT
 
 FEATURES = ["Issues", "Roadmaps", "Cycles", "Insights", "Integrations", "Automations"]
 CALLS = ('<a class="btn" href="/signup">Get started</a> '

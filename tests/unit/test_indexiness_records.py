@@ -2,7 +2,7 @@
 thread is one piece of content; a listing links to content-shaped and keyed pages."""
 import pytest
 
-from pipelines import indexiness as ix
+from pipelines.indexiness import score as ix
 from pipelines.htmlparse import parse_html
 
 

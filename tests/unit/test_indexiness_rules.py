@@ -1,8 +1,8 @@
 """One fixture per indexiness rule (issue 4): locality, ARIA signatures, counted once,
 tables, image links, link blocks, dated teasers on a tag page, a long article with a TOC."""
-from pipelines import indexiness as ix
-from pipelines.link_blocks import find_link_blocks
-from pipelines.links import INLINK, OUTLINK, SELFLINK, extract_links, locality
+from pipelines.indexiness import score as ix
+from pipelines.indexiness.link_blocks import find_link_blocks
+from pipelines.indexiness.links import INLINK, OUTLINK, SELFLINK, extract_links, locality
 from pipelines.page import analyze_page
 
 
@@ -276,7 +276,7 @@ def test_breakdown_sums_to_score_and_seed_kept():
 
 def test_link_heavy_counts_words_only_up_to_the_decisive_bound():
     from lxml import etree
-    from pipelines.link_blocks import TEXT_BLOCK_MAX_LINK_SHARE, _link_heavy
+    from pipelines.indexiness.link_blocks import TEXT_BLOCK_MAX_LINK_SHARE, _link_heavy
     for words in (0, 1, 5, 11, 12, 13, 40, 500):
         container = etree.fromstring("<div>" + " w" * words + "</div>")
         for link_words in (0, 1, 3, 4, 5, 100):

@@ -1,4 +1,4 @@
-from pipelines.links import INLINK, OUTLINK, SELFLINK, extract_links, locality, page_links
+from pipelines.indexiness.links import INLINK, OUTLINK, SELFLINK, extract_links, locality, page_links
 
 
 def test_locality_schemes_ports_hosts():
@@ -60,7 +60,7 @@ def test_locality_fast_path_matches_split():
 
 def test_resolver_fast_joins_equal_urljoin():
     from urllib.parse import urljoin
-    from pipelines.links import _Resolver, _verbatim_absolute
+    from pipelines.indexiness.links import _Resolver, _verbatim_absolute
     page = "https://example.org/docs/a?q=1#top"
     hrefs = ["https://x.org/a?b#c", "http://x.org", "https://x.org/a?", "https://x.org/a#", "http://x.org/a;p",
              "https:///a", "HTTPS://x.org/", "http://[::1]/a", "#frag", "#a#b", "#", "#x\ty", "/root", "../up"]
@@ -73,7 +73,7 @@ def test_resolver_fast_joins_equal_urljoin():
 
 
 def test_prices_counts_the_texts_the_price_pattern_finds():
-    from pipelines.links import PRICE, _prices
+    from pipelines.indexiness.links import PRICE, _prices
     shorts = ["$12.99", "From 12,99 €", "Add to cart", "£", "5 $", "¥ 300", "₹99", "about $ and 5",
               "$5 or $6", "", "12", "€"]
     assert _prices(shorts) == sum(1 for t in shorts if PRICE.search(t)) == 6
@@ -81,7 +81,7 @@ def test_prices_counts_the_texts_the_price_pattern_finds():
 
 
 def test_the_words_of_a_self_link_or_a_placeholder_are_the_pages_own_text():
-    from pipelines.links import TextStats
+    from pipelines.indexiness.links import TextStats
 
     html = ('<html><body><main><a href="#content">Jump to content</a>'
             '<ul><li><a href="#why">Why it matters</a></li></ul>'

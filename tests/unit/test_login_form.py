@@ -1,8 +1,8 @@
-"""Finding a site's login form (pipelines/login_form.py) and the config keys of a form login."""
+"""Finding a site's login form (pipelines/store/login_form.py) and the config keys of a form login."""
 import pytest
 
-from pipelines.login_form import ends_session, find_login_form
-from pipelines.site_config import LOGIN_PASSWORD_ENV, ConfigError, config_from_url
+from pipelines.store.login_form import ends_session, find_login_form
+from pipelines.store.site_config import LOGIN_PASSWORD_ENV, ConfigError, config_from_url
 
 
 def page(*forms: str) -> str:

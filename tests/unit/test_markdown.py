@@ -1,7 +1,7 @@
 import yaml
 
 from pipelines.blocks import build_blocks
-from pipelines.markdown import render_markdown
+from pipelines.content.markdown import render_markdown
 
 URL = "https://example.org/"
 

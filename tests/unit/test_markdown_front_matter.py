@@ -1,7 +1,7 @@
 """The archive's front matter: its keys in order, and the score as a reader reads it."""
 import yaml
 
-from pipelines.markdown import front_matter_text
+from pipelines.content.markdown import front_matter_text
 
 
 def test_the_score_is_rounded_and_the_keys_keep_their_order():

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pipelines.blocks import Block, build_blocks
-from pipelines.markdown import render_markdown
+from pipelines.content.markdown import render_markdown
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "markdown"
 URL = "https://example.org/dir/page.html"

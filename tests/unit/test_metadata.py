@@ -1,7 +1,7 @@
 import pytest
 
 from pipelines.htmlparse import parse_html
-from pipelines.metadata import extract_metadata
+from pipelines.metadata.page_metadata import extract_metadata
 
 
 def meta(html):
@@ -67,7 +67,7 @@ def test_og_title_site_suffix_stripped_like_title():
     ('<link rel="alternate" href="http://ex.test/amp/">', "http://ex.test/a/", None),
 ])
 def test_declared_canonical(head, url, expected):
-    from pipelines.metadata import declared_canonical
+    from pipelines.metadata.page_metadata import declared_canonical
 
     root = parse_html(f"<html><head>{head}</head><body><p>x</p></body></html>")
     assert declared_canonical(root, url) == expected

@@ -1,5 +1,5 @@
 """A rendered page whose UTF-8 Chromium decoded in the single-byte charset it declared."""
-from pipelines.mojibake import repair_mojibake
+from pipelines.content.mojibake import repair_mojibake
 
 UTF8_TEXT = "<p>Café — naïve “quotes” 新电脑 Łódź</p>"
 

@@ -182,7 +182,7 @@ def test_a_leaf_listed_in_a_sidebar_leads_to_its_siblings():
 
 
 def test_robots_meta_directives_are_read():
-    from pipelines.metadata import robots_directives
+    from pipelines.metadata.page_metadata import robots_directives
     html = '<html><head><meta name="Robots" content="NOINDEX, follow"></head><body><p>x</p></body></html>'
     assert analyze_page(html, "https://x.org/a").robots == {"noindex", "follow"}
     assert analyze_page("<html><body><p>x</p></body></html>", "https://x.org/a").robots == frozenset()
@@ -193,7 +193,7 @@ def test_robots_meta_directives_are_read():
 def test_markup_nested_deeper_than_any_parser_takes_keeps_its_text():
     # 100,000 nested <div>s: libxml2 stops at 2,048 levels even with huge_tree, and the
     # page was a leaf with an empty body
-    from pipelines.markdown import render_markdown
+    from pipelines.content.markdown import render_markdown
 
     words = "The keeper wrote the weather down every hour of the night. " * 30
     deep = ("<html><body><main><h1>Deep</h1>" + "<div>" * 100_000 + f"<p>{words}</p>"

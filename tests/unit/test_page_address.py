@@ -1,7 +1,7 @@
 import pytest
 
 from pipelines.page import analyze_page
-from pipelines.page_address import page_address
+from pipelines.indexiness.page_address import page_address
 
 
 @pytest.mark.parametrize("url, address", [

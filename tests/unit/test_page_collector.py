@@ -12,7 +12,7 @@ from scrapy.utils.test import get_crawler
 from crawler.page_collector import collect_measured_html, collector_page_method, collector_result
 from crawler.page_settle import settle_page_methods
 from crawler.spiders.site_spider import SiteSpider
-from pipelines.site_config import SiteConfig
+from pipelines.store.site_config import SiteConfig
 
 URL = "https://example.org/post/"
 BODY = (b"<html><body><article><h1>A post</h1><p>BODY-TEXT the page as page.content() read it, "

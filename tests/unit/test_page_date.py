@@ -1,9 +1,9 @@
-"""The date a leaf prints for its readers (pipelines/page_date.py), for its archive's front
+"""The date a leaf prints for its readers (pipelines/metadata/page_date.py), for its archive's front
 matter when its metadata names none."""
-from pipelines.byline import byline_texts
+from pipelines.metadata.byline import byline_texts
 from pipelines.htmlparse import parse_html
 from pipelines.page import analyze_page
-from pipelines.page_date import byline_date as date_of_texts, iso_date, lone_time, parse_text_date, shown_date
+from pipelines.metadata.page_date import byline_date as date_of_texts, iso_date, lone_time, parse_text_date, shown_date
 
 
 def byline_date(root):

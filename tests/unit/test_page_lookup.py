@@ -3,7 +3,7 @@ URLs when there is none (against the test Redis)."""
 from __future__ import annotations
 
 from crawler.page_lookup import lookup_page, nearest_urls, url_variants
-from pipelines.score_store import ScoreStore
+from pipelines.store.score_store import ScoreStore
 from tests.support.cli import run_leafcrawl
 
 

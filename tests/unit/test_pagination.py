@@ -1,7 +1,7 @@
 from pipelines.htmlparse import parse_html
-from pipelines.links import extract_links
+from pipelines.indexiness.links import extract_links
 from pipelines.page import analyze_page
-from pipelines.pagination import pagination_links
+from pipelines.indexiness.pagination import pagination_links
 
 URL = "https://blog.example/"
 
@@ -73,7 +73,7 @@ TEXTS = ["1", "12345", "\u0663", "Next", "NEXT", "next »", "next»", "« prev",
 
 
 def test_page_url_and_pager_text_tests_are_the_regexes():
-    from pipelines.pagination import PAGE_URL, PAGER_TEXT, is_page_url, is_pager_text
+    from pipelines.indexiness.pagination import PAGE_URL, PAGER_TEXT, is_page_url, is_pager_text
     assert [is_page_url(u) for u in URLS] == [PAGE_URL.search(u) is not None for u in URLS]
     assert [is_pager_text(t) for t in TEXTS] == [PAGER_TEXT.match(t) is not None for t in TEXTS]
 
@@ -155,7 +155,7 @@ def test_every_part_of_a_post_split_over_pages_is_a_leaf():
 
 
 def test_a_page_number_continues_content_addresses_only():
-    from pipelines.url_shape import continues_content
+    from pipelines.indexiness.url_shape import continues_content
 
     for url in (SPLIT_POST + "2/", "https://news.example/world/rivers-rise-in-the-north?page=2",
                 "https://news.example/the-long-river-story/page/3"):
@@ -195,7 +195,7 @@ def test_a_post_with_several_paged_lists_of_other_posts_is_a_leaf():
 
 
 def test_pagers_in_place_are_counted_by_the_parameter_each_varies():
-    from pipelines.url_shape import in_place_pagers
+    from pipelines.indexiness.url_shape import in_place_pagers
 
     page = "https://shop.example/cat/desks-20649/?sort=price"
     # a shop's one pager beside its sort and page-size choices, and a pager to another path

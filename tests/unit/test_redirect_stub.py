@@ -1,7 +1,7 @@
 """Redirect stubs: a meta refresh at once, or a small page whose script sets location."""
 from __future__ import annotations
 
-from pipelines.redirect_stub import stub_target
+from pipelines.content.redirect_stub import stub_target
 
 URL = "https://blog.example.org/old-post/"
 

@@ -1,4 +1,4 @@
-"""--render auto's measures (pipelines/render_need.py): what a plain fetch shows against what
+"""--render auto's measures (pipelines/indexiness/render_need.py): what a plain fetch shows against what
 the browser shows, and a plain page that is a frame for a script."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pipelines.page import IndexinessConfig, analyze_page
-from pipelines.render_need import (APP_SHELL_MAX_CHARS, SCRIPT_TEXT_MIN_CHARS, Shown, app_shell,
+from pipelines.indexiness.render_need import (APP_SHELL_MAX_CHARS, SCRIPT_TEXT_MIN_CHARS, Shown, app_shell,
                                    empty_mount, script_drawn, shown, visible_text_chars)
 
 URL = "http://127.0.0.1:8000/"

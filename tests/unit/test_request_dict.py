@@ -9,7 +9,7 @@ from scrapy.utils.test import get_crawler
 
 from crawler.request_dict import FifoDiskQueue, request_to_dict
 from crawler.spiders.site_spider import SiteSpider
-from pipelines.site_config import config_from_url
+from pipelines.store.site_config import config_from_url
 
 BASE = "http://127.0.0.1:8000"
 

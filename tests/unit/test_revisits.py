@@ -11,8 +11,8 @@ from crawler.revisits import (DIGEST_META, REVISIT_META, REVISITED_META, KnownPa
                               conditional_headers, document_digest, drawn_by_its_document, follow_tag, known_page,
                               links_in_document, links_ref, response_validators, same_validators,
                               written_per_request)
-from pipelines.page_address import page_address
-from pipelines.site_config import ConfigError, validate
+from pipelines.indexiness.page_address import page_address
+from pipelines.store.site_config import ConfigError, validate
 
 URL = "http://127.0.0.1:8000/posts/a/"
 

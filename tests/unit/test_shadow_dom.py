@@ -2,7 +2,7 @@ import lxml.etree as etree
 
 from pipelines.blocks import build_blocks
 from pipelines.htmlparse import parse_html
-from pipelines.shadow_dom import flatten_shadow_roots
+from pipelines.blocks.shadow_dom import flatten_shadow_roots
 
 URL = "https://example.org/"
 

@@ -1,6 +1,6 @@
 import pytest
 
-from pipelines.site_config import ConfigError, config_from_url, load_site_config
+from pipelines.store.site_config import ConfigError, config_from_url, load_site_config
 
 
 def write(tmp_path, name, text):
@@ -102,7 +102,7 @@ def test_shipped_example_config_is_valid():
 
 
 def test_spider_arguments_make_a_config_as_a_file_would():
-    from pipelines.site_config import config_from_spider_args
+    from pipelines.store.site_config import config_from_spider_args
 
     args = {"url": "https://blog.example.org/ https://blog.example.org/notes/", "render": "never",
             "depth": "2", "deny": "['/tag/', '/page/']", "follow_leaf_links": "true",
@@ -116,7 +116,7 @@ def test_spider_arguments_make_a_config_as_a_file_would():
 
 
 def test_spider_arguments_override_a_config_file(tmp_path):
-    from pipelines.site_config import config_from_spider_args
+    from pipelines.store.site_config import config_from_spider_args
 
     path = tmp_path / "blog.yaml"
     path.write_text("name: blog\nstart_urls: ['https://blog.example.org/']\nrender: always\n"
@@ -128,7 +128,7 @@ def test_spider_arguments_override_a_config_file(tmp_path):
 
 
 def test_spider_arguments_that_name_no_site_or_a_wrong_value_say_so():
-    from pipelines.site_config import config_from_spider_args
+    from pipelines.store.site_config import config_from_spider_args
 
     with pytest.raises(ConfigError, match="needs a site: scrapy crawl site -a url=URL"):
         config_from_spider_args({"render": "never"})

@@ -1,4 +1,4 @@
-"""A cookies file (pipelines/cookie_file.py, crawler/site_cookies.py): which of its cookies a
+"""A cookies file (pipelines/store/cookie_file.py, crawler/site_cookies.py): which of its cookies a
 crawl takes, the errors that name what is wrong with it, and how its cookies reach plain
 requests and the browser."""
 import json
@@ -11,8 +11,8 @@ from scrapy.http import Response
 
 from crawler.crawl_settings import crawl_settings
 from crawler.site_cookies import SiteCookiesMiddleware, playwright_cookie
-from pipelines.cookie_file import CookieFileError, read_cookie_file
-from pipelines.site_config import ConfigError, config_from_url, load_site_config
+from pipelines.store.cookie_file import CookieFileError, read_cookie_file
+from pipelines.store.site_config import ConfigError, config_from_url, load_site_config
 
 NEXT_YEAR = int(time.time()) + 365 * 86400
 # As a browser extension exports them: every site the user visits, session cookies with an

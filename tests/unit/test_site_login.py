@@ -8,7 +8,7 @@ from w3lib.http import basic_auth_header
 
 from crawler.crawl_settings import crawl_settings
 from crawler.site_login import SiteLoginMiddleware, login_settings
-from pipelines.site_config import PASSWORD_ENV, ConfigError, config_from_url, load_site_config
+from pipelines.store.site_config import PASSWORD_ENV, ConfigError, config_from_url, load_site_config
 
 
 def settings_of(cfg):

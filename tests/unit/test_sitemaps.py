@@ -3,7 +3,7 @@ import gzip
 import pytest
 
 from crawler.sitemaps import NotASitemap, read_sitemap, robots_url, sitemaps_of_robots
-from pipelines.site_config import ConfigError, validate
+from pipelines.store.site_config import ConfigError, validate
 
 URLSET = (b'<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
           b"<url><loc>https://ex.org/a/</loc><lastmod>2024-01-01</lastmod></url>"

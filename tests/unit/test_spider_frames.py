@@ -8,8 +8,8 @@ from scrapy.utils.test import get_crawler
 
 from crawler.spiders.site_spider import SiteSpider
 from pipelines.page import IndexinessConfig, analyze_page
-from pipelines.render_need import FRAME_TRIALS, Shown
-from pipelines.site_config import config_from_url
+from pipelines.indexiness.render_need import FRAME_TRIALS, Shown
+from pipelines.store.site_config import config_from_url
 
 BASE = "http://127.0.0.1:8000"
 SHORT = (b'<html><head><meta property="og:type" content="article"></head><body><main><article>'

@@ -10,7 +10,7 @@ from scrapy.utils.test import get_crawler
 
 from crawler.render_sections import SectionProbes
 from crawler.spiders.site_spider import SiteSpider
-from pipelines.site_config import config_from_url
+from pipelines.store.site_config import config_from_url
 
 BASE = "http://127.0.0.1:8000"
 

@@ -1,11 +1,11 @@
 """url_identity: URLs that name one record versus URLs of a listing."""
 import pytest
 
-from pipelines.url_identity import (
+from pipelines.indexiness.url_identity import (
     _target_shapes_each, is_content_path, is_record_path, path_has_record_id,
     query_names_record, target_path, target_shapes,
 )
-from pipelines.url_shape import term_is_record
+from pipelines.indexiness.url_shape import term_is_record
 
 
 @pytest.mark.parametrize("url", [

@@ -1,7 +1,7 @@
 """URL shape: the priors CMSs' URL conventions give (listing vs content)."""
 import pytest
 
-from pipelines.url_shape import (is_catalog_url, is_home_url, is_product_url, is_taxonomy_url,
+from pipelines.indexiness.url_shape import (is_catalog_url, is_home_url, is_product_url, is_taxonomy_url,
                                  is_thread_url, slug_words, url_shape, without_tracking)
 
 
@@ -75,7 +75,7 @@ def test_home_url():
     ("https://news.x.org/topic/software", ("listing", True, True, False, 1, False, False, False)),
 ])
 def test_url_facts_one_split(url, facts):
-    from pipelines.url_shape import url_facts
+    from pipelines.indexiness.url_shape import url_facts
     assert url_facts(url) == facts
 
 

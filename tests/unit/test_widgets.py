@@ -1,7 +1,7 @@
 """Widget names from class/id tokens: consent dialogs by their platforms' names too."""
 import pytest
 
-from pipelines.widgets import widget_for, widget_for_id
+from pipelines.blocks.widgets import widget_for, widget_for_id
 
 
 @pytest.mark.parametrize("token", ["cookie-consent", "consent", "gdpr-banner", "cookie-notice",

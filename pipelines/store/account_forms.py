@@ -14,7 +14,7 @@ import re
 
 from lxml import etree
 
-from .links import element_text
+from ..indexiness.links import element_text
 
 # Words of text outside the account forms beyond which the page is content with a form.
 ACCOUNT_PAGE_MAX_WORDS = 120

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from .links import _BIT, INLINK, Link, element_text, subtree_text
-from .metadata import ARTICLE_TYPES, COLLECTION_TYPES
+from ..metadata.page_metadata import ARTICLE_TYPES, COLLECTION_TYPES
 from .pagination import PAGE_URL, PAGER_TEXT, numbered_sibling_test, pages_listing
 from .url_identity import target_path
 

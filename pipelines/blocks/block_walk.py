@@ -19,7 +19,7 @@ from .block_media import (image_src, is_ad_frame, is_tracking_pixel, media_note,
                           picture_img, svg_text)
 from .block_tables import is_layout_table, needs_html, read_rows, table_html, table_plain
 from .block_model import Block
-from .htmlparse import ElementPaths, base_url, document_order, first_descendant, text_of
+from ..htmlparse import ElementPaths, base_url, document_order, first_descendant, text_of
 from .reading_order import (HIDDEN_ATTR, RECT_ATTR, is_measured, mark_floats, ordered_children,
                             parse_rect)
 from .regions import LANDMARK_TAGS, landmark_of, landmark_of_role

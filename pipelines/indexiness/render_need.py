@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .htmlparse import parse_html
+from ..htmlparse import parse_html
 from .links import SKIP_TAGS
 
 # A page's text counts as its document's when scripts add at most this much of it: widgets,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .blocks import Block
+from ..blocks import Block
 
 # A block of at most this many words can be a control label; longer text is prose that
 # happens to mention "share" or "reply".

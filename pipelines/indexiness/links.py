@@ -13,10 +13,10 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 from lxml import etree
 
-from .block_inline import cached_urljoin, normalize_ws
+from ..blocks.block_inline import cached_urljoin, normalize_ws
 from .hash_routes import is_place_in_page, route_of
 from .page_address import page_address
-from .htmlparse import as_root, base_url
+from ..htmlparse import as_root, base_url
 
 OUTLINK, INLINK, SELFLINK = "out", "in", "self"
 

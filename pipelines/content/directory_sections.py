@@ -16,7 +16,7 @@ density, tells a toctree from an API reference: Sphinx writes each documented cl
 """
 from __future__ import annotations
 
-from .links import HEADING_TAGS, Link, element_text, enclosing_heading, subtree_text
+from ..indexiness.links import HEADING_TAGS, Link, element_text, enclosing_heading, subtree_text
 
 # Items that are entries for in-site pages (_leading_page): at least this many distinct
 # pages (one is a pointer, not a directory)...

@@ -3,8 +3,8 @@ fallbacks for a page whose selection yields next to nothing: its <noscript> docu
 inline-hidden wrappers shown, JSON-LD articleBody, Next.js page data, and last its links."""
 from __future__ import annotations
 
-from .blocks import Block
-from .content import _select
+from ..blocks import Block
+from .selection import _select
 from .word_count import count_words
 
 
@@ -57,8 +57,8 @@ def page_content(root, url: str, title: str | None, order: dict | None = None,
     same blocks selected with link text counted as prose (a page that is nothing but a list
     of links -- a link aggregator's front page, a schedule of linked matches -- has no prose
     for the container search to find, and its links are its content)."""
-    from .block_dedup import deduplicate
-    from .block_walk import walk_document
+    from ..blocks.block_dedup import deduplicate
+    from ..blocks.block_walk import walk_document
     from .content_repair import json_ld_body, next_data_text, repair_tree, revealed_copy
 
     if repair_tree(root):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from .blocks import Block
+from ..blocks import Block
 from .word_count import count_words
 
 # Headings of sections that are furniture wherever they follow a page's own text, as whole

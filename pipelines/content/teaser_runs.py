@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urldefrag, urlsplit
 
-from .blocks import Block
+from ..blocks import Block
 
 # A run holds at least this many teasers to distinct pages: two links in a row are a
 # "previous / next" pair or a sentence's pair of references; three are a list (the seed's

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .htmlparse import first_descendant, text_of
+from ..htmlparse import first_descendant, text_of
 from .block_inline import InlineBuffer, normalize_ws
 
 # A cell holding more prose than this holds a page, not a datum (HN's story cell is far longer,

@@ -13,7 +13,7 @@ from urllib.parse import parse_qsl, urljoin, urlsplit
 
 from lxml import etree
 
-from .htmlparse import base_url, parse_html
+from ..htmlparse import base_url, parse_html
 
 # The user field's name or id, when no input says it by its type (email) or autocomplete
 # (username) and the form has several text inputs (a coupon, a site search in the same form).

@@ -15,10 +15,10 @@ from urllib.parse import urlsplit
 
 import yaml
 
-from pipelines.cookie_file import CookieFileError, read_cookie_file
+from pipelines.store.cookie_file import CookieFileError, read_cookie_file
 
 # always: every page through headless Chromium; never: plain HTTP (no JavaScript); auto:
-# plain HTTP unless the start pages show that scripts draw the site (pipelines/render_need.py)
+# plain HTTP unless the start pages show that scripts draw the site (pipelines/indexiness/render_need.py)
 RENDER_MODES = ("always", "never", "auto")
 REVISIT_MODES = ("changed", "all")    # crawler/revisits.py
 
@@ -90,7 +90,7 @@ class SiteConfig:
     http_user: str | None = None
     http_password: str | None = field(default=None, repr=False)
     # a site behind a login form: the cookies the user's browser exported once logged in
-    # (cookies.txt, or a JSON export: pipelines/cookie_file.py), its cookies for the site's
+    # (cookies.txt, or a JSON export: pipelines/store/cookie_file.py), its cookies for the site's
     # domains sent as the browser would (crawler/site_cookies.py); a relative path is the
     # config file's folder's
     cookies_file: str | None = None

@@ -5,7 +5,7 @@ import re
 
 import yaml
 
-from .blocks import Block
+from ..blocks import Block
 
 FRONT_MATTER_KEYS = ("url", "title", "author", "date", "fetched_at", "score", "verdict")
 # Spaces per list nesting level: enough for any ordered marker up to "99. ".

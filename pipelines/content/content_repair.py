@@ -25,7 +25,7 @@ import re
 
 from lxml import etree
 
-from .blocks import Block
+from ..blocks import Block
 from .word_count import count_words
 
 # Descendants that no real <button> holds: their presence marks a parse artifact.
@@ -96,7 +96,7 @@ def _paragraph_blocks(texts: list[str], source: str) -> list[Block]:
 
 
 def _escape(text: str) -> str:
-    from .block_inline import escape_line_start, escape_text
+    from ..blocks.block_inline import escape_line_start, escape_text
 
     return escape_line_start(escape_text(text))
 

@@ -10,8 +10,7 @@ import json
 import math
 from typing import Any
 
-from pipelines import redis_keys as rk
-
+from pipelines.store import redis_keys as rk
 RECORD_FIELDS = (
     "url", "site", "verdict", "score", "seed_score", "breakdown", "counts", "counted_links",
     "status", "error", "depth", "referrer", "referrer_score", "fetched_at", "content_hash",
@@ -64,7 +63,7 @@ def as_text(value: Any) -> str:
 def slim_record(record: dict) -> dict:
     """What a page record keeps of its terms: the terms that count (non-zero contributions
     and counts), their contributions rounded to 4 places. The zero terms of a page are the
-    ones its breakdown lacks (explain lists them from pipelines.indexiness.TERMS); keeping
+    ones its breakdown lacks (explain lists them from pipelines.indexiness.score.TERMS); keeping
     all 34 of them in the breakdown, in the counts and as term: fields was 1.4 KB of a
     page's 2.8 KB."""
     breakdown, counts = record.get("breakdown"), record.get("counts")

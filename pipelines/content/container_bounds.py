@@ -3,7 +3,7 @@ prose, widened to the sections beside it, moved to the <main> the document names
 column under the title (content.find_container picks the start; these bound it)."""
 from __future__ import annotations
 
-from .blocks import Block
+from ..blocks import Block
 
 
 # A child subtree holding at least this share of the container's prose is the container: what

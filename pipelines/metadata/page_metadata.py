@@ -8,8 +8,8 @@ import re
 
 from lxml import etree
 
-from .htmlparse import text_of
-from .block_inline import normalize_ws
+from ..htmlparse import text_of
+from ..blocks.block_inline import normalize_ws
 from .byline import author_name
 
 # <meta> names/properties that carry the publishing date, most specific first.
@@ -459,7 +459,7 @@ def declared_canonical(root, url: str) -> str | None:
     other than ``url`` itself (fragments aside): the URL the site says this content lives at."""
     from urllib.parse import urljoin, urlsplit
 
-    from .htmlparse import base_url
+    from ..htmlparse import base_url
 
     for link in root.iter("link"):
         if "canonical" not in (link.get("rel") or "").lower().split():

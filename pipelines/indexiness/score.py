@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .link_blocks import LEFT_OUT, find_link_blocks, left_out_links
-from .block_inline import normalize_ws
-from .directory_sections import heads_directory
+from ..blocks.block_inline import normalize_ws
+from ..content.directory_sections import heads_directory
 from .links import (_BIT, INLINK, SELFLINK, Link, TextStats, element_text,
                     enclosing_heading, extract_links)
-from .metadata import date_facts
+from ..metadata.page_metadata import date_facts
 from .pagination import pagination_links
 from .signals import (CONVERSION_MAX_CHARS, CONVERSION_TEXT, declared, headed_entries,
                       numbered_pagination)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from .block_dedup import deduplicate
 from .block_model import KINDS, Block, reindex
 from .block_walk import walk_document
-from .htmlparse import as_root
+from ..htmlparse import as_root
 
 __all__ = ["KINDS", "Block", "build_blocks", "reindex"]
 

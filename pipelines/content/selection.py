@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from .blocks import Block, reindex
+from ..blocks import Block, reindex
 from .content_sections import drop_furniture_sections, furniture_heading
 from .container_bounds import (  # noqa: F401  (_tag, narrow_container: read by tests)
     _main_instead, _tag, _title_column, narrow_container, widen_container)

@@ -1,5 +1,5 @@
 """What each indexiness term means, read from the comment of its named constant in
-pipelines/indexiness.py, so the explanation and the code cannot drift apart (pure)."""
+pipelines/indexiness/score.py, so the explanation and the code cannot drift apart (pure)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from . import indexiness
+from . import score as indexiness
 
 # Words of the comments that say how a weight was set, not what the term means.
 _HOW_SET = re.compile(r"\b(fitted|hand|held at 0)\b[^.;:]*[.;:]?\s*", re.I)

@@ -1,0 +1,1 @@
+"""Content: the blocks of a leaf that are its article, and their Markdown."""

@@ -1,0 +1,1 @@
+"""A page's metadata: its title, date, author, robots directives."""
