@@ -4,7 +4,7 @@
 
 CORPUS_SITE_DIR holds `site/` (served on 127.0.0.1 for the run, on a free port or on
 --port: a site mirrored from a live server, whose pages link its address, needs that port,
-e.g. `--port 8000` for bench/build_wordpress_blog.py's copies) and `labels.csv`
+e.g. `--port 8000` for bench/sites/build_wordpress_blog.py's copies) and `labels.csv`
 (path,label,how; label leaf|index|other). The crawl runs as a subprocess in OUT (so its
 embedded Redis lives in OUT/.leafcrawl/), archives into OUT/archive and writes
 OUT/summary.json. Each archived .md is mapped back to a labelled page through the `url:`

@@ -1,9 +1,9 @@
-"""bench/changelog_posts.py: labels.csv learns each post's day from the changelog."""
+"""bench/sites/changelog_posts.py: labels.csv learns each post's day from the changelog."""
 import csv
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "sites"))
 
 from changelog_posts import post_days, write_labels  # noqa: E402
 

@@ -1,7 +1,7 @@
 """Turn a built docs site (Sphinx or MkDocs) into a labelled corpus like
 ../shared/corpora/sites/<site>.
 
-    python bench/label_docs_site.py BUILD_DIR OUT_DIR
+    python bench/sites/label_docs_site.py BUILD_DIR OUT_DIR
 
 BUILD_DIR is `sphinx-build -b html` or `-b dirhtml` output (with `_sources/`, Sphinx's
 default) or `mkdocs

@@ -3,7 +3,7 @@ changelog and a folder of Markdown docs, as a labelled corpus like ../shared/cor
 
     npx create-docusaurus@3 PROJECT classic --javascript --skip-install
     (cd PROJECT && npm install)
-    python bench/build_docusaurus_site.py PROJECT CHANGELOG.md DOCS_DIR OUT_DIR
+    python bench/sites/build_docusaurus_site.py PROJECT CHANGELOG.md DOCS_DIR OUT_DIR
 
 Docusaurus draws every page with React but writes each one out as HTML, so a plain fetch
 sees what a browser shows. Its blog files posts under /blog/YYYY/MM/DD/slug, lists them ten

@@ -4,8 +4,8 @@ theme, or from a Markdown changelog, with the blog theme, as a labelled corpus l
 
     mkdir PROJECT && (cd PROJECT && npm init -y && npm install next@16 react@19 react-dom@19 \\
         nextra@4.6.1 nextra-theme-docs@4.6.1 nextra-theme-blog@4.6.1 zod@4.3.5)
-    python bench/build_nextra_site.py docs PROJECT DOCS_DIR OUT_DIR
-    python bench/build_nextra_site.py blog PROJECT CHANGELOG.md OUT_DIR
+    python bench/sites/build_nextra_site.py docs PROJECT DOCS_DIR OUT_DIR
+    python bench/sites/build_nextra_site.py blog PROJECT CHANGELOG.md OUT_DIR
 
 (Measured with next 16.4.6, react 19.3, node 20. zod 4.3.5 is the zod of Nextra 4.6.1's
 release: with zod 4.6 every page fails prerendering, as the themes' prop schemas no longer
@@ -15,9 +15,9 @@ app/, content/ and public/, and sets package.json's "type" to "module".) The fig
 
     (cd /tmp/src && pip download --no-deps --no-binary :all: starlette==1.10.0 &&
         tar xzf starlette-1.10.0.tar.gz)
-    python bench/build_nextra_site.py docs /tmp/nextra-project /tmp/src/starlette-1.10.0/docs \\
+    python bench/sites/build_nextra_site.py docs /tmp/nextra-project /tmp/src/starlette-1.10.0/docs \\
         /tmp/corpora/nextra-docs
-    python bench/build_nextra_site.py blog /tmp/nextra-project \\
+    python bench/sites/build_nextra_site.py blog /tmp/nextra-project \\
         /tmp/src/starlette-1.10.0/docs/release-notes.md /tmp/corpora/nextra-blog
 
 Next.js renders every page at build time and `output: 'export'` writes each one out as HTML
@@ -54,7 +54,7 @@ as a bold first line; tip as the default type, danger as error), collapsible one
 (build_vitepress_site.convert). Links to a docs file point at its page.
 
 OUT_DIR gets `site/` and `labels.csv` (path,label,how). docs: the root (the docs' index.md,
-an introduction) is an index page, as bench/label_docs_site.py labels MkDocs' root and
+an introduction) is an index page, as bench/sites/label_docs_site.py labels MkDocs' root and
 build_vitepress_site.py its home page; every other docs page is a leaf. blog: posts and the
 About page (a Markdown page) are leaves; the posts list and the tag pages are index pages,
 as the theme's example generated them. 404.html, _next/ and assets are not labelled.

@@ -1,7 +1,7 @@
 """Fill a local Askbot Q&A site with the changelog as release questions and mirror it, as a
 labelled corpus like ../shared/corpora/sites/<site>.
 
-    python bench/build_askbot_site.py CHANGELOG.md OUT_DIR [--project /tmp/askwork/qa]
+    python bench/sites/build_askbot_site.py CHANGELOG.md OUT_DIR [--project /tmp/askwork/qa]
         [--netns askbench]
 
 Askbot (https://askbot.com, PyPI askbot 0.13.0: Python >= 3.10, Django 4.2-5.2) is a
@@ -25,7 +25,7 @@ made and deleted by the caller as root: `ip netns add askbench; ip netns exec as
 link set lo up` ... `ip netns del askbench`), so no other :8000 on the host is touched; pass
 --netns '' to run it in the host's namespace.
 
-e.g. python bench/build_askbot_site.py /tmp/src/starlette-1.10.0/docs/release-notes.md \\
+e.g. python bench/sites/build_askbot_site.py /tmp/src/starlette-1.10.0/docs/release-notes.md \\
     /tmp/corpora/askbot
 
 This script then empties the site (all posts and threads, tags, users but the six it

@@ -1,7 +1,7 @@
 """Fill a local Spirit forum with the changelog as release topics and mirror it, as a
 labelled corpus like ../shared/corpora/sites/<site>.
 
-    python bench/build_spirit_forum.py CHANGELOG.md OUT_DIR [--project /tmp/spiritwork/forum]
+    python bench/sites/build_spirit_forum.py CHANGELOG.md OUT_DIR [--project /tmp/spiritwork/forum]
         [--comments-per-page 2]
 
 Spirit (https://github.com/nitely/Spirit) is a Django forum: topics in categories, one
@@ -14,7 +14,7 @@ ST_SITE_URL http://127.0.0.1:8000/):
     PATH=/tmp/spiritvenv/bin:$PATH spirit startproject forum    # it runs django-admin
     cd forum && /tmp/spiritvenv/bin/python manage.py migrate
 
-e.g. python bench/build_spirit_forum.py /tmp/src/starlette-1.10.0/docs/release-notes.md \\
+e.g. python bench/sites/build_spirit_forum.py /tmp/src/starlette-1.10.0/docs/release-notes.md \\
     /tmp/corpora/spirit-forum
 
 This script then empties the forum (topics, comments, categories it made, users but the

@@ -1,7 +1,7 @@
 """Fill a local MediaWiki with the changelog as a wiki and mirror it, as a labelled corpus
 like ../shared/corpora/sites/<site>.
 
-    python bench/build_mediawiki_site.py CHANGELOG.md OUT_DIR [--skin vector|monobook|timeless]
+    python bench/sites/build_mediawiki_site.py CHANGELOG.md OUT_DIR [--skin vector|monobook|timeless]
 
 Wikis are docs sites of their own kind: every article a leaf under a heavy frame of tools,
 category pages the listings. Setting up once (as root; MariaDB from the machine, PHP's own

@@ -1,7 +1,7 @@
 """Fill a local FlaskBB forum with the changelog and mirror it, as a labelled corpus like
 ../shared/corpora/sites/<site>.
 
-    python bench/build_flaskbb_forum.py CHANGELOG.md OUT_DIR [--work /tmp/flaskbb-work]
+    python bench/sites/build_flaskbb_forum.py CHANGELOG.md OUT_DIR [--work /tmp/flaskbb-work]
         [--posts-per-page 2]
 
 FlaskBB is a classic phpBB-style forum in Flask (categories > forums > topics > posts).

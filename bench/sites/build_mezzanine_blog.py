@@ -1,7 +1,7 @@
 """Fill a local Mezzanine blog with the changelog and mirror it, as a labelled corpus like
 ../shared/corpora/sites/<site>.
 
-    python bench/build_mezzanine_blog.py CHANGELOG.md OUT_DIR [--project /tmp/mezwork/blog]
+    python bench/sites/build_mezzanine_blog.py CHANGELOG.md OUT_DIR [--project /tmp/mezwork/blog]
 
 Mezzanine (https://github.com/stephenmcd/mezzanine) is a Django CMS with a blog app: posts,
 categories, keywords (tags), month archives, author pages, `?page=N` listings. Setting it up
@@ -23,7 +23,7 @@ Port 8000 may be another bench's: run this script (it starts the server) and the
 a network namespace of their own (`ip netns add mezbench; ip netns exec mezbench ip link
 set lo up; ip netns exec mezbench ...`).
 
-e.g. python bench/build_mezzanine_blog.py /tmp/src/starlette-1.10.0/docs/release-notes.md \\
+e.g. python bench/sites/build_mezzanine_blog.py /tmp/src/starlette-1.10.0/docs/release-notes.md \\
     /tmp/corpora/mezzanine-blog
 
 This script then empties the site of createdb's demo content (the pages About, Team,

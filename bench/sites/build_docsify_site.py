@@ -7,9 +7,9 @@ Docsify's hash router (the default: pages at #/route) or its history router.
     mkdir -p /tmp/src && (cd /tmp/src &&
         pip download --no-deps --no-binary :all: starlette==1.10.0 &&
         tar xzf starlette-1.10.0.tar.gz)
-    python bench/build_docsify_site.py /tmp/docsify/package \\
+    python bench/sites/build_docsify_site.py /tmp/docsify/package \\
         /tmp/src/starlette-1.10.0/docs /tmp/corpora/docsify-hash
-    python bench/build_docsify_site.py /tmp/docsify/package \\
+    python bench/sites/build_docsify_site.py /tmp/docsify/package \\
         /tmp/src/starlette-1.10.0/docs /tmp/corpora/docsify-history --router history
 
 Nothing is built ahead: every page is the one index.html shell (an empty <div id="app">),

@@ -4,7 +4,7 @@ labelled corpus like ../shared/corpora/sites/.
 
     mkdir PROJECT && (cd PROJECT && npm init -y &&
         npm install astro@5 @astrojs/starlight@0.37 starlight-blog@0.25)
-    python bench/build_starlight_site.py PROJECT CHANGELOG.md DOCS_DIR OUT_DIR
+    python bench/sites/build_starlight_site.py PROJECT CHANGELOG.md DOCS_DIR OUT_DIR
 
 (astro 5 / Starlight 0.37 / starlight-blog 0.25: the newer ones need node 22.) Astro renders
 every page at build time and writes it out as HTML (the few interactive bits are islands),

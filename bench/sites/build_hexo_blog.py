@@ -1,7 +1,7 @@
 """Build a Hexo blog (Hexo from npm, its default theme landscape or another npm-published
 theme) from a Markdown changelog, as a labelled corpus like ../shared/corpora/sites/<site>.
 
-    python bench/build_hexo_blog.py CHANGELOG.md OUT_DIR [--theme landscape|next|butterfly|fluid]
+    python bench/sites/build_hexo_blog.py CHANGELOG.md OUT_DIR [--theme landscape|next|butterfly|fluid]
 
 Needs node and npm (Debian's nodejs/npm do) and the npm registry, nothing else: `hexo init`
 clones its starter from GitHub, so this writes the starter's package.json itself (the

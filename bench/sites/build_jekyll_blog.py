@@ -2,7 +2,7 @@
 changelog, as a labelled corpus like ../shared/corpora/sites/<site>.
 
     apt-get install jekyll jekyll-theme-minima ruby-jekyll-archives
-    python bench/build_jekyll_blog.py CHANGELOG.md OUT_DIR
+    python bench/sites/build_jekyll_blog.py CHANGELOG.md OUT_DIR
 
 Each `## <version> (<Month day, year>)` section of the changelog becomes a post dated that
 day, tagged with its `#### Added/Changed/Fixed…` subsections and filed in one category

@@ -2,7 +2,7 @@
 bootstrap4) from a Markdown changelog, as a labelled corpus like ../shared/corpora/sites/<site>.
 
     pip install nikola jinja2               # in any venv: NIKOLA names its nikola command
-    python bench/build_nikola_blog.py CHANGELOG.md OUT_DIR [--theme bootstrap4] [--nikola PATH]
+    python bench/sites/build_nikola_blog.py CHANGELOG.md OUT_DIR [--theme bootstrap4] [--nikola PATH]
 
 Markdown is one of Nikola's own dependencies; jinja2 is not, but without it Nikola 8.3.3
 prints a traceback for its Jinja plugin on every command (both themes here are Mako's).

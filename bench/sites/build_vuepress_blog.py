@@ -4,7 +4,7 @@ and timeline lists) as a labelled corpus like ../shared/corpora/sites/.
 
     mkdir PROJECT && (cd PROJECT && npm init -y && npm install -D vuepress@2.0.0-rc.26
         @vuepress/bundler-vite@2.0.0-rc.26 vuepress-theme-hope@2.0.0-rc.103 sass-embedded)
-    python bench/build_vuepress_blog.py PROJECT CHANGELOG.md DOCS_DIR OUT_DIR
+    python bench/sites/build_vuepress_blog.py PROJECT CHANGELOG.md DOCS_DIR OUT_DIR
 
 (VuePress 2.0.0-rc.26 and the theme-hope release made for it: the newer ones need node 22.)
 VuePress renders every page with Vue at build time (SSR), writes it out as HTML and hydrates

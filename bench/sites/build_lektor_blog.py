@@ -2,7 +2,7 @@
 Markdown changelog, as a labelled corpus like ../shared/corpora/sites/<site>.
 
     pip install lektor lektor-tags          # in any venv: LEKTOR names its lektor command
-    python bench/build_lektor_blog.py CHANGELOG.md OUT_DIR [--lektor PATH] [--no-tags]
+    python bench/sites/build_lektor_blog.py CHANGELOG.md OUT_DIR [--lektor PATH] [--no-tags]
 
 Nothing is downloaded: this runs
 

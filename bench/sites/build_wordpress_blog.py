@@ -1,7 +1,7 @@
 """Fill a local WordPress with the changelog blog and mirror it, as a labelled corpus like
 ../shared/corpora/sites/<site>.
 
-    python bench/build_wordpress_blog.py CHANGELOG.md OUT_DIR [--theme twentytwentyone]
+    python bench/sites/build_wordpress_blog.py CHANGELOG.md OUT_DIR [--theme twentytwentyone]
 
 CHANGELOG.md: Starlette's release notes (docs/release-notes.md of its sdist:
 `pip download starlette --no-binary :all: --no-deps`), or any changelog of that shape.

@@ -3,7 +3,7 @@ landing page of grid cards) from a Markdown changelog and a folder of MkDocs Mar
 as a labelled corpus like ../shared/corpora/sites/.
 
     python3 -m venv VENV && VENV/bin/pip install mkdocs-material
-    VENV/bin/python bench/build_material_blog.py PROJECT CHANGELOG.md DOCS_DIR OUT_DIR
+    VENV/bin/python bench/sites/build_material_blog.py PROJECT CHANGELOG.md DOCS_DIR OUT_DIR
 
 (run with the venv's Python: the build is `python -m mkdocs build -d OUT_DIR/site` in
 PROJECT, use_directory_urls on; first built with mkdocs-material 9.8.2 on mkdocs 1.6.1.)

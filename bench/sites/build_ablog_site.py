@@ -3,7 +3,7 @@ theme `ablog start` sets up) from a Markdown changelog, as a labelled corpus lik
 ../shared/corpora/sites/<site>.
 
     pip install sphinx ablog myst-parser    # in any venv: --sphinx-build names its command
-    python bench/build_ablog_site.py CHANGELOG.md OUT_DIR [--sphinx-build PATH]
+    python bench/sites/build_ablog_site.py CHANGELOG.md OUT_DIR [--sphinx-build PATH]
 
 Nothing is downloaded. This writes OUT_DIR/src (conf.py, index.rst, about.rst and posts/*.md)
 and runs

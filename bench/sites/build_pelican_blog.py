@@ -2,7 +2,7 @@
 Markdown changelog, as a labelled corpus like ../shared/corpora/sites/<site>.
 
     pip install pelican markdown            # in any venv: PELICAN names its pelican command
-    python bench/build_pelican_blog.py CHANGELOG.md OUT_DIR [--theme simple] [--pelican PATH]
+    python bench/sites/build_pelican_blog.py CHANGELOG.md OUT_DIR [--theme simple] [--pelican PATH]
 
 One post per dated release (changelog_posts.py), 10 to a page; Pelican writes its tag,
 category and author archives, the paginated home, and the archives, tags, categories and

@@ -1,8 +1,8 @@
 """Fill a local DokuWiki with the changelog (and a folder of docs) and mirror it, as a
 labelled corpus like ../shared/corpora/sites/<site>.
 
-    python bench/build_dokuwiki_site.py CHANGELOG.md OUT_DIR [--docs DOCS_DIR]
-    python bench/build_dokuwiki_site.py --setup
+    python bench/sites/build_dokuwiki_site.py CHANGELOG.md OUT_DIR [--docs DOCS_DIR]
+    python bench/sites/build_dokuwiki_site.py --setup
 
 A wiki engine of another kind than MediaWiki: no database, pages are wiki-syntax text files
 (data/pages/<namespace>/<page>.txt), namespaces are folders, and the wiki's own sitemap
@@ -10,7 +10,7 @@ A wiki engine of another kind than MediaWiki: no database, pages are wiki-syntax
 php-cgi is only there so that the `php` dependency does not pull in Apache):
 
     apt-get install --no-install-recommends dokuwiki php-cli php8.2-cgi
-    python bench/build_dokuwiki_site.py --setup
+    python bench/sites/build_dokuwiki_site.py --setup
     (cd /usr/share/dokuwiki && php -S 127.0.0.1:8002 /etc/dokuwiki/router-8002.php)
 
 --setup (and every run) writes /etc/dokuwiki/local.protected.php (nice URLs,
@@ -62,7 +62,7 @@ ROUTER = ETC / "router-8002.php"
 KIND = {"major": "Major releases", "minor": "Minor releases", "patch": "Patch releases"}
 
 SETTINGS = f"""<?php
-/* Written by leafcrawl's bench/build_dokuwiki_site.py: nice URLs through
+/* Written by leafcrawl's bench/sites/build_dokuwiki_site.py: nice URLs through
    {ROUTER} (PHP's built-in server on {SITE}). */
 $conf['title'] = 'Release wiki';
 $conf['tagline'] = 'Release notes and documentation of a web framework';
@@ -76,7 +76,7 @@ $conf['useacl'] = 1;
 
 ROUTER_PHP = r"""<?php
 // PHP's built-in server in front of DokuWiki with $conf['userewrite'] = 1: what the rewrite
-// rules of DokuWiki's .htaccess do. Written by leafcrawl's bench/build_dokuwiki_site.py.
+// rules of DokuWiki's .htaccess do. Written by leafcrawl's bench/sites/build_dokuwiki_site.py.
 //   cd /usr/share/dokuwiki && php -S 127.0.0.1:8002 /etc/dokuwiki/router-8002.php
 $path = rawurldecode(parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH));
 $root = rtrim($_SERVER['DOCUMENT_ROOT'], '/');

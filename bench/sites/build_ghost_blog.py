@@ -1,7 +1,7 @@
 """Fill a local Ghost with the changelog blog and mirror it, as a labelled corpus like
 ../shared/corpora/sites/<site>.
 
-    python bench/build_ghost_blog.py CHANGELOG.md OUT_DIR [--theme casper]
+    python bench/sites/build_ghost_blog.py CHANGELOG.md OUT_DIR [--theme casper]
 
 Ghost is a common blog engine; npm's `ghost` 6.x bundles the themes Source (its default
 since 5.x) and Casper (the default before, still on many blogs). Setting it up once, offline

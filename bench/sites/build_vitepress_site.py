@@ -2,7 +2,7 @@
 a folder of MkDocs Markdown docs, as a labelled corpus like ../shared/corpora/sites/.
 
     mkdir PROJECT && (cd PROJECT && npm init -y && npm install -D vitepress@1)
-    python bench/build_vitepress_site.py PROJECT DOCS_DIR OUT_DIR
+    python bench/sites/build_vitepress_site.py PROJECT DOCS_DIR OUT_DIR
 
 VitePress renders every page with Vue at build time and writes it out as HTML (then hydrates
 it as a single-page app), so a plain fetch sees what a browser shows. The docs folder's
