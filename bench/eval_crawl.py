@@ -16,11 +16,11 @@ OUT/eval.json. `--evaluate-only` re-scores an existing OUT without crawling.
 `--recrawl` measures what a later (scheduled) crawl of the unchanged site costs: after the
 first crawl, the same server, archive and Redis are crawled again twice, first with
 `--revisit all` (every page fetched again: the reference) and then with the default
-`--revisit changed` (archived leaves asked for conditionally, crawler/revisits.py). It
+`--revisit changed` (archived leaves asked for conditionally, crawler/frontier/revisits.py). It
 reports both times, their ratio, and each run's pages fetched and leaves not modified; the
 archive is scored after the last run. `--no-validators` serves the site without
 Last-Modified, as a CMS does, and runs a second `--revisit changed` after the first (a browser
-crawl learns the documents' bytes on the first, crawler/revisits.py). `--form-tokens` serves a
+crawl learns the documents' bytes on the first, crawler/frontier/revisits.py). `--form-tokens` serves a
 copy of the site whose every page ends with a search form holding a fresh hidden token in each
 answer (a Drupal site's pages), without validators.
 """

@@ -31,7 +31,7 @@ sys.path.insert(0, str(REPO))
 
 import redis  # noqa: E402
 
-from crawler.embedded_redis import EmbeddedRedis  # noqa: E402
+from crawler.services.embedded_redis import EmbeddedRedis  # noqa: E402
 from generated_site import distinct_pages, serve_generated  # noqa: E402
 from tests.support.http_server import serve_directory  # noqa: E402
 

@@ -205,10 +205,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_runs(sub)
     _add_worker(sub)
     _add_analyze(sub)
-    from crawler.schedule_cli import add_schedule_parser
+    from crawler.commands.schedule_cli import add_schedule_parser
 
     add_schedule_parser(sub)
-    from crawler.ui_cli import add_ui_parser
+    from crawler.commands.ui_cli import add_ui_parser
 
     add_ui_parser(sub)
     return parser
@@ -272,7 +272,7 @@ def _store():
     """A ScoreStore on REDIS_URL, or on the embedded Redis a crawl left in the state folder
     (crawler/state_dir.py). A read-only command on a state folder with nothing stored says
     so and creates nothing."""
-    from crawler.redis_connection import connect
+    from crawler.services.redis_connection import connect
     from pipelines.store.score_store import ScoreStore
 
     prefix = os.environ.get("LEAFCRAWL_REDIS_PREFIX", "leafcrawl")
@@ -280,7 +280,7 @@ def _store():
     if url:
         yield ScoreStore(connect(url), prefix)
         return
-    from crawler.embedded_redis import EmbeddedRedis
+    from crawler.services.embedded_redis import EmbeddedRedis
     from crawler.state_dir import has_embedded_data, state_dir
 
     if not has_embedded_data():
@@ -295,15 +295,15 @@ def _store():
 
 
 def _stored_page(store, url: str):
-    """The page stored under url or a form of it (crawler/page_lookup.py: a trailing slash,
+    """The page stored under url or a form of it (crawler/commands/page_lookup.py: a trailing slash,
     the scheme, index.html, a place in the page #install or a router's root route #/)."""
-    from crawler.page_lookup import lookup_page
+    from crawler.commands.page_lookup import lookup_page
 
     return lookup_page(store, url)
 
 
 def _not_stored(store, url: str) -> NotFound:
-    from crawler.page_lookup import nearest_urls
+    from crawler.commands.page_lookup import nearest_urls
 
     near = nearest_urls(store, url)
     if near:
@@ -314,7 +314,7 @@ def _not_stored(store, url: str) -> NotFound:
 
 
 def cmd_scores(args) -> int:
-    from crawler.report import render_scores
+    from crawler.commands.report import render_scores
 
     with _store() as store:
         if args.target and "://" in args.target:
@@ -342,7 +342,7 @@ def cmd_scores(args) -> int:
 
 
 def cmd_explain(args) -> int:
-    from crawler.report import render_explanation
+    from crawler.commands.report import render_explanation
 
     with _store() as store:
         page = _stored_page(store, args.url)
@@ -353,7 +353,7 @@ def cmd_explain(args) -> int:
 
 
 def cmd_runs(args) -> int:
-    from crawler.run_records import read_runs, render_runs
+    from crawler.services.run_records import read_runs, render_runs
 
     with _store() as store:
         runs = read_runs(store.redis, store.prefix, args.site, args.limit)
@@ -362,7 +362,7 @@ def cmd_runs(args) -> int:
 
 
 def cmd_worker(args) -> int:
-    from crawler.redis_connection import connect
+    from crawler.services.redis_connection import connect
 
     url = os.environ.get("REDIS_URL")
     if not url:
@@ -391,7 +391,7 @@ ANALYZE_ERRORS_SHOWN = 10
 
 
 def cmd_analyze(args) -> int:
-    from crawler.offline_analysis import PAGE_SUFFIXES, page_record, run_analyze
+    from crawler.commands.offline_analysis import PAGE_SUFFIXES, page_record, run_analyze
 
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
@@ -432,13 +432,13 @@ class UsageError(ValueError):
 
 
 def cmd_schedule(args) -> int:
-    from crawler.schedule_cli import cmd_schedule as run
+    from crawler.commands.schedule_cli import cmd_schedule as run
 
     return run(args, UsageError)
 
 
 def cmd_ui(args) -> int:
-    from crawler.ui_cli import cmd_ui as run
+    from crawler.commands.ui_cli import cmd_ui as run
 
     return run(args, _store, UsageError)
 
@@ -453,14 +453,14 @@ COMMANDS = {"crawl": cmd_crawl, "scores": cmd_scores, "explain": cmd_explain,
 
 
 def _expected_errors() -> tuple[type[BaseException], ...]:
-    from crawler.browser import BrowserNotFound
+    from crawler.rendering.browser import BrowserNotFound
     from crawler.crawl_settings import CrawlError
-    from crawler.redis_connection import RedisUnavailable
+    from crawler.services.redis_connection import RedisUnavailable
     from pipelines.store.site_config import ConfigError
 
     errors = [BrowserNotFound, CrawlError, RedisUnavailable, ConfigError, UsageError, NotFound]
     with contextlib.suppress(ImportError):
-        from crawler.embedded_redis import EmbeddedRedisError
+        from crawler.services.embedded_redis import EmbeddedRedisError
 
         errors.append(EmbeddedRedisError)
     return tuple(errors)

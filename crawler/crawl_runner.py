@@ -17,10 +17,10 @@ from pathlib import Path
 
 from crawler.crawl_doubts import doubts
 from crawler.crawl_summary import CrawlSummary
-from crawler.run_records import RunRecorder
-from crawler.redis_connection import RedisUnavailable, connect
+from crawler.services.run_records import RunRecorder
+from crawler.services.redis_connection import RedisUnavailable, connect
 from crawler.progress import PROGRESS_SETTING
-from crawler.form_login import STAT_ERROR as STAT_LOGIN_ERROR
+from crawler.login.form_login import STAT_ERROR as STAT_LOGIN_ERROR
 from crawler.crawl_settings import CrawlError, check_archive_dir, crawl_settings
 from pipelines.store.site_config import SiteConfig, render_label
 from pipelines.store.redis_keys import new_run_id
@@ -51,7 +51,7 @@ def _job_in_use(jobs: Path) -> bool:
         pid = int((jobs / JOB_OWNER_FILE).read_text().strip())
     except (OSError, ValueError):
         return False
-    from crawler.embedded_redis import pid_alive
+    from crawler.services.embedded_redis import pid_alive
 
     return pid != os.getpid() and pid_alive(pid)
 
@@ -90,7 +90,7 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
             redis_url, own_worker = external_url, with_worker
             shown = external_url
         else:
-            from crawler.embedded_redis import EmbeddedRedis
+            from crawler.services.embedded_redis import EmbeddedRedis
 
             embedded = stack.enter_context(EmbeddedRedis(_state()))
             redis_url, own_worker = embedded.url, True
@@ -119,7 +119,7 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
         settings.set(PROGRESS_SETTING, progress_s, priority="cmdline")
         resumed = False
         if jobs is not None:
-            from crawler.shared_frontier import clear_frontier, recover_frontier
+            from crawler.frontier.shared_frontier import clear_frontier, recover_frontier
 
             resumed = resume and jobs.is_dir() and recover_frontier(conn, prefix, cfg.name) > 0
             if not resumed:
@@ -130,14 +130,14 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
             stack.callback((jobs / JOB_OWNER_FILE).unlink, missing_ok=True)
         worker_log = worker = None
         if own_worker:
-            from crawler.worker_process import OwnWorker
+            from crawler.services.worker_process import OwnWorker
 
             # its job tracebacks go to a log of its own beside the crawl's, not the terminal
             worker_log = log_file.with_name(f"worker-{run_id}.log") if log_file else None
             output = stack.enter_context(open(worker_log, "ab")) if worker_log else None
             worker = OwnWorker(redis_url, queue, output=output)
             stack.callback(worker.stop)
-        from crawler.worker_process import requeue_orphans
+        from crawler.services.worker_process import requeue_orphans
 
         orphans = requeue_orphans(conn, queue)
         if orphans:
@@ -230,7 +230,7 @@ def _run_scrapy(cfg: SiteConfig, settings) -> tuple[dict, list]:
 def _wait_for_jobs(conn, queue: str, worker, run_id: str, prefix: str) -> bool:
     """worker: the crawl's own OwnWorker, or None (workers elsewhere run the jobs). True when
     no worker listens, so nothing was waited for."""
-    from crawler.worker_process import wait_until_drained, workers_listening
+    from crawler.services.worker_process import wait_until_drained, workers_listening
 
     if worker is None and workers_listening(conn, queue) == 0:
         return True  # nobody will run them now; the summary says they are pending

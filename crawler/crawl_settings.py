@@ -9,9 +9,9 @@ import json
 import os
 from pathlib import Path
 
-from crawler.form_login import form_login_settings
-from crawler.redis_connection import connect
-from crawler.site_login import browser_login, login_settings
+from crawler.login.form_login import form_login_settings
+from crawler.services.redis_connection import connect
+from crawler.login.site_login import browser_login, login_settings
 from pipelines.store.redis_keys import new_run_id
 from pipelines.store.site_config import ConfigError, SiteConfig
 
@@ -67,11 +67,11 @@ def site_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir: 
         "CLOSESPIDER_PAGECOUNT": cfg.max_pages,
     }
     if cfg.render in ("always", "auto"):     # auto: its start pages are rendered
-        from crawler.browser import BROWSER_CONTEXT, find_chromium
+        from crawler.rendering.browser import BROWSER_CONTEXT, find_chromium
 
         overrides.update(defaults.PLAYWRIGHT_SETTINGS)
         if not cfg.scrapy_settings.get("LEAFCRAWL_ALLOW_LOCAL_REQUESTS"):
-            from crawler.local_guard import LocalRequestGuard
+            from crawler.rendering.local_guard import LocalRequestGuard
 
             # a crawled page's scripts reach no local service but the site's own
             overrides["PLAYWRIGHT_ABORT_REQUEST"] = LocalRequestGuard(cfg.start_urls)
@@ -92,14 +92,14 @@ def site_settings(cfg: SiteConfig, *, redis_url: str, run_id: str, archive_dir: 
                 "http_credentials": browser_login(cfg.http_user, cfg.http_password,
                                                   cfg.start_urls[0])}}
     if shared_frontier:
-        from crawler.shared_frontier import frontier_settings
+        from crawler.frontier.shared_frontier import frontier_settings
 
         overrides.update(frontier_settings(prefix, cfg.name, redis_url))
     if cfg.user_agent:
         overrides["USER_AGENT"] = cfg.user_agent
     overrides.update(login_settings(cfg.http_user, cfg.http_password, cfg.start_urls))
     if cfg.cookies_file:
-        from crawler.site_cookies import cookie_settings   # Scrapy's, imported with it
+        from crawler.login.site_cookies import cookie_settings   # Scrapy's, imported with it
 
         overrides.update(cookie_settings(cfg.cookies_file, cfg.allowed_domains))
     overrides.update(form_login_settings(cfg.login_form, cfg.login_user, cfg.login_password))

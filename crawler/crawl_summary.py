@@ -62,11 +62,11 @@ class CrawlSummary:
     # short leaves taken as they are once FRAME_TRIALS rendered showed nothing more
     trusted_frames: int = 0
     # sections of a plain-crawled site rendered, their probe having shown a script at work
-    # ("/docs/: why"; crawler/render_sections.py)
+    # ("/docs/: why"; crawler/rendering/render_sections.py)
     rendered_sections: list = field(default_factory=list)
     # start URLs that led to another host, which the crawl took as the site's ("url -> url")
     start_redirects: list = field(default_factory=list)
-    # paths whose links a trap budget cut (crawler/trap_guard.py), one line each
+    # paths whose links a trap budget cut (crawler/frontier/trap_guard.py), one line each
     traps: list = field(default_factory=list)
     # leaves' pager pages that repeated the leaf (a widget's pager, pipelines/indexiness/continuations.py):
     # fetched once each, neither archived nor followed
@@ -81,7 +81,7 @@ class CrawlSummary:
     script_drawn: int = 0
     queue: str = ""
     # answers of 429 Too Many Requests (or 503 with Retry-After), waited out
-    # (crawler/rate_limits.py); the slowest pace a host took (s between requests); the pages
+    # (crawler/politeness/rate_limits.py); the slowest pace a host took (s between requests); the pages
     # given up on, limited too often or asked to wait too long
     rate_limited: int = 0
     rate_limited_pace: float = 0.0

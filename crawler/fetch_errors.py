@@ -82,7 +82,7 @@ def describe_fetch_error(exc: BaseException) -> str:
         return f"body too large once decompressed: over {inflated.group(1)} bytes (DOWNLOAD_MAXSIZE)"
     if name == "DownloadFailedError" and first:
         return f"download failed: {first}"
-    if name == "RenderTimeout" and first:      # crawler/browser_handler.py: says it all
+    if name == "RenderTimeout" and first:      # crawler/rendering/browser_handler.py: says it all
         return first
     return f"{name}: {first or 'no message'}"
 

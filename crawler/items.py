@@ -18,7 +18,7 @@ def page_item(analysis, *, site: str, status: int, depth: int, referrer: str | N
               validators: dict | None = None, followed: tuple[str, list[str]] | None = None) -> dict:
     """A fetched and analysed page. validators: the response's etag and last_modified;
     followed: the (links_ref, URLs) the page was followed by, for a later revisit
-    (crawler/revisits.py)."""
+    (crawler/frontier/revisits.py)."""
     ref, urls = followed or (None, None)
     return {
         **(validators or {}),

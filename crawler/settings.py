@@ -24,8 +24,8 @@ RETRY_TIMES = 1
 # memory flat on deep archives.
 DEPTH_PRIORITY = 1
 # Scrapy's PickleFifoDiskQueue, naming each request's callback without searching the
-# spider's members every time (crawler/request_dict.py)
-SCHEDULER_DISK_QUEUE = "crawler.request_dict.FifoDiskQueue"
+# spider's members every time (crawler/frontier/request_dict.py)
+SCHEDULER_DISK_QUEUE = "crawler.frontier.request_dict.FifoDiskQueue"
 SCHEDULER_MEMORY_QUEUE = "scrapy.squeues.FifoMemoryQueue"
 LOG_LEVEL = "WARNING"
 TELNETCONSOLE_ENABLED = False
@@ -44,39 +44,39 @@ CONCURRENT_ITEMS = 4
 # The spider's callbacks are tested; the warning is a development aid.
 WARN_ON_GENERATOR_RETURN_VALUE = False
 REQUEST_FINGERPRINTER_IMPLEMENTATION = "2.7"
-# Scrapy's fingerprint, but a hash-routed site's pages (/#/x) are told apart (crawler/fingerprint.py)
-REQUEST_FINGERPRINTER_CLASS = "crawler.fingerprint.RouteAwareFingerprinter"
+# Scrapy's fingerprint, but a hash-routed site's pages (/#/x) are told apart (crawler/frontier/fingerprint.py)
+REQUEST_FINGERPRINTER_CLASS = "crawler.frontier.fingerprint.RouteAwareFingerprinter"
 # Bodies beyond analysis' own cap are refused while they download, not after: a crawl
 # held up to 64 MB in memory to fail it as too large at 20 MB.
 from pipelines.htmlparse import MAX_HTML_BYTES as DOWNLOAD_MAXSIZE  # noqa: E402
 DOWNLOAD_WARNSIZE = 8 * 1024 * 1024
 
-# robots.txt's Crawl-delay, which Scrapy's ROBOTSTXT_OBEY does not apply (crawler/crawl_delay.py)
-EXTENSIONS = {"crawler.crawl_delay.CrawlDelay": 500, "crawler.progress.CrawlProgress": 510}
+# robots.txt's Crawl-delay, which Scrapy's ROBOTSTXT_OBEY does not apply (crawler/politeness/crawl_delay.py)
+EXTENSIONS = {"crawler.politeness.crawl_delay.CrawlDelay": 500, "crawler.progress.CrawlProgress": 510}
 LEAFCRAWL_OBEY_CRAWL_DELAY = True
 
 # A known leaf is first asked for with its validators; one not modified is not fetched again
-# (crawler/revisits.py). Nearest the download: it sees the answer before redirects and retries.
-# A 429 is waited out (crawler/rate_limits.py) before Scrapy's RetryMiddleware (550) would
+# (crawler/frontier/revisits.py). Nearest the download: it sees the answer before redirects and retries.
+# A 429 is waited out (crawler/politeness/rate_limits.py) before Scrapy's RetryMiddleware (550) would
 # retry it at once.
-DOWNLOADER_MIDDLEWARES = {"crawler.revisits.RevisitMiddleware": 950,
-                          "crawler.rate_limits.RateLimitMiddleware": 560,
+DOWNLOADER_MIDDLEWARES = {"crawler.frontier.revisits.RevisitMiddleware": 950,
+                          "crawler.politeness.rate_limits.RateLimitMiddleware": 560,
                           # the last before the download and the first after it: the
-                          # login is on the request only meanwhile (crawler/site_login.py)
-                          "crawler.site_login.SiteLoginMiddleware": 990,
-                          # Scrapy's, with the cookies file's cookies (crawler/site_cookies.py)
+                          # login is on the request only meanwhile (crawler/login/site_login.py)
+                          "crawler.login.site_login.SiteLoginMiddleware": 990,
+                          # Scrapy's, with the cookies file's cookies (crawler/login/site_cookies.py)
                           "scrapy.downloadermiddlewares.cookies.CookiesMiddleware": None,
-                          "crawler.site_cookies.SiteCookiesMiddleware": 700,
-                          # Scrapy's, refusing redirect loops by name (crawler/redirect_loops.py)
+                          "crawler.login.site_cookies.SiteCookiesMiddleware": 700,
+                          # Scrapy's, refusing redirect loops by name (crawler/frontier/redirect_loops.py)
                           "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,
-                          "crawler.redirect_loops.LoopRefusingRedirectMiddleware": 600,
+                          "crawler.frontier.redirect_loops.LoopRefusingRedirectMiddleware": 600,
                           # --warc FILE: after decompression (590), so bodies are decoded
-                          "crawler.warc_writer.WarcWriterMiddleware": 580}
+                          "crawler.outputs.warc_writer.WarcWriterMiddleware": 580}
 
 ITEM_PIPELINES = {
     "pipelines.scrapy_pipelines.StoreScorePipeline": 300,
     "pipelines.scrapy_pipelines.EnqueueLeafPipeline": 400,
-    "crawler.jsonl_export.JsonLinesExport": 500,      # --jsonl FILE (LEAFCRAWL_JSONL)
+    "crawler.outputs.jsonl_export.JsonLinesExport": 500,      # --jsonl FILE (LEAFCRAWL_JSONL)
 }
 
 LEAFCRAWL_REDIS_PREFIX = "leafcrawl"
@@ -92,7 +92,7 @@ LEAFCRAWL_OBEY_ROBOTS_META = True
 LEAFCRAWL_SETTLE_QUIET_MS = 120
 LEAFCRAWL_SETTLE_MAX_MS = 3000
 # Rounds of "Load more" clicks or scrolls to the bottom after the page settles, while each
-# brings new links (crawler/page_expand.py); 0 turns it off. A crawl takes the site
+# brings new links (crawler/rendering/page_expand.py); 0 turns it off. A crawl takes the site
 # config's expand_rounds (--expand-rounds), whose default this is.
 LEAFCRAWL_EXPAND_ROUNDS = SiteConfig.expand_rounds
 # "changed": revisit known leaves conditionally; "all": fetch every page again (site config
@@ -103,8 +103,8 @@ LEAFCRAWL_REVISIT = SiteConfig.revisit
 PLAYWRIGHT_SETTINGS = {
     "DOWNLOAD_HANDLERS": {
         # scrapy-playwright's, with pages that outlive their browser given up (browser_handler.py)
-        "http": "crawler.browser_handler.PlaywrightHandler",
-        "https": "crawler.browser_handler.PlaywrightHandler",
+        "http": "crawler.rendering.browser_handler.PlaywrightHandler",
+        "https": "crawler.rendering.browser_handler.PlaywrightHandler",
     },
     "PLAYWRIGHT_BROWSER_TYPE": "chromium",
     # 2 contexts x 8 pages measured fastest here (5.1 pages/s, all JS content found).
@@ -112,7 +112,7 @@ PLAYWRIGHT_SETTINGS = {
     "PLAYWRIGHT_MAX_PAGES_PER_CONTEXT": 8,
     "CONCURRENT_REQUESTS": 16,
     "PLAYWRIGHT_DEFAULT_NAVIGATION_TIMEOUT": 30000,
-    "PLAYWRIGHT_ABORT_REQUEST": "crawler.browser.abort_request",
+    "PLAYWRIGHT_ABORT_REQUEST": "crawler.rendering.browser.abort_request",
 }
 
 # The flags without which Chromium's background services hammer a closed network.
@@ -134,12 +134,12 @@ NO_IMAGES_ARG = "--blink-settings=imagesEnabled=false"
 # address ([::1], [2001:db8::1]) failed as "DNS lookup failed". This one resolves both.
 DNS_RESOLVER = "scrapy.resolver.CachingHostnameResolver"
 
-# Budgets on what one path may spawn (crawler/trap_guard.py): a crawl of any site ends.
-from crawler.trap_guard import COMBINATIONS_PER_PATH as LEAFCRAWL_TRAP_COMBINATIONS_PER_PATH  # noqa: E402,F401
-from crawler.trap_guard import LINKS_PER_PAGE as LEAFCRAWL_MAX_LINKS_PER_PAGE  # noqa: E402,F401
-from crawler.trap_guard import PATH_DEPTH as LEAFCRAWL_TRAP_PATH_DEPTH  # noqa: E402,F401
-from crawler.trap_guard import QUERIES_PER_PATH as LEAFCRAWL_TRAP_QUERIES_PER_PATH  # noqa: E402,F401
-from crawler.trap_guard import SEGMENT_REPEATS as LEAFCRAWL_TRAP_SEGMENT_REPEATS  # noqa: E402,F401
+# Budgets on what one path may spawn (crawler/frontier/trap_guard.py): a crawl of any site ends.
+from crawler.frontier.trap_guard import COMBINATIONS_PER_PATH as LEAFCRAWL_TRAP_COMBINATIONS_PER_PATH  # noqa: E402,F401
+from crawler.frontier.trap_guard import LINKS_PER_PAGE as LEAFCRAWL_MAX_LINKS_PER_PAGE  # noqa: E402,F401
+from crawler.frontier.trap_guard import PATH_DEPTH as LEAFCRAWL_TRAP_PATH_DEPTH  # noqa: E402,F401
+from crawler.frontier.trap_guard import QUERIES_PER_PATH as LEAFCRAWL_TRAP_QUERIES_PER_PATH  # noqa: E402,F401
+from crawler.frontier.trap_guard import SEGMENT_REPEATS as LEAFCRAWL_TRAP_SEGMENT_REPEATS  # noqa: E402,F401
 
 # Meta refresh stubs are the spider's to follow or refuse (pipelines/content/redirect_stub.py), as a
 # browser crawl's are: Scrapy's middleware sent one to another host, where the offsite

@@ -7,7 +7,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from crawler.cli_reference import cli_reference_markdown  # noqa: E402
+from crawler.commands.cli_reference import cli_reference_markdown  # noqa: E402
 from pipelines.indexiness.term_meanings import terms_markdown  # noqa: E402
 
 GENERATED = {"cli": cli_reference_markdown, "terms": terms_markdown}

@@ -31,7 +31,7 @@ def redis_url(tmp_path_factory):
     if _answers_ping(LOCAL_REDIS_URL):
         yield LOCAL_REDIS_URL
         return
-    from crawler.embedded_redis import EmbeddedRedis
+    from crawler.services.embedded_redis import EmbeddedRedis
 
     with EmbeddedRedis(tmp_path_factory.mktemp("redis")) as server:
         yield server.url

@@ -74,7 +74,7 @@ def crawl_site(config_path: str, redis_url: str, workdir: str | None = None) -> 
 
 
 def _crawl(config_path: str, redis_url: str, workdir: str | None, renew) -> dict:
-    # the crawl's run record says a schedule started it (crawler/run_records.py)
+    # the crawl's run record says a schedule started it (crawler/services/run_records.py)
     env = dict(os.environ, REDIS_URL=redis_url, LEAFCRAWL_TRIGGER="schedule")
     with tempfile.TemporaryDirectory(prefix="leafcrawl-scheduled-") as tmp:
         summary_path = os.path.join(tmp, "summary.json")

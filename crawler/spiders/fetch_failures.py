@@ -8,9 +8,9 @@ from scrapy.spidermiddlewares.httperror import HttpError
 
 from crawler.items import failure_item
 from crawler.fetch_errors import describe_fetch_error, describe_redirect_chain
-from crawler.redirect_loops import RedirectLoop
-from crawler.page_settle import unshown_answer
-from crawler.shared_frontier import request_failed
+from crawler.frontier.redirect_loops import RedirectLoop
+from crawler.rendering.page_settle import unshown_answer
+from crawler.frontier.shared_frontier import request_failed
 from pipelines.store.site_config import fetch_label
 from crawler.spiders.page_requests import (REFERRER, REFERRER_SCORE, PLAIN_VIEW_META,
                                            MAX_ERRORS_KEPT, fetched_in_browser)

@@ -8,12 +8,12 @@ from urllib.parse import urlsplit
 
 import scrapy
 
-from crawler.browser import BROWSER_CONTEXT
-from crawler.page_collector import collector_page_method
-from crawler.page_expand import expand_page_method
-from crawler.page_settle import settle_page_methods
-from crawler.subresource_deadline import DEADLINE_META
-from crawler.revisits import PAGE_META
+from crawler.rendering.browser import BROWSER_CONTEXT
+from crawler.rendering.page_collector import collector_page_method
+from crawler.rendering.page_expand import expand_page_method
+from crawler.rendering.page_settle import settle_page_methods
+from crawler.rendering.subresource_deadline import DEADLINE_META
+from crawler.frontier.revisits import PAGE_META
 from pipelines.indexiness.continuations import probe_links
 from pipelines.indexiness.hash_routes import route_of
 from pipelines.store.login_form import ends_session
@@ -41,7 +41,7 @@ continuations."""
                 # certificates as Scrapy's plain fetches, which never check them (an
                 # intranet's self-signed one failed every page in a browser, none plain)
                 "playwright_context_kwargs": dict(BROWSER_CONTEXT),
-                "playwright_page_init_callback": "crawler.page_settle.install_settle_tracker",
+                "playwright_page_init_callback": "crawler.rendering.page_settle.install_settle_tracker",
                 # a script or image that never loads holds `load` no longer than this
                 DEADLINE_META: self.subresource_deadline,
                 # settle, reveal what "Load more" and scrolling add, then measure: the

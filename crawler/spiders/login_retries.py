@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 
 
-from crawler.form_login import LoginFailed, LoginUnreachable, log_in
-from crawler.site_cookies import LOGINS_META, cookies_middleware
+from crawler.login.form_login import LoginFailed, LoginUnreachable, log_in
+from crawler.login.site_cookies import LOGINS_META, cookies_middleware
 from crawler.spiders.page_requests import (REFERRER, REFERRER_SCORE, MAX_RELOGINS,
                                            MAX_PAGE_RETRIES, RELOGIN_PRIORITY, RELOGIN_META)
 
@@ -51,7 +51,7 @@ class LoginRetries:
 
     async def share_session(self) -> None:
         """The jar's cookies (a new login's session) into the browser contexts made already."""
-        from crawler.browser_handler import share_jar_cookies
+        from crawler.rendering.browser_handler import share_jar_cookies
 
         try:
             await share_jar_cookies(self.crawler)

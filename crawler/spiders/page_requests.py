@@ -8,7 +8,7 @@ from scrapy.http import HtmlResponse, TextResponse
 from scrapy.linkextractors import IGNORED_EXTENSIONS
 from w3lib.encoding import http_content_type_encoding
 
-from crawler.revisits import REVISIT_META
+from crawler.frontier.revisits import REVISIT_META
 
 REFERRER = "leafcrawl_referrer"
 REFERRER_SCORE = "leafcrawl_referrer_score"
@@ -83,7 +83,7 @@ def is_html_response(response) -> bool:
 
 def fetched_in_browser(meta) -> bool:
     """Was (or would) the page of this request's meta be rendered? A revisit asks by plain
-    HTTP whatever the page's own mode, which it keeps (crawler/revisits.py)."""
+    HTTP whatever the page's own mode, which it keeps (crawler/frontier/revisits.py)."""
     revisit = meta.get(REVISIT_META)
     return bool(revisit["playwright"] if revisit else meta.get("playwright"))
 

@@ -11,8 +11,8 @@ from urllib.parse import urlsplit
 
 import scrapy
 
-from crawler.render_sections import SectionProbes, section_of
-from crawler.shared_frontier import TOKEN_META
+from crawler.rendering.render_sections import SectionProbes, section_of
+from crawler.frontier.shared_frontier import TOKEN_META
 from pipelines.indexiness.page_address import page_address
 from pipelines.page import analyze_page
 from pipelines.indexiness.render_need import (FRAME_TRIALS, Shown, app_shell, empty_mount, frame_filled,
@@ -211,7 +211,7 @@ fill rendered after a plain fetch, and the site's sections probed for scripts.""
 
     async def probe_section(self, url: str) -> None:
         """--render auto, by plain HTTP: the first page of a section fetched both ways; the
-        section's held requests then go in its mode (crawler/render_sections.py)."""
+        section's held requests then go in its mode (crawler/rendering/render_sections.py)."""
         section = section_of(url)
         compared, reason = False, None
         try:

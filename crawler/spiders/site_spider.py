@@ -18,19 +18,19 @@ from scrapy import signals
 from scrapy.exceptions import DontCloseSpider
 
 from crawler.items import failure_item, not_modified_item, page_item
-from crawler.form_login import STAT_ERROR as STAT_LOGIN_ERROR
-from crawler.form_login import LoginFailed, log_in
-from crawler.page_collector import collector_result
-from crawler.page_expand import expand_result
-from crawler.page_settle import settle_result
-from crawler.subresource_deadline import CUT_META, deadline_ms
-from crawler.render_sections import SectionProbes
-from crawler.revisits import (DIGEST_META, FIELD_DIGEST, REVISIT_META, document_digest,
+from crawler.login.form_login import STAT_ERROR as STAT_LOGIN_ERROR
+from crawler.login.form_login import LoginFailed, log_in
+from crawler.rendering.page_collector import collector_result
+from crawler.rendering.page_expand import expand_result
+from crawler.rendering.page_settle import settle_result
+from crawler.rendering.subresource_deadline import CUT_META, deadline_ms
+from crawler.rendering.render_sections import SectionProbes
+from crawler.frontier.revisits import (DIGEST_META, FIELD_DIGEST, REVISIT_META, document_digest,
                               drawn_by_its_document, follow_tag, links_ref, response_validators,
                               written_per_request)
-from crawler.shared_frontier import HeldInFlight, push_back
-from crawler.sitemaps import NotASitemap, read_sitemap, robots_url, sitemaps_of_robots
-from crawler.trap_guard import LINKS_PER_PAGE, TrapGuard
+from crawler.frontier.shared_frontier import HeldInFlight, push_back
+from crawler.frontier.sitemaps import NotASitemap, read_sitemap, robots_url, sitemaps_of_robots
+from crawler.frontier.trap_guard import LINKS_PER_PAGE, TrapGuard
 from pipelines.indexiness.continuations import content_print, same_content
 from pipelines.content.redirect_stub import stub_target
 from pipelines.indexiness.hash_routes import carries_route, routes_lead
@@ -77,7 +77,7 @@ class SiteSpider(RenderChoice, LinkFollowing, LoginRetries, FetchFailures, scrap
         self.frames_filled = self.frames_idle = self.trials_out = 0
         self.frames_held: list = []
         # --render auto, crawling by plain HTTP: the sections probed, rendered, held
-        # (crawler/render_sections.py), and the probes on their way
+        # (crawler/rendering/render_sections.py), and the probes on their way
         self.sections: SectionProbes | None = None
         self.section_probes: set = set()
         # distinct URLs linked but left out by deny or allow, for the summary
@@ -233,7 +233,7 @@ class SiteSpider(RenderChoice, LinkFollowing, LoginRetries, FetchFailures, scrap
     def parse_page(self, response):
         meta = response.meta
         revisit = meta.get(REVISIT_META)
-        if revisit and "links" in revisit:     # not modified (crawler/revisits.py)
+        if revisit and "links" in revisit:     # not modified (crawler/frontier/revisits.py)
             yield from self.not_modified(response, revisit)
             return
         rendered = bool(meta.get("playwright"))
@@ -349,7 +349,7 @@ class SiteSpider(RenderChoice, LinkFollowing, LoginRetries, FetchFailures, scrap
                              "pager; not archived, its pagers not followed", url, meta.get(REFERRER))
         links = [] if "nofollow" in robots or repeats else self.links_to_follow(analysis, url, meta)
         # the links it was followed by, kept: a later crawl that finds the page not modified
-        # follows them again without fetching it (crawler/revisits.py)
+        # follows them again without fetching it (crawler/frontier/revisits.py)
         own = not rendered or drawn_by_its_document(is_index, links, collector_result(meta))
         followed = (links_ref(follow_tag(self.follow_leaf_links, is_index), links), links) if own else None
         validators = response_validators(response.headers)
@@ -413,7 +413,7 @@ class SiteSpider(RenderChoice, LinkFollowing, LoginRetries, FetchFailures, scrap
             raise DontCloseSpider      # the pages that met the login form come after it
 
     def not_modified(self, response, revisit: dict):
-        """A known page its server says is unchanged (crawler/revisits.py): noted, and the
+        """A known page its server says is unchanged (crawler/frontier/revisits.py): noted, and the
         links it was followed by last time are followed again."""
         url = page_address(response.url)
         self.crawler.stats.inc_value("leafcrawl/not_modified")

@@ -22,7 +22,7 @@ from .links import SKIP_TAGS
 # A page's text counts as its document's when scripts add at most this much of it: widgets,
 # a cookie banner, a date formatted in place add a few hundred characters; a body drawn by
 # script (fetched, or injected after load) is most of it. (Revisits read the same line:
-# crawler/revisits.py.)
+# crawler/frontier/revisits.py.)
 SCRIPT_TEXT_MIN_CHARS = 500
 SCRIPT_TEXT_SHARE = 0.2
 # The browser shows in-site links the document lacks: at least this many, and this share of

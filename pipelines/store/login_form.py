@@ -1,5 +1,5 @@
 """A site's login form, found in its HTML: which form, and which of its fields take the user's
-name and password (crawler/form_login.py fills and submits it).
+name and password (crawler/login/form_login.py fills and submits it).
 
 A login form asks for one password. A sign-up or change-password form asks for two (the
 password and its confirmation), and a search or newsletter form for none.

@@ -11,7 +11,7 @@ so several crawls or test runs can share one Redis without seeing each other's d
                                           (claimed with SET NX by the archive job)
     <p>:aliases:<canonical_url>    SET    other URLs whose content equals the canonical's
     <p>:links:<digest>             STRING JSON list of the URLs a page was followed by, named
-                                          by its page hash's followed_links (crawler/revisits.py)
+                                          by its page hash's followed_links (crawler/frontier/revisits.py)
     <p>:run:<run_id>               HASH   per-run counters: enqueued, archived, duplicates,
                                           unchanged, failed
     <p>:scheduled:<site>           STRING who runs the site's scheduled crawl now (TTL,
@@ -86,7 +86,7 @@ ALIASES_KEY = "{prefix}:aliases:{url}"
 """SET: URLs whose content duplicates the canonical URL ``url``."""
 
 LINKS_KEY = "{prefix}:links:{digest}"
-"""STRING: JSON list of the URLs a page was followed by (crawler/revisits.py)."""
+"""STRING: JSON list of the URLs a page was followed by (crawler/frontier/revisits.py)."""
 
 PATH_KEY = "{prefix}:path:{path}"
 """STRING: the URL whose Markdown file is ``path`` (distinct URLs that map to one file name)."""

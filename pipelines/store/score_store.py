@@ -31,7 +31,7 @@ ERROR_STATUS = "error"
 """The status of a page that could not be fetched or analysed."""
 
 REVISIT_FIELDS = ("etag", "last_modified", "document_digest", "followed_links", "checked_at")
-"""Fields for a later crawl's revisit (crawler/revisits.py): saved like the contract's,
+"""Fields for a later crawl's revisit (crawler/frontier/revisits.py): saved like the contract's,
 returned by get_page when present."""
 
 JOB_FIELDS = (rk.FIELD_ARCHIVED_PATH, rk.FIELD_ARCHIVED_HASH, rk.FIELD_CANONICAL,

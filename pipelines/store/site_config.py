@@ -20,7 +20,7 @@ from pipelines.store.cookie_file import CookieFileError, read_cookie_file
 # always: every page through headless Chromium; never: plain HTTP (no JavaScript); auto:
 # plain HTTP unless the start pages show that scripts draw the site (pipelines/indexiness/render_need.py)
 RENDER_MODES = ("always", "never", "auto")
-REVISIT_MODES = ("changed", "all")    # crawler/revisits.py
+REVISIT_MODES = ("changed", "all")    # crawler/frontier/revisits.py
 
 
 def fetch_label(browser: bool) -> str:
@@ -52,7 +52,7 @@ class SiteConfig:
     threshold: float = 0.0
     follow_leaf_links: bool = False
     # also fetch what the site's sitemaps list (robots.txt's Sitemap: lines, else
-    # /sitemap.xml): pages no list links to (crawler/sitemaps.py)
+    # /sitemap.xml): pages no list links to (crawler/frontier/sitemaps.py)
     sitemaps: bool = False
     # Chromium fetches no images unless asked: the archive is text (Markdown keeps each
     # image's address), and decoding a page's images cost the browser crawl of a blog with
@@ -60,13 +60,13 @@ class SiteConfig:
     # them loaded can turn them on.
     load_images: bool = False
     # browser mode: rounds of "Load more" clicks or scrolls to the bottom after a page
-    # settles, while each brings new links (crawler/page_expand.py); 0 turns it off. Five
+    # settles, while each brings new links (crawler/rendering/page_expand.py); 0 turns it off. Five
     # batches of a typical 10-20 entries reach what a few pages of a paginated listing
     # would, and a feed without end stops there.
     expand_rounds: int = 5
     # "changed": a page crawled before (a leaf this archive holds, an index page whose links
     # are its document's) is asked for with its last validators, and not fetched again when
-    # its server says it is not modified (crawler/revisits.py); "all": every page is fetched
+    # its server says it is not modified (crawler/frontier/revisits.py); "all": every page is fetched
     # again
     revisit: str = "changed"
     # regular expressions (re.search) of URLs never to fetch, as Scrapy's LinkExtractor deny:
@@ -77,7 +77,7 @@ class SiteConfig:
     # URLs always are). A news site's one section, a docs site's one version.
     allow: list[str] = field(default_factory=list)
     # politeness: seconds between two requests to the site, requests at once to it, and
-    # whether robots.txt's Crawl-delay may ask for more (crawler/crawl_delay.py)
+    # whether robots.txt's Crawl-delay may ask for more (crawler/politeness/crawl_delay.py)
     delay: float = 0.0
     concurrency: int = 16
     obey_crawl_delay: bool = True
@@ -85,16 +85,16 @@ class SiteConfig:
     # own (crawler/settings.py). Some sites answer an unknown agent with an error page.
     user_agent: str | None = None
     # HTTP Basic auth for a site behind a login (a staging site, an intranet wiki): sent to
-    # the start URLs' hosts only (crawler/site_login.py). The password may stay out of the
+    # the start URLs' hosts only (crawler/login/site_login.py). The password may stay out of the
     # file: without http_password, the environment's LEAFCRAWL_HTTP_PASSWORD is read.
     http_user: str | None = None
     http_password: str | None = field(default=None, repr=False)
     # a site behind a login form: the cookies the user's browser exported once logged in
     # (cookies.txt, or a JSON export: pipelines/store/cookie_file.py), its cookies for the site's
-    # domains sent as the browser would (crawler/site_cookies.py); a relative path is the
+    # domains sent as the browser would (crawler/login/site_cookies.py); a relative path is the
     # config file's folder's
     cookies_file: str | None = None
-    # a site behind a login form, logged into at each crawl's start (crawler/form_login.py):
+    # a site behind a login form, logged into at each crawl's start (crawler/login/form_login.py):
     # the form's page, the user, and the password (else the environment's
     # LEAFCRAWL_LOGIN_PASSWORD)
     login_form: str | None = None
@@ -165,7 +165,7 @@ def _fail(source: str, key: str, problem: str) -> ConfigError:
 
 
 # leafcrawl's own settings that no config key sets, for -s and scrapy_settings: the trap
-# budgets (crawler/trap_guard.py), the longest wait a rate limit may ask for, and the JSON
+# budgets (crawler/frontier/trap_guard.py), the longest wait a rate limit may ask for, and the JSON
 # lines file of `crawl --jsonl` and the WARC file of `--warc`.
 TUNABLE_SETTINGS = ("LEAFCRAWL_TRAP_", "LEAFCRAWL_RATE_LIMIT_", "LEAFCRAWL_JSONL", "LEAFCRAWL_WARC",
                     "LEAFCRAWL_ALLOW_LOCAL_REQUESTS", "LEAFCRAWL_MAX_LINKS_PER_PAGE")

@@ -21,8 +21,8 @@ from pathlib import Path
 import lxml.etree
 import pytest
 
-from crawler.browser import find_chromium
-from crawler.page_collector import collect_measured_html
+from crawler.rendering.browser import find_chromium
+from crawler.rendering.page_collector import collect_measured_html
 from tests.support.cli import archived_files, run_leafcrawl
 from tests.support.http_server import serve_directory
 

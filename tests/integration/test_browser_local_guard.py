@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from crawler.local_guard import LocalRequestGuard, is_local_address
+from crawler.rendering.local_guard import LocalRequestGuard, is_local_address
 from tests.support.cli import run_leafcrawl
 from tests.support.http_server import serve_directory, write_page
 

@@ -55,7 +55,7 @@ def test_redis_going_away_mid_crawl_stops_it_with_one_line(tmp_path):
     import subprocess
     import sys
 
-    from crawler.embedded_redis import EmbeddedRedis
+    from crawler.services.embedded_redis import EmbeddedRedis
     from tests.fixtures.make_blog import make_blog
     from tests.support.cli import PROJECT_ROOT
     from tests.support.http_server import Hold, serve_directory

@@ -78,7 +78,7 @@ def test_crawl_archives_every_post_once_and_no_listing(blog, tmp_path, redis_ns,
         assert expected.js_marker not in js_md
 
     # a second crawl writes no new archive file: the server says every page crawled before
-    # is not modified (crawler/revisits.py), so none is fetched again
+    # is not modified (crawler/frontier/revisits.py), so none is fetched again
     before = {p: p.stat().st_mtime_ns for p in archive.rglob("*")}
     again, _ = crawl(base_url, tmp_path, redis_ns, render)
     after = {p: p.stat().st_mtime_ns for p in archive.rglob("*")}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from crawler.rate_limits import RATE_LIMITED_MIN_DELAY_S
+from crawler.politeness.rate_limits import RATE_LIMITED_MIN_DELAY_S
 from tests.integration.test_crawl_blog import crawl
 from tests.support.cli import archived_files
 from tests.support.http_server import RateLimit, serve_directory, write_page

@@ -1,5 +1,5 @@
 """An interrupted crawl goes on where it stopped with --resume: its pending requests and the
-URLs it had seen are kept in the crawl's Redis (the frontier, crawler/shared_frontier.py), so
+URLs it had seen are kept in the crawl's Redis (the frontier, crawler/frontier/shared_frontier.py), so
 the second run fetches what the first had not, not the whole site again, after Ctrl-C or a
 kill -9 at any moment."""
 
@@ -147,7 +147,7 @@ def test_a_crawl_on_the_embedded_redis_killed_resumes_exactly(tmp_path):
 def test_a_crawl_stopped_by_redis_going_away_resumes_once_it_is_back(tmp_path):
     # Redis restarted mid-crawl: the crawl stops with one line, and once Redis is back with
     # what it saved, --resume fetches the rest and every post is archived once
-    from crawler.embedded_redis import EmbeddedRedis
+    from crawler.services.embedded_redis import EmbeddedRedis
     from tests.support.http_server import Hold
 
     site = tmp_path / "site"

@@ -1,4 +1,4 @@
-"""A later crawl of a site revisits the leaves it archived conditionally (crawler/revisits.py):
+"""A later crawl of a site revisits the leaves it archived conditionally (crawler/frontier/revisits.py):
 the server's 304 spares the fetch (and the browser's render), a changed or new page is
 archived, and a page reachable only through an unchanged leaf is still reached."""
 

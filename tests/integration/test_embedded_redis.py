@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import redis
 
-from crawler.embedded_redis import OWNER_FILE, EmbeddedRedis, socket_path_for
+from crawler.services.embedded_redis import OWNER_FILE, EmbeddedRedis, socket_path_for
 
 pytestmark = pytest.mark.integration
 
@@ -108,7 +108,7 @@ def test_live_owner_in_another_process_is_attached_not_stopped(tmp_path):
     script = textwrap.dedent(f"""
         import sys, time
         sys.path.insert(0, {str(ROOT)!r})
-        from crawler.embedded_redis import EmbeddedRedis
+        from crawler.services.embedded_redis import EmbeddedRedis
         with EmbeddedRedis({str(tmp_path)!r}) as s:
             print(s.pid, flush=True)
             sys.stdin.read()
@@ -139,7 +139,7 @@ def test_owner_killed_hard_leaves_no_server(tmp_path):
     script = textwrap.dedent(f"""
         import os, sys
         sys.path.insert(0, {str(ROOT)!r})
-        from crawler.embedded_redis import EmbeddedRedis
+        from crawler.services.embedded_redis import EmbeddedRedis
         s = EmbeddedRedis({str(tmp_path)!r}).start()
         c = s.client(); c.set("before-kill", "1"); c.close()
         print(s.pid, flush=True)

@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from crawler.browser import find_chromium
-from crawler.page_settle import TRACKER_JS
+from crawler.rendering.browser import find_chromium
+from crawler.rendering.page_settle import TRACKER_JS
 from crawler.settings import CHROMIUM_ARGS
 from tests.support.http_server import serve_directory, write_page
 

@@ -11,7 +11,7 @@ import redis
 from rq import Queue
 from rq.cron import CronScheduler
 
-from crawler.worker_process import start_worker
+from crawler.services.worker_process import start_worker
 from tests.fixtures.make_blog import make_blog
 from tests.support.cli import archived_files, run_leafcrawl
 from tests.support.http_server import free_port, serve_directory

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from crawler.worker_process import start_worker
+from crawler.services.worker_process import start_worker
 from tests.fixtures.make_blog import make_blog
 from tests.support.cli import PROJECT_ROOT, archived_files
 from pipelines.store.site_config import config_from_url

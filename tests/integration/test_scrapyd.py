@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from crawler.worker_process import start_worker
+from crawler.services.worker_process import start_worker
 from tests.fixtures.make_blog import make_blog
 from tests.support.cli import PROJECT_ROOT, archived_files
 from tests.support.http_server import free_port, serve_directory

@@ -37,7 +37,7 @@ def frontier_spider(ns, site: str, render: str = "never"):
     """A site spider on the shared frontier's settings, outside any crawl: (crawler, spider)."""
     from scrapy.utils.test import get_crawler
 
-    from crawler.shared_frontier import frontier_settings
+    from crawler.frontier.shared_frontier import frontier_settings
     from crawler.spiders.site_spider import SiteSpider
     from pipelines.store.site_config import SiteConfig
 
@@ -139,7 +139,7 @@ def test_a_failed_request_leaves_the_in_flight_hash(redis_ns):
     from scrapy import Request, signals
     from twisted.python.failure import Failure
 
-    from crawler.shared_frontier import TOKEN_META, FrontierAckMiddleware, own_inflight_key
+    from crawler.frontier.shared_frontier import TOKEN_META, FrontierAckMiddleware, own_inflight_key
 
     crawler, spider = frontier_spider(redis_ns, "ack-site")
 
@@ -162,7 +162,7 @@ def test_a_failed_request_leaves_the_in_flight_hash(redis_ns):
 def test_a_member_interrupted_puts_its_held_leaves_back_on_the_queue(redis_ns):
     # --render auto holds short leaves while its trial renders are out; their URLs are in the
     # shared dupefilter, so a member interrupted with leaves held must hand them back
-    from crawler.shared_frontier import AckedPriorityQueue, TOKEN_META
+    from crawler.frontier.shared_frontier import AckedPriorityQueue, TOKEN_META
 
     crawler, spider = frontier_spider(redis_ns, "held-site", render="auto")
     held = spider.page_request("http://127.0.0.1:9/notes/v3/", referrer="http://127.0.0.1:9/",
@@ -182,9 +182,9 @@ def test_a_member_interrupted_puts_its_held_leaves_back_on_the_queue(redis_ns):
 
 def test_a_member_interrupted_puts_back_the_links_waiting_on_a_section_probe(redis_ns):
     # --render auto, crawling by plain HTTP, holds a section's links while its first page is
-    # probed (crawler/render_sections.py): a member interrupted meanwhile hands them back
-    from crawler.render_sections import SectionProbes
-    from crawler.shared_frontier import AckedPriorityQueue
+    # probed (crawler/rendering/render_sections.py): a member interrupted meanwhile hands them back
+    from crawler.rendering.render_sections import SectionProbes
+    from crawler.frontier.shared_frontier import AckedPriorityQueue
 
     crawler, spider = frontier_spider(redis_ns, "section-site", render="auto")
     spider.sections = SectionProbes(["http://127.0.0.1:9/"])
@@ -205,7 +205,7 @@ def _open_scheduler(crawler, spider):
     Scrapy's engine does (the spider's probes and releases call engine.crawl)."""
     import types
 
-    from crawler.shared_frontier import SharedScheduler
+    from crawler.frontier.shared_frontier import SharedScheduler
 
     scheduler = SharedScheduler.from_crawler(crawler)
     scheduler.open(spider)
@@ -215,7 +215,7 @@ def _open_scheduler(crawler, spider):
 
 def _fall_silent(ns, crawler, site) -> None:
     """The member stops heartbeating, as a process killed with SIGKILL does."""
-    from crawler.shared_frontier import MEMBER_SETTING, frontier_key
+    from crawler.frontier.shared_frontier import MEMBER_SETTING, frontier_key
 
     ns.conn.hset(frontier_key("members", ns.prefix, site), crawler.settings[MEMBER_SETTING],
                  json.dumps({"active": 0, "at": 0}))
@@ -224,8 +224,8 @@ def _fall_silent(ns, crawler, site) -> None:
 def test_links_held_for_a_section_probe_outlive_a_member_killed_holding_them(redis_ns, monkeypatch):
     # a member that holds a section's links while its first page is probed, and is killed
     # meanwhile: the page that listed them was acknowledged, so they lived nowhere else
-    from crawler.render_sections import SectionProbes
-    from crawler.shared_frontier import AckedPriorityQueue, SharedFrontier, own_inflight_key
+    from crawler.rendering.render_sections import SectionProbes
+    from crawler.frontier.shared_frontier import AckedPriorityQueue, SharedFrontier, own_inflight_key
 
     crawler, spider = frontier_spider(redis_ns, "probe-site", render="auto")
     spider.sections = SectionProbes(["http://127.0.0.1:9/"])
@@ -251,8 +251,8 @@ def test_links_held_for_a_section_probe_outlive_a_member_killed_holding_them(red
 def test_links_released_by_their_section_probe_leave_the_in_flight_hash(redis_ns, monkeypatch):
     import asyncio
 
-    from crawler.render_sections import SectionProbes
-    from crawler.shared_frontier import TOKEN_META, own_inflight_key
+    from crawler.rendering.render_sections import SectionProbes
+    from crawler.frontier.shared_frontier import TOKEN_META, own_inflight_key
 
     crawler, spider = frontier_spider(redis_ns, "release-site", render="auto")
     scheduler = _open_scheduler(crawler, spider)
@@ -278,7 +278,7 @@ def test_links_released_by_their_section_probe_leave_the_in_flight_hash(redis_ns
 
 
 def test_a_short_leaf_held_for_the_trials_is_in_flight_until_released(redis_ns):
-    from crawler.shared_frontier import TOKEN_META, own_inflight_key
+    from crawler.frontier.shared_frontier import TOKEN_META, own_inflight_key
 
     crawler, spider = frontier_spider(redis_ns, "frame-site", render="auto")
     scheduler = _open_scheduler(crawler, spider)
@@ -301,7 +301,7 @@ def test_a_short_leaf_held_for_the_trials_is_in_flight_until_released(redis_ns):
 def test_a_member_interrupted_hands_back_what_it_held_once(redis_ns):
     # closed() puts the held leaf on the queue and out of the in-flight hash in one step: a
     # peer requeueing the hash later must not queue it a second time
-    from crawler.shared_frontier import AckedPriorityQueue, TOKEN_META, own_inflight_key
+    from crawler.frontier.shared_frontier import AckedPriorityQueue, TOKEN_META, own_inflight_key
 
     crawler, spider = frontier_spider(redis_ns, "handback-site", render="auto")
     request = spider.page_request("http://127.0.0.1:9/notes/v4/", referrer="http://127.0.0.1:9/",
@@ -319,7 +319,7 @@ def test_the_scheduler_marks_a_request_seen_and_queues_it_in_one_step(redis_ns):
     # URL seen by every member and queued for none
     from scrapy import Request
 
-    from crawler.shared_frontier import SharedScheduler, frontier_key
+    from crawler.frontier.shared_frontier import SharedScheduler, frontier_key
 
     crawler, spider = frontier_spider(redis_ns, "see-site")
     scheduler = SharedScheduler.from_crawler(crawler)
@@ -342,7 +342,7 @@ def test_a_redirect_queued_acknowledges_the_request_it_follows(redis_ns):
     # once more if its member died
     from scrapy import Request
 
-    from crawler.shared_frontier import TOKEN_META, SharedScheduler, frontier_key, own_inflight_key
+    from crawler.frontier.shared_frontier import TOKEN_META, SharedScheduler, frontier_key, own_inflight_key
 
     crawler, spider = frontier_spider(redis_ns, "redirect-site")
     scheduler = SharedScheduler.from_crawler(crawler)
@@ -406,7 +406,7 @@ def test_a_member_that_found_the_queue_empty_looks_again_soon_while_a_peer_is_bu
     from scrapy.exceptions import DontCloseSpider
     from twisted.internet import reactor
 
-    from crawler.shared_frontier import IDLE_POLL_S, SharedFrontier
+    from crawler.frontier.shared_frontier import IDLE_POLL_S, SharedFrontier
 
     crawler, spider = frontier_spider(redis_ns, "idle-site")
     scheduled: list[int] = []

@@ -57,7 +57,7 @@ def ui(crawled_blog, tmp_path):
 def page():
     from playwright.sync_api import sync_playwright
 
-    from crawler.browser import find_chromium
+    from crawler.rendering.browser import find_chromium
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=find_chromium(), headless=True)
@@ -106,7 +106,7 @@ def test_the_web_view_shows_sites_pages_filters_and_a_pages_explanation(ui, page
 
 def test_a_crawled_pages_markup_is_shown_as_text(redis_ns, tmp_path):
     # titles and Markdown come from the crawled site: markup in them is text, never HTML
-    from crawler.web_ui import create_app
+    from crawler.commands.web_ui import create_app
     from pipelines.store.score_store import ScoreStore
 
     store = ScoreStore(redis_ns.conn, redis_ns.prefix)

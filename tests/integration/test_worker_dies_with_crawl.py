@@ -16,7 +16,7 @@ pytestmark = pytest.mark.integration
 
 PARENT = """
 import sys, time
-from crawler.worker_process import start_worker
+from crawler.services.worker_process import start_worker
 worker = start_worker(sys.argv[1], sys.argv[2])
 print(worker.pid, flush=True)
 time.sleep(600)

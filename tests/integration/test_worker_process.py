@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from rq import Queue
 
-from crawler.worker_process import (
+from crawler.services.worker_process import (
     PROJECT_ROOT, start_worker, stop_worker, wait_until_drained, workers_listening,
 )
 from pipelines.store import redis_keys as rk
@@ -201,7 +201,7 @@ def test_a_crawls_own_worker_that_dies_is_started_again_and_its_job_archived(
     ran. OwnWorker.supervise starts it again and puts the job it was running back."""
     from rq import Retry
 
-    from crawler.worker_process import OwnWorker
+    from crawler.services.worker_process import OwnWorker
     from pipelines.scrapy_pipelines import ARCHIVE_RETRIES
 
     queue, prefix = names
@@ -231,7 +231,7 @@ def test_a_crawls_own_worker_that_dies_is_started_again_and_its_job_archived(
 
 
 def test_a_worker_that_keeps_dying_ends_the_wait(redis_url, conn, names):
-    from crawler.worker_process import MAX_RESTARTS, OwnWorker
+    from crawler.services.worker_process import MAX_RESTARTS, OwnWorker
 
     queue, prefix = names
     Queue(queue, connection=conn).enqueue(JOB, f"{prefix}:out", 0.0)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import redis
 
-from crawler.shared_frontier import own_inflight_key
+from crawler.frontier.shared_frontier import own_inflight_key
 
 PROBE_KEY_SUFFIX = ":test:in-flight-at-pipeline"
 
@@ -39,7 +39,7 @@ def release_once_members_joined(held, conn: redis.Redis, prefix: str, site: str,
     imported Scrapy: two crawls one after the other, every page fetched twice."""
     import time
 
-    from crawler.shared_frontier import frontier_key
+    from crawler.frontier.shared_frontier import frontier_key
 
     assert held.wait_for_arrivals(1, timeout), "the start page was never requested"
     key = frontier_key("members", prefix, site)

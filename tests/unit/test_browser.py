@@ -1,7 +1,7 @@
 
 import pytest
 
-from crawler.browser import ENV_VAR, BrowserNotFound, find_chromium
+from crawler.rendering.browser import ENV_VAR, BrowserNotFound, find_chromium
 
 
 def make_exe(path):

@@ -6,7 +6,7 @@ import subprocess
 from pathlib import Path
 
 from crawler.cli import build_parser, subcommand_parsers
-from crawler.cli_reference import cli_reference_markdown
+from crawler.commands.cli_reference import cli_reference_markdown
 from pipelines.indexiness.score import WEIGHTS
 from pipelines.indexiness.term_meanings import terms_markdown
 

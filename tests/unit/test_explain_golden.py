@@ -1,7 +1,7 @@
 """`leafcrawl explain` golden output for one index page and one leaf page.
 
 The page record is built from analyze_page the way crawler/items.py page_item builds it
-(without the volatile fetched_at), rendered by crawler/report.py render_explanation, and
+(without the volatile fetched_at), rendered by crawler/commands/report.py render_explanation, and
 compared to tests/golden/. Regenerate after a reviewed change with LEAFCRAWL_WRITE_GOLDEN=1.
 """
 import os
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from crawler.report import render_explanation
+from crawler.commands.report import render_explanation
 from pipelines.indexiness.score import WEIGHTS
 from pipelines.page import analyze_page
 from tests.unit.test_indexiness_rules import TAG_PAGE

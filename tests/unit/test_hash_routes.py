@@ -2,7 +2,7 @@
 import pytest
 from scrapy import Request
 
-from crawler.fingerprint import RouteAwareFingerprinter, RouteAwareRedisDupeFilter
+from crawler.frontier.fingerprint import RouteAwareFingerprinter, RouteAwareRedisDupeFilter
 from pipelines.indexiness.hash_routes import is_place_in_page, route_of
 from pipelines.indexiness.links import INLINK, SELFLINK, extract_links, locality, page_links
 from pipelines.page import analyze_page

@@ -9,8 +9,8 @@ import pytest
 from scrapy.http import HtmlResponse, Request
 from scrapy.utils.test import get_crawler
 
-from crawler.page_collector import collect_measured_html, collector_page_method, collector_result
-from crawler.page_settle import settle_page_methods
+from crawler.rendering.page_collector import collect_measured_html, collector_page_method, collector_result
+from crawler.rendering.page_settle import settle_page_methods
 from crawler.spiders.site_spider import SiteSpider
 from pipelines.store.site_config import SiteConfig
 

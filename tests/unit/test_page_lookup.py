@@ -2,7 +2,7 @@
 URLs when there is none (against the test Redis)."""
 from __future__ import annotations
 
-from crawler.page_lookup import lookup_page, nearest_urls, url_variants
+from crawler.commands.page_lookup import lookup_page, nearest_urls, url_variants
 from pipelines.store.score_store import ScoreStore
 from tests.support.cli import run_leafcrawl
 
@@ -45,7 +45,7 @@ def test_a_page_is_found_by_any_form_of_its_address_and_the_nearest_are_named(re
 
 
 def test_a_stored_record_keeps_the_terms_that_count_and_explain_shows_the_rest(redis_ns):
-    from crawler.report import render_explanation
+    from crawler.commands.report import render_explanation
     from pipelines.page import analyze_page
     from tests.unit.test_explain_golden import CASES, record as golden_record
 

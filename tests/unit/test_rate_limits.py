@@ -12,7 +12,7 @@ from scrapy.core.downloader import Downloader, Slot
 from scrapy.http import Response
 from scrapy.utils.test import get_crawler
 
-from crawler.rate_limits import (ATTEMPTS_META, BACKOFF_S, MAX_RETRIES, RATE_LIMITED_MIN_DELAY_S,
+from crawler.politeness.rate_limits import (ATTEMPTS_META, BACKOFF_S, MAX_RETRIES, RATE_LIMITED_MIN_DELAY_S,
                                  RECOVER_AFTER, RateLimitMiddleware, retry_after_s)
 
 URL = "https://blog.example/posts/one/"
@@ -110,7 +110,7 @@ def test_calm_answers_bring_the_pace_back_down_to_the_slots_own():
 def test_a_rendered_page_whose_429_chromium_failed_is_waited_out_from_its_noted_answer():
     from playwright.async_api import Error as PlaywrightError
 
-    from crawler.page_settle import NAV_ANSWER_META
+    from crawler.rendering.page_settle import NAV_ANSWER_META
 
     mw, _, slot, request = setup()
     failed = PlaywrightError(f"Page.goto: net::ERR_HTTP_RESPONSE_CODE_FAILURE at {URL}")

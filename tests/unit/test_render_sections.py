@@ -2,7 +2,7 @@
 
 from collections import namedtuple
 
-from crawler.render_sections import DATED, SectionProbes, section_of
+from crawler.rendering.render_sections import DATED, SectionProbes, section_of
 
 Req = namedtuple("Req", "url")
 EX = "https://ex.test"

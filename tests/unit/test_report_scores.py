@@ -1,6 +1,6 @@
 """`leafcrawl scores`' text: a site's counts, and with --limit how many pages the shown ones
 are the highest-scored of."""
-from crawler.report import render_scores
+from crawler.commands.report import render_scores
 
 
 def page(url, score, verdict, error=None):

@@ -7,7 +7,7 @@ import scrapy
 from scrapy.utils.request import request_from_dict
 from scrapy.utils.test import get_crawler
 
-from crawler.request_dict import FifoDiskQueue, request_to_dict
+from crawler.frontier.request_dict import FifoDiskQueue, request_to_dict
 from crawler.spiders.site_spider import SiteSpider
 from pipelines.store.site_config import config_from_url
 

@@ -1,4 +1,4 @@
-"""Which known pages a later crawl revisits conditionally (crawler/revisits.py)."""
+"""Which known pages a later crawl revisits conditionally (crawler/frontier/revisits.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 import pytest
 from scrapy.http import Headers, Request, Response
 
-from crawler.revisits import (DIGEST_META, REVISIT_META, REVISITED_META, KnownPage, RevisitMiddleware,
+from crawler.frontier.revisits import (DIGEST_META, REVISIT_META, REVISITED_META, KnownPage, RevisitMiddleware,
                               conditional_headers, document_digest, drawn_by_its_document, follow_tag, known_page,
                               links_in_document, links_ref, response_validators, same_validators,
                               written_per_request)

@@ -1,4 +1,4 @@
-"""A cookies file (pipelines/store/cookie_file.py, crawler/site_cookies.py): which of its cookies a
+"""A cookies file (pipelines/store/cookie_file.py, crawler/login/site_cookies.py): which of its cookies a
 crawl takes, the errors that name what is wrong with it, and how its cookies reach plain
 requests and the browser."""
 import json
@@ -10,7 +10,7 @@ from scrapy import Request
 from scrapy.http import Response
 
 from crawler.crawl_settings import crawl_settings
-from crawler.site_cookies import SiteCookiesMiddleware, playwright_cookie
+from crawler.login.site_cookies import SiteCookiesMiddleware, playwright_cookie
 from pipelines.store.cookie_file import CookieFileError, read_cookie_file
 from pipelines.store.site_config import ConfigError, config_from_url, load_site_config
 
@@ -169,7 +169,7 @@ def test_a_crawl_with_a_cookies_file_reads_it_in_both_fetch_modes(export):
                               log_level="INFO", log_file=None)
     assert settings.get("LEAFCRAWL_COOKIES_FILE") == str(export)
     middlewares = settings.getdict("DOWNLOADER_MIDDLEWARES")
-    assert middlewares["crawler.site_cookies.SiteCookiesMiddleware"] == 700
+    assert middlewares["crawler.login.site_cookies.SiteCookiesMiddleware"] == 700
     # the browser's contexts start from the jar (browser_handler): none is made up front,
     # and the cookies' values are in no setting, which Scrapy logs
     assert not settings.getdict("PLAYWRIGHT_CONTEXTS")

@@ -1,4 +1,4 @@
-"""HTTP Basic auth (crawler/site_login.py): the login a config or --http-user gives, where
+"""HTTP Basic auth (crawler/login/site_login.py): the login a config or --http-user gives, where
 its password comes from, and the hosts it goes to."""
 from pathlib import Path
 
@@ -7,7 +7,7 @@ from scrapy import Request
 from w3lib.http import basic_auth_header
 
 from crawler.crawl_settings import crawl_settings
-from crawler.site_login import SiteLoginMiddleware, login_settings
+from crawler.login.site_login import SiteLoginMiddleware, login_settings
 from pipelines.store.site_config import PASSWORD_ENV, ConfigError, config_from_url, load_site_config
 
 

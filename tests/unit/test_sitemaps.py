@@ -2,7 +2,7 @@ import gzip
 
 import pytest
 
-from crawler.sitemaps import NotASitemap, read_sitemap, robots_url, sitemaps_of_robots
+from crawler.frontier.sitemaps import NotASitemap, read_sitemap, robots_url, sitemaps_of_robots
 from pipelines.store.site_config import ConfigError, validate
 
 URLSET = (b'<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'

@@ -8,7 +8,7 @@ import asyncio
 
 from scrapy.utils.test import get_crawler
 
-from crawler.render_sections import SectionProbes
+from crawler.rendering.render_sections import SectionProbes
 from crawler.spiders.site_spider import SiteSpider
 from pipelines.store.site_config import config_from_url
 

@@ -1,7 +1,7 @@
-"""Budgets on what one path may spawn (crawler/trap_guard.py)."""
+"""Budgets on what one path may spawn (crawler/frontier/trap_guard.py)."""
 from __future__ import annotations
 
-from crawler.trap_guard import TrapGuard
+from crawler.frontier.trap_guard import TrapGuard
 
 
 def test_a_pager_may_run_long_but_not_for_ever():

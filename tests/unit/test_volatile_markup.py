@@ -1,11 +1,11 @@
 """What a server writes afresh on every request does not make a page new
-(crawler/volatile_markup.py), and what a reader sees always does."""
+(crawler/frontier/volatile_markup.py), and what a reader sees always does."""
 import secrets
 
 import pytest
 
-from crawler.revisits import document_digest
-from crawler.volatile_markup import mask_volatile
+from crawler.frontier.revisits import document_digest
+from crawler.frontier.volatile_markup import mask_volatile
 
 
 def page(token: str, text: str = "Fitting a leg vise takes an afternoon.") -> bytes:

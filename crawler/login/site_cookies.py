@@ -4,8 +4,8 @@
 Plain fetches: Scrapy's own cookie middleware, its jars started with the file's cookies, so
 the cookies a site sets during the crawl (a refreshed session) join them as usual. In a
 browser: each browser context starts with the site's cookies in that jar (jar_cookies, read
-by crawler/browser_handler.py), so the page's own scripts fetch with the session too; a
-form login's session (crawler/form_login.py) reaches the browser the same way. The file is read when the crawl starts, so a scheduled
+by crawler/rendering/browser_handler.py), so the page's own scripts fetch with the session too; a
+form login's session (crawler/login/form_login.py) reaches the browser the same way. The file is read when the crawl starts, so a scheduled
 crawl takes the cookies exported last.
 """
 
@@ -47,7 +47,7 @@ class SiteCookiesMiddleware(CookiesMiddleware):
         super().__init__(debug)
         self.preset = list(cookies)
         self.jars = defaultdict(self._new_jar)
-        # form logins made so far (crawler/form_login.py): each request notes how many had
+        # form logins made so far (crawler/login/form_login.py): each request notes how many had
         # been when it left, so a page that met the login form is known to have carried a
         # session a later login replaced
         self.logins = 0

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from scrapy.exceptions import NotConfigured
 
-from crawler.offline_analysis import json_line
+from crawler.commands.offline_analysis import json_line
 from workers.archive_paths import archive_path
 
 # The fields of a record, in this order.

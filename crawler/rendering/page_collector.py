@@ -34,7 +34,7 @@ import time
 
 from scrapy_playwright.page import PageMethod
 
-from crawler.page_settle import page_method
+from crawler.rendering.page_settle import page_method
 
 COLLECT_TIMEOUT_S = 5.0
 """A page whose collector runs longer is analysed unmeasured; measuring must not stall the crawl

@@ -16,7 +16,7 @@ import ipaddress
 import logging
 from urllib.parse import urlsplit
 
-from crawler.browser import abort_request
+from crawler.rendering.browser import abort_request
 
 logger = logging.getLogger(__name__)
 

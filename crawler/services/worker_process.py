@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from crawler.parent_death import die_with_parent
+from crawler.services.parent_death import die_with_parent
 from pipelines.store import redis_keys as rk
 logger = logging.getLogger(__name__)
 
@@ -61,7 +61,7 @@ def start_worker(redis_url: str, queue: str = rk.DEFAULT_QUEUE, cwd: str | os.Pa
     argv.append(queue)
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(cwd), env.get("PYTHONPATH")]))
-    # a crawl killed outright takes its worker with it (crawler/parent_death.py)
+    # a crawl killed outright takes its worker with it (crawler/services/parent_death.py)
     return subprocess.Popen(argv, cwd=str(cwd), env=env, stdin=subprocess.DEVNULL,
                             stdout=output, stderr=output, preexec_fn=die_with_parent())
 
@@ -126,7 +126,7 @@ def requeue_orphans(redis, queue: str, prefix: str = "leafcrawl") -> int:
     from rq import Queue
     from rq.registry import StartedJobRegistry
 
-    from crawler.embedded_redis import pid_alive
+    from crawler.services.embedded_redis import pid_alive
 
     mine = f"{prefix}-{socket.gethostname()}-"
     q = Queue(queue, connection=redis)

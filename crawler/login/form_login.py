@@ -1,7 +1,7 @@
 """Logging in through a site's login form before the crawl (config login_form, login_user,
 login_password; --login-form, --login-user, LEAFCRAWL_LOGIN_PASSWORD).
 
-A cookies file (crawler/site_cookies.py) holds a session that ends: a scheduled crawl of a
+A cookies file (crawler/login/site_cookies.py) holds a session that ends: a scheduled crawl of a
 members' site then meets the login form, week after week. With the form's address and a
 user, each crawl logs in itself, as a Scrapy user writes it: the form page fetched, the form
 that asks for one password filled (its hidden fields, a CSRF token, kept: login_form.py)
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from scrapy.http import FormRequest, Request
 
-from crawler.site_cookies import cookies_middleware
+from crawler.login.site_cookies import cookies_middleware
 from pipelines.store.login_form import find_login_form, shows_login_form
 
 URL_SETTING = "LEAFCRAWL_LOGIN_FORM"

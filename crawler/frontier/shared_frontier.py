@@ -35,7 +35,7 @@ from scrapy.exceptions import DontCloseSpider, NotConfigured
 from scrapy_redis.queue import PriorityQueue
 from scrapy_redis.scheduler import Scheduler
 
-from crawler.request_dict import request_to_dict
+from crawler.frontier.request_dict import request_to_dict
 
 logger = logging.getLogger(__name__)
 
@@ -398,9 +398,9 @@ class FrontierAckMiddleware:
 def frontier_settings(prefix: str, site: str, redis_url: str) -> dict:
     """Scrapy settings that put this crawl on the site's shared frontier."""
     return {
-        "SCHEDULER": "crawler.shared_frontier.SharedScheduler",
-        "DUPEFILTER_CLASS": "crawler.fingerprint.RouteAwareRedisDupeFilter",
-        "SCHEDULER_QUEUE_CLASS": "crawler.shared_frontier.AckedPriorityQueue",
+        "SCHEDULER": "crawler.frontier.shared_frontier.SharedScheduler",
+        "DUPEFILTER_CLASS": "crawler.frontier.fingerprint.RouteAwareRedisDupeFilter",
+        "SCHEDULER_QUEUE_CLASS": "crawler.frontier.shared_frontier.AckedPriorityQueue",
         "SCHEDULER_QUEUE_KEY": frontier_key("requests", prefix, site),
         "SCHEDULER_DUPEFILTER_KEY": frontier_key("seen", prefix, site),
         # Persist: one member closing must not flush what the others still work on;
@@ -408,11 +408,11 @@ def frontier_settings(prefix: str, site: str, redis_url: str) -> dict:
         "SCHEDULER_PERSIST": True,
         "REDIS_URL": redis_url,
         "LEAFCRAWL_SHARED_FRONTIER": True,
-        "EXTENSIONS": {"crawler.shared_frontier.SharedFrontier": 100},
+        "EXTENSIONS": {"crawler.frontier.shared_frontier.SharedFrontier": 100},
         # Nearest the engine (output passes middlewares from the spider's end to the
         # engine's): what it counts is what the scraper gets, whatever a user's middleware
         # drops on the way
-        "SPIDER_MIDDLEWARES": {"crawler.shared_frontier.FrontierAckMiddleware": 1},
+        "SPIDER_MIDDLEWARES": {"crawler.frontier.shared_frontier.FrontierAckMiddleware": 1},
         MEMBER_SETTING: new_member_id(),
         "LEAFCRAWL_FRONTIER_MEMBER_TIMEOUT": float(os.environ.get("LEAFCRAWL_FRONTIER_MEMBER_TIMEOUT")
                                                    or MEMBER_TIMEOUT_S),

@@ -32,7 +32,7 @@ import weakref
 from playwright._impl._errors import TargetClosedError
 from scrapy_playwright.handler import ScrapyPlaywrightDownloadHandler
 
-from crawler.site_cookies import jar_cookies
+from crawler.login.site_cookies import jar_cookies
 
 logger = logging.getLogger(__name__)
 
@@ -128,7 +128,7 @@ class PlaywrightHandler(ScrapyPlaywrightDownloadHandler):
         startup = self.config.startup_context_kwargs.get(name)
         kwargs = dict(startup if startup is not None else context_kwargs or {})
         # and it starts with the site's cookies in Scrapy's jar: a cookies file's, a form
-        # login's session, what plain fetches were given (crawler/site_cookies.py)
+        # login's session, what plain fetches were given (crawler/login/site_cookies.py)
         cookies = jar_cookies(self._crawler)
         if cookies:
             kwargs["storage_state"] = {"cookies": cookies}

@@ -106,7 +106,7 @@ def scheduled(config_dir: str, store) -> list[dict]:
     """The sites `config_dir` schedules: name, cron line, next run, last recorded run."""
     from rq.cron import CronJob
 
-    from crawler.run_records import read_runs
+    from crawler.services.run_records import read_runs
     from workers.scheduled import CRAWL_JOB
     from workers.site_configs import scheduled_sites
 
@@ -139,7 +139,7 @@ def create_app(store, *, schedules=None, archive_dirs: list[Path] | None = None,
 
     @app.get("/")
     def home():
-        from crawler.run_records import read_runs
+        from crawler.services.run_records import read_runs
 
         sites = [{"name": s, "pages": store.site_size(s)} for s in store.sites()]
         runs = read_runs(store.redis, store.prefix, None, 20)
@@ -169,8 +169,8 @@ def create_app(store, *, schedules=None, archive_dirs: list[Path] | None = None,
 
     @app.get("/page")
     def page():
-        from crawler.page_lookup import lookup_page
-        from crawler.report import render_explanation
+        from crawler.commands.page_lookup import lookup_page
+        from crawler.commands.report import render_explanation
 
         url = request.args.get("url", "")
         found = lookup_page(store, url) if url else None
@@ -184,7 +184,7 @@ def create_app(store, *, schedules=None, archive_dirs: list[Path] | None = None,
 
     @app.get("/runs")
     def runs():
-        from crawler.run_records import read_runs
+        from crawler.services.run_records import read_runs
 
         site_name = request.args.get("site") or None
         return render_template("runs.html", runs=read_runs(store.redis, store.prefix, site_name, 200),

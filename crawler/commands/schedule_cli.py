@@ -24,7 +24,7 @@ def cmd_schedule(args, usage_error) -> int:
     from rq import Queue
     from rq.cron import CronJob, CronScheduler
 
-    from crawler.redis_connection import connect
+    from crawler.services.redis_connection import connect
     # not workers.cron_config: importing it registers the crawls of $LEAFCRAWL_SITE_CONFIGS
     # (or ./configs/sites) at once, which is RQ's cron's business once --configs is set
     from workers.site_configs import DEFAULT_SITE_CONFIGS, SITE_CONFIGS_ENV, scheduled_sites
@@ -84,8 +84,8 @@ def _last_runs(sites: list[str]) -> dict[str, str]:
     url = os.environ.get("REDIS_URL")
     if not url:
         return {}
-    from crawler.redis_connection import connect
-    from crawler.run_records import read_runs
+    from crawler.services.redis_connection import connect
+    from crawler.services.run_records import read_runs
 
     prefix = os.environ.get("LEAFCRAWL_REDIS_PREFIX", "leafcrawl")
     conn = connect(url)
@@ -106,7 +106,7 @@ def _last_runs(sites: list[str]) -> dict[str, str]:
 def _running_crawls(sites: list[str], conn=None) -> dict[str, str]:
     """site -> who runs its scheduled crawl now (workers/scheduled.py's lock), on conn or,
     without one, on REDIS_URL when it is set: --list needs no Redis otherwise."""
-    from crawler.redis_connection import RedisUnavailable, connect
+    from crawler.services.redis_connection import RedisUnavailable, connect
     from pipelines.store.redis_keys import DEFAULT_PREFIX, scheduled_crawl_key
 
     url = os.environ.get("REDIS_URL")

@@ -14,8 +14,8 @@ import asyncio
 
 from scrapy_playwright.page import PageMethod
 
-from crawler.browser_handler import note_page
-from crawler.subresource_deadline import install_deadline
+from crawler.rendering.browser_handler import note_page
+from crawler.rendering.subresource_deadline import install_deadline
 
 TRACKED_TIMER_MAX_MS = 2000
 """Timers longer than this are polling or ads, not content on its way; don't wait for them."""

@@ -16,7 +16,7 @@ import logging
 
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
-from crawler.browser import abort_request
+from crawler.rendering.browser import abort_request
 
 logger = logging.getLogger(__name__)
 

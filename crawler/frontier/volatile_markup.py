@@ -1,5 +1,5 @@
 """The parts of a document that a server writes afresh on every request, masked, so that
-a page is known unchanged by its bytes (crawler/revisits.py document_digest) even when its
+a page is known unchanged by its bytes (crawler/frontier/revisits.py document_digest) even when its
 server stamps each answer.
 
 What is masked is what CMSs and CDNs vary per request while the page stays the same:

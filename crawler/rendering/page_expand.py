@@ -24,7 +24,7 @@ import asyncio
 
 from scrapy_playwright.page import PageMethod
 
-from crawler.page_settle import WAIT_SETTLED_JS, page_method
+from crawler.rendering.page_settle import WAIT_SETTLED_JS, page_method
 from pipelines.indexiness.signals import OG_ARTICLE
 
 EXPAND_MAX_LINKS = 3000

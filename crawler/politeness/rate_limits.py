@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from scrapy.exceptions import NotConfigured
 
-from crawler.page_settle import NAV_ANSWER_META, unshown_answer
+from crawler.rendering.page_settle import NAV_ANSWER_META, unshown_answer
 
 logger = logging.getLogger(__name__)
 

@@ -43,8 +43,8 @@ from email.utils import parsedate_to_datetime
 from redis.exceptions import RedisError
 from scrapy.exceptions import NotConfigured
 
-from crawler.rate_limits import RATE_LIMIT_STATUSES
-from crawler.volatile_markup import mask_volatile
+from crawler.politeness.rate_limits import RATE_LIMIT_STATUSES
+from crawler.frontier.volatile_markup import mask_volatile
 from pipelines.store import redis_keys as rk
 from pipelines.indexiness.hash_routes import route_of
 from pipelines.indexiness.page_address import page_address
@@ -91,7 +91,7 @@ def response_validators(headers) -> dict[str, str | None]:
 
 
 # A digest taken with the document's per-request parts masked is marked so: a revisit then
-# masks the answer it compares (crawler/volatile_markup.py).
+# masks the answer it compares (crawler/frontier/volatile_markup.py).
 MASKED_DIGEST = "m:"
 # A Last-Modified this close to the answer's own Date is the time of the answer, not of the
 # page: the server renders the page for each request.

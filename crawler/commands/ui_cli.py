@@ -1,4 +1,4 @@
-"""`leafcrawl ui`: its options, and serving the web view (crawler/web_ui.py) on the store."""
+"""`leafcrawl ui`: its options, and serving the web view (crawler/commands/web_ui.py) on the store."""
 from __future__ import annotations
 
 import os
@@ -28,7 +28,7 @@ def add_ui_parser(sub) -> None:
 
 
 def cmd_ui(args, store_factory, usage_error) -> int:
-    from crawler.web_ui import create_app, scheduled, serve
+    from crawler.commands.web_ui import create_app, scheduled, serve
     from workers.site_configs import DEFAULT_SITE_CONFIGS, SITE_CONFIGS_ENV
 
     if not 0 <= args.port <= 65535:

@@ -37,7 +37,7 @@ import sys
 import time
 from pathlib import Path
 
-from crawler.parent_death import die_with_parent
+from crawler.services.parent_death import die_with_parent
 
 logger = logging.getLogger(__name__)
 

@@ -1,0 +1,1 @@
+"""Crawling a site behind a login: HTTP auth, a cookies file, a login form."""

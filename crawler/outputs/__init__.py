@@ -1,0 +1,1 @@
+"""What a crawl writes besides its archive: JSON lines and WARC."""
