@@ -14,6 +14,7 @@ import argparse
 import contextlib
 import random
 import threading
+import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler
 
@@ -79,11 +80,14 @@ def answer(path: str, leaves: int) -> bytes | None:
 class GeneratedHandler(BaseHTTPRequestHandler):
     leaves = 0
     protocol_version = "HTTP/1.1"
+    arrivals: list | None = None      # time.monotonic() of each page asked for, when kept
 
     def log_message(self, format, *args):
         pass
 
     def do_GET(self):
+        if self.arrivals is not None and self.path != "/robots.txt":
+            self.arrivals.append(time.monotonic())
         body = answer(self.path.split("?", 1)[0], self.leaves)
         self.send_response(200 if body else 404)
         self.send_header("Content-Type", "text/html; charset=utf-8")
@@ -99,9 +103,10 @@ def distinct_pages(leaves: int) -> int:
 
 
 @contextlib.contextmanager
-def serve_generated(leaves: int, port: int = 0) -> Iterator[str]:
-    """The base URL of a generated blog of `leaves` posts while the block runs."""
-    handler = type("Handler", (GeneratedHandler,), {"leaves": leaves})
+def serve_generated(leaves: int, port: int = 0, arrivals: list | None = None) -> Iterator[str]:
+    """The base URL of a generated blog of `leaves` posts while the block runs; arrivals, if
+    given, gets the time of each page request."""
+    handler = type("Handler", (GeneratedHandler,), {"leaves": leaves, "arrivals": arrivals})
     server = StaticServer((HOST, port), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

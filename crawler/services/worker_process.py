@@ -15,7 +15,7 @@ from crawler.services.parent_death import die_with_parent
 from pipelines.store import redis_keys as rk
 logger = logging.getLogger(__name__)
 
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 """Directory holding workers/ and pipelines/: the worker's cwd and import path."""
 
 WORKER_CLASS = "rq.worker.SimpleWorker"
