@@ -23,13 +23,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from generated_site import distinct_pages, serve_generated  # noqa: E402
-
-# Runs the crawl as a child and prints the peak RSS of its tree (kB, Linux: the largest
-# process among the descendants it waited for).
-PEAK_RSS = ("import resource, subprocess, sys; rc = subprocess.call(sys.argv[1:]); "
-            "print('peak_rss_kb', resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss); "
-            "sys.exit(rc)")
-
+from tests.support.cli import peak_rss_kb, with_peak_rss  # noqa: E402
 
 def rate(times: list[float]) -> float:
     return (len(times) - 1) / (times[-1] - times[0]) if len(times) > 1 and times[-1] > times[0] else 0.0
@@ -51,15 +45,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, serve_generated(args.leaves, arrivals=arrivals) as base:
         env["LEAFCRAWL_STATE_DIR"] = str(Path(tmp) / "state")
         summary = Path(tmp) / "summary.json"
-        done = subprocess.run([sys.executable, "-c", PEAK_RSS, sys.executable, "-m", "crawler.cli",
-                               "crawl", base + "/", "--render", "never", "--max-pages", str(pages),
-                               "--archive-dir", str(Path(tmp) / "archive"), "--json-summary",
-                               str(summary), *extra], cwd=tmp, env=env, capture_output=True,
-                              text=True)
+        done = subprocess.run(with_peak_rss([
+            sys.executable, "-m", "crawler.cli", "crawl", base + "/", "--render", "never",
+            "--max-pages", str(pages), "--archive-dir", str(Path(tmp) / "archive"),
+            "--json-summary", str(summary), *extra]), cwd=tmp, env=env, capture_output=True,
+            text=True)
         if done.returncode not in (0, 3):
             sys.exit(f"the crawl failed ({done.returncode}): {done.stderr[-2000:]}")
         result = json.loads(summary.read_text())
-    peak_kb = int(done.stdout.rsplit("peak_rss_kb", 1)[1].split()[0])
+    peak_kb = peak_rss_kb(done.stderr)
     tenth = max(2, len(arrivals) // 10)
     first, last = rate(arrivals[:tenth]), rate(arrivals[-tenth:])
     print(f"{len(arrivals):,} pages asked for of {pages:,}; {result['archived']:,} archived; "

@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.support.http_server import HOST, StaticServer  # noqa: E402
+from tests.support.http_server import HOST, StaticServer, serving  # noqa: E402
 
 LEAVES_PER_INDEX = 20
 WORDS_PER_POST = 500
@@ -108,13 +108,8 @@ def serve_generated(leaves: int, port: int = 0, arrivals: list | None = None) ->
     given, gets the time of each page request."""
     handler = type("Handler", (GeneratedHandler,), {"leaves": leaves, "arrivals": arrivals})
     server = StaticServer((HOST, port), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with serving(server, "generated-site"):
         yield f"http://{HOST}:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def main() -> None:

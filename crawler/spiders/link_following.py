@@ -108,7 +108,7 @@ continuations."""
                 if step == "probe":
                     self.start_section_probe(link)
 
-    def links_to_follow(self, analysis, url: str, meta) -> list[str]:
+    def links_to_follow(self, analysis, url: str, meta, continuing: dict[str, dict]) -> list[str]:
         """The links of an analysed page this crawl follows."""
         # A site's home page given as the start is followed whatever its verdict: a blog
         # whose home page shows whole posts reads as a leaf, and a crawl that stops there is
@@ -125,11 +125,8 @@ continuations."""
         if self.follow_leaf_links:
             return list(analysis.page_links)
         # A leaf's pagers are probed, one link each, until its content shows that they
-        # continue it (pipelines/indexiness/continuations.py); a proven continuation's pager is followed
-        continuations = ([*analysis.continuation_links, *meta[CONTINUES_META]["rest"]]
-                         if CONTINUES_META in meta
-                         else list(probe_links(analysis.continuation_links, analysis.url)))
-        return list(dict.fromkeys(continuations + analysis.child_links + analysis.sibling_links))
+        # continue it (continuing; pipelines/indexiness/continuations.py)
+        return list(dict.fromkeys([*continuing, *analysis.child_links, *analysis.sibling_links]))
 
     def may_fetch(self, link: str) -> bool:
         """Is the link a page this crawl may fetch? (Off-site links are Scrapy's to drop.)"""

@@ -347,7 +347,11 @@ class SiteSpider(RenderChoice, LinkFollowing, LoginRetries, FetchFailures, scrap
             self.crawler.stats.inc_value("leafcrawl/widget_pager_pages")
             self.logger.info("%s repeats the page whose pager led here (%s): a widget's "
                              "pager; not archived, its pagers not followed", url, meta.get(REFERRER))
-        links = [] if "nofollow" in robots or repeats else self.links_to_follow(analysis, url, meta)
+        # the leaf's links that may continue it, with what their requests carry (one probe
+        # per pager, or a proven continuation's whole pager)
+        continuing = None if is_index else self.continuing(analysis, meta, own_print)
+        links = ([] if "nofollow" in robots or repeats
+                 else self.links_to_follow(analysis, url, meta, continuing or {}))
         # the links it was followed by, kept: a later crawl that finds the page not modified
         # follows them again without fetching it (crawler/frontier/revisits.py)
         own = not rendered or drawn_by_its_document(is_index, links, collector_result(meta))
@@ -373,7 +377,7 @@ class SiteSpider(RenderChoice, LinkFollowing, LoginRetries, FetchFailures, scrap
             item["counts"] = {**item["counts"], **notes}
         yield item
         yield from self.follow(links, meta, referrer=analysis.url, referrer_score=analysis.score,
-                               continuing=self.continuing(analysis, meta, own_print) if not is_index else None)
+                               continuing=continuing)
 
     def closed(self, reason: str) -> None:
         """An interrupted crawl keeps the short leaves it held, and the links waiting on a

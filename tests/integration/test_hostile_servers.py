@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pipelines.store.score_store import ScoreStore
-from tests.support.cli import PROJECT_ROOT, archived_files
+from tests.support.cli import PROJECT_ROOT, archived_files, peak_rss_kb, with_peak_rss
 from tests.support.hostile_site import (GOOD_PAGES, TERMINAL_BYTES, TRICK_PATHS,
                                         YAML_BREAKING_TITLE, serve_hostile_site)
 
@@ -24,21 +24,13 @@ PEAK_RSS_BOUND_MB = 700
 RESERVED_NAMES = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
                   *(f"lpt{i}" for i in range(1, 10))}
 
-# Runs the crawl as a child and prints the peak RSS of the tree under it (kB; Linux counts
-# the largest process among the descendants it waited for).
-PEAK_RSS_WRAPPER = ("import resource, subprocess, sys; rc = subprocess.call(sys.argv[1:]); "
-                    "print('peak_rss_kb', resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, "
-                    "file=sys.stderr); sys.exit(rc)")
-
-
 def crawl_with_peak_rss(*args: str, cwd: Path, redis_url: str, env: dict) -> tuple[subprocess.CompletedProcess, int]:
     full_env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), "REDIS_URL": redis_url,
                 "LEAFCRAWL_STATE_DIR": str(cwd / ".leafcrawl"), **env}
-    result = subprocess.run([sys.executable, "-c", PEAK_RSS_WRAPPER, sys.executable, "-m",
-                             "crawler.cli", *args], cwd=cwd, env=full_env, capture_output=True,
-                            text=True, timeout=600, stdin=subprocess.DEVNULL)
-    peak_kb = int(result.stderr.rsplit("peak_rss_kb", 1)[1].split()[0])
-    return result, peak_kb
+    result = subprocess.run(with_peak_rss([sys.executable, "-m", "crawler.cli", *args]), cwd=cwd,
+                            env=full_env, capture_output=True, text=True, timeout=600,
+                            stdin=subprocess.DEVNULL)
+    return result, peak_rss_kb(result.stderr)
 
 
 def test_a_hostile_site_is_crawled_to_its_end(tmp_path, redis_ns):

@@ -27,6 +27,23 @@ def run_leafcrawl(*args: str, cwd, env: dict | None = None, redis_url: str | Non
                           capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
 
 
+# Runs a command as its child and prints the peak RSS of the tree under it (kB; Linux counts
+# the largest process among the descendants it waited for).
+_PEAK_RSS = ("import resource, subprocess, sys; rc = subprocess.call(sys.argv[1:]); "
+             "print('peak_rss_kb', resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, "
+             "file=sys.stderr); sys.exit(rc)")
+
+
+def with_peak_rss(argv: list[str]) -> list[str]:
+    """argv run under a wrapper that reports its process tree's peak RSS (peak_rss_kb)."""
+    return [sys.executable, "-c", _PEAK_RSS, *argv]
+
+
+def peak_rss_kb(stderr: str) -> int:
+    """The peak RSS a with_peak_rss run printed last on its stderr."""
+    return int(stderr.rsplit("peak_rss_kb", 1)[1].split()[0])
+
+
 def read_front_matter(path: Path) -> dict:
     """The YAML front matter of an archived Markdown file."""
     import yaml

@@ -17,7 +17,7 @@ import zlib
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler
 
-from tests.support.http_server import HOST, StaticServer
+from tests.support.http_server import HOST, StaticServer, serving
 
 HUGE_BODY_BYTES = 200 * 1024 * 1024
 BOMB_BYTES = 1024 * 1024 * 1024          # what the gzip bomb inflates to (about 1 MB sent)
@@ -146,10 +146,5 @@ def serve_hostile_site() -> Iterator[tuple[str, list[str]]]:
     asked: list[str] = []
     handler = type("Handler", (HostileHandler,), {"asked": asked, "bomb": _gzip_bomb()})
     server = StaticServer((HOST, 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with serving(server, "hostile-site"):
         yield f"http://{HOST}:{server.server_address[1]}", asked
-    finally:
-        server.shutdown()
-        server.server_close()
