@@ -252,11 +252,13 @@ def _read_run_counters(conn, prefix: str, run_id: str, summary: CrawlSummary) ->
     summary.archived = counts.get("archived", 0)
     summary.unchanged = counts.get("unchanged", 0)
     summary.duplicates = counts.get("duplicates", 0)
+    summary.joined = counts.get("joined", 0)
     summary.jobs_failed = counts.get("failed", 0)
     if summary.jobs_failed:
         error = conn.get(redis_keys.run_error_key(prefix, run_id))
         summary.job_error = error.decode("utf-8", "replace") if isinstance(error, bytes) else error
-    done = summary.archived + summary.unchanged + summary.duplicates + summary.jobs_failed
+    done = (summary.archived + summary.unchanged + summary.duplicates + summary.joined
+            + summary.jobs_failed)
     summary.jobs_pending = max(0, counts.get("enqueued", 0) - done)
 
 

@@ -33,6 +33,8 @@ class CrawlSummary:
     # known pages whose server said they are not modified: not fetched again
     not_modified: int = 0
     duplicates: int = 0
+    # further parts of split posts: no file of their own, their text in the first part's
+    joined: int = 0
     failures: int = 0
     jobs_failed: int = 0
     # the first archive job that raised: "<url>: <exception type>: <message>"
@@ -129,6 +131,8 @@ class CrawlSummary:
             ("archived", self.archived),
             ("unchanged", f"{self.unchanged}  (already archived, same content)"),
             ("duplicates", f"{self.duplicates}  (same content under another URL)"),
+            *([("joined", f"{self.joined}  (further pages of split posts, in their first "
+                          "page's file)")] if self.joined else []),
             ("failures", self.failures + self.jobs_failed),
             ("time", f"{self.elapsed_s:.1f} s"),
             ("archive", self.archive_dir),

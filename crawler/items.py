@@ -15,10 +15,12 @@ def utc_now() -> str:
 
 def page_item(analysis, *, site: str, status: int, depth: int, referrer: str | None,
               referrer_score: float | None, render: str, archive: bool,
-              validators: dict | None = None, followed: tuple[str, list[str]] | None = None) -> dict:
+              validators: dict | None = None, followed: tuple[str, list[str]] | None = None,
+              part_of: str | None = None) -> dict:
     """A fetched and analysed page. validators: the response's etag and last_modified;
     followed: the (links_ref, URLs) the page was followed by, for a later revisit
-    (crawler/frontier/revisits.py)."""
+    (crawler/frontier/revisits.py); part_of: the first page of the split post this page
+    continues (workers/joined_posts.py)."""
     ref, urls = followed or (None, None)
     return {
         **(validators or {}),
@@ -45,6 +47,7 @@ def page_item(analysis, *, site: str, status: int, depth: int, referrer: str | N
         "canonical_url": analysis.canonical_url,
         "render": render,
         "archive": archive,
+        "part_of": part_of,
         "blocks": [b.to_dict() for b in analysis.blocks] if archive else [],
     }
 

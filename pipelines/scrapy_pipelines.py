@@ -184,6 +184,7 @@ class EnqueueLeafPipeline:
             "score": item.get("score"),
             "verdict": item.get("verdict"),
             "content_hash": item.get("content_hash"),
+            "part_of": item.get("part_of"),
         }
 
     def process_item(self, item):

@@ -11,12 +11,13 @@ import contextlib
 import hashlib
 import logging
 import os
-import tempfile
 from pathlib import Path
 
 from pipelines.store import redis_keys as rk
 from pipelines.store.score_store import as_text
+from workers.archive_files import write_atomically
 from workers.archive_paths import archive_path, distinct_archive_path
+from workers.joined_posts import archive_part, rejoin
 
 logger = logging.getLogger(__name__)
 
@@ -77,27 +78,6 @@ def front_matter(payload: dict) -> dict:
         "verdict": payload.get("verdict"),
     }
     return {k: values[k] for k in FRONT_MATTER_FIELDS}
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` via a temp file in the same dir + os.replace (never torn).
-    The temp file's name does not end in .md: one left by a worker killed mid-write is not
-    taken for an archived page by whatever reads the archive (a site generator, a search)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".md.part")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
 
 
 def _own_path(redis, prefix: str, path: Path, url: str) -> Path:
@@ -162,8 +142,10 @@ def archive_page(payload: dict, *, connection=None) -> dict:
       owns (``_own_path``): two URLs whose paths name one file get one file each.
     * another URL owns the content but its <link rel="canonical"> names this URL -> the
       content and its aliases pass to this URL, whose file replaces the other's; "archived".
-    Increments exactly one of the run counters archived/duplicates/unchanged/failed and
-    records archived_path / archived_hash / canonical on the page hash.
+    * a further part of a split post (``part_of``: its first part's URL) -> no file of its
+      own: its text joins the first part's document (workers/joined_posts.py); "joined".
+    Increments exactly one of the run counters archived/joined/duplicates/unchanged/failed
+    and records archived_path / archived_hash / canonical on the page hash.
 
     ``connection`` is for calling it outside a worker; under RQ the job's connection is used.
     """
@@ -177,6 +159,13 @@ def archive_page(payload: dict, *, connection=None) -> dict:
     claimed = False
     retired_file = None
     try:
+        if payload.get("part_of") not in (None, url):
+            # a further part of a split post: its text goes into the post's document
+            previous_hash = as_text(redis.hget(page_key, rk.FIELD_ARCHIVED_HASH))
+            result = archive_part(redis, payload, prefix=prefix, run_key=run_key)
+            if previous_hash:     # archived on its own by an earlier crawl: the post's now
+                redis.eval(_RELEASE_CLAIM, 1, rk.content_key(prefix, previous_hash), url)
+            return result
         blocks = payload.get("blocks") or []
         content_hash = payload.get("content_hash") or _fallback_content_hash(blocks)
         path = archive_path(os.environ.get(WORKER_ARCHIVE_DIR_ENV) or payload["archive_dir"], url)
@@ -240,6 +229,10 @@ def archive_page(payload: dict, *, connection=None) -> dict:
             _note_declared_canonical(pipe, page_key, payload)
             pipe.hincrby(run_key, rk.COUNTER_ARCHIVED, 1)
             pipe.execute()
+        if redis.exists(rk.parts_key(prefix, url)):
+            # the first part of a split post whose further parts came first (or an earlier
+            # crawl's): its document holds them too (workers/joined_posts.py)
+            rejoin(redis, prefix, url)
         if retired_file and retired_file != str(path):
             # written under its canonical name first, so the content is never without a file
             with contextlib.suppress(FileNotFoundError):

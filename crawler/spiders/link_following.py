@@ -59,9 +59,10 @@ continuations."""
         """The leaf's links that may continue it -> the CONTINUES_META their requests carry."""
         if CONTINUES_META in meta:       # a proven continuation: its pager, and its probe's
             rest = meta[CONTINUES_META]["rest"]
-            return {link: {"print": own_print, "rest": []}
+            first = meta[CONTINUES_META].get("first") or analysis.url
+            return {link: {"print": own_print, "rest": [], "first": first}
                     for link in [*analysis.continuation_links, *rest]}
-        return {probe: {"print": own_print, "rest": rest}
+        return {probe: {"print": own_print, "rest": rest, "first": analysis.url}
                 for probe, rest in probe_links(analysis.continuation_links, analysis.url).items()}
 
     def follow(self, links, meta, referrer: str, referrer_score: float | None,
@@ -124,9 +125,14 @@ continuations."""
             return list(analysis.follow_links)
         if self.follow_leaf_links:
             return list(analysis.page_links)
-        # A leaf's pagers are probed, one link each, until its content shows that they
-        # continue it (continuing; pipelines/indexiness/continuations.py)
-        return list(dict.fromkeys([*continuing, *analysis.child_links, *analysis.sibling_links]))
+        # A leaf's pagers are probed, one link each, until its content shows that they continue
+        # it (continuing; pipelines/indexiness/continuations.py). A pager page under
+        # the leaf's path (/story/3/ of /story/) waits for its probe like the rest of its
+        # pager: asked for as a plain sub-page, it was archived as a post of its own.
+        waiting = set(analysis.continuation_links).difference(continuing)
+        return list(dict.fromkeys([*continuing, *(link for link in [*analysis.child_links,
+                                                                   *analysis.sibling_links]
+                                                  if link not in waiting)]))
 
     def may_fetch(self, link: str) -> bool:
         """Is the link a page this crawl may fetch? (Off-site links are Scrapy's to drop.)"""

@@ -25,7 +25,7 @@ START_META = "leafcrawl_start"
 SITE_HOST_META = "leafcrawl_site_host"
 CONTINUES_META = "leafcrawl_continues"
 """Request meta: {"print": the content print (pipelines/indexiness/continuations.py) of the leaf whose
-pager led here, "rest": that pager's other links}. A page that matches the print repeats the
+pager led here, "rest": that pager's other links, "first": the post's first page}. A page that matches the print repeats the
 leaf (a widget's pager) and is neither archived nor followed; one that does not continues it,
 and the rest of its pager is followed."""
 # --render auto fetches both ways, before the crawl, up to this many start pages...

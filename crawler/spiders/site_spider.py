@@ -365,7 +365,11 @@ class SiteSpider(RenderChoice, LinkFollowing, LoginRetries, FetchFailures, scrap
         item = page_item(analysis, status=response.status,
                          archive=(not is_index and "noindex" not in robots and not analysis.account_form
                                   and not repeats),
-                         validators=validators, followed=followed, **where)
+                         validators=validators, followed=followed,
+                         # a continuation's text joins its post's document, not a file of its own
+                         part_of=(meta[CONTINUES_META].get("first")
+                                  if CONTINUES_META in meta and not repeats else None),
+                         **where)
         notes = {f"robots_{d}": 1 for d in ("noindex", "nofollow") if d in robots}
         if repeats:
             notes["repeats_continued_page"] = 1

@@ -202,3 +202,16 @@ def pagination_links(links: list[Link], root, page_url: str) -> list[str]:
         found.setdefault(url.split("#", 1)[0], None)
     found.pop(page_url.split("#", 1)[0], None)
     return list(found)
+
+
+_NUMBERED_TAIL = re.compile(r"(?:\d+/?|\?.*)")
+
+
+def pages_one_content(pager: list[str], targets: set[str], page_url: str) -> bool:
+    """Is the pager all the content links to? Then it pages one piece of content: a post split
+    with WordPress' <!--nextpage-->, a news article's "Page 2 of 3", whatever its address
+    looks like; a listing's pages link their entries beside the pager. Page 1 is often left
+    out of the pager's pages, as the address the others number (/story/ of /story/2/)."""
+    return bool(pager) and all(
+        t in pager or (page_url.startswith(t) and _NUMBERED_TAIL.fullmatch(page_url[len(t):]))
+        for t in targets)

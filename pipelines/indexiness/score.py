@@ -16,7 +16,7 @@ from ..content.directory_sections import heads_directory
 from .links import (_BIT, INLINK, SELFLINK, Link, TextStats, element_text,
                     enclosing_heading, extract_links)
 from ..metadata.page_metadata import date_facts
-from .pagination import pagination_links
+from .pagination import pages_one_content, pagination_links
 from .signals import (CONVERSION_MAX_CHARS, CONVERSION_TEXT, declared, headed_entries,
                       numbered_pagination)
 from .url_identity import path_has_record_id, query_names_record, target_shapes
@@ -568,7 +568,8 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     # A listing has one pager; one in place is not enough (shops: /cat/desks-20649/?page=2).
     in_place = len(in_place_pagers(pager, url)) >= 2 if pager else False
     counts["paginated_record"] = int(counts["pagination"] and (
-        path_has_record_id(url) or facts.thread or continued or in_place))
+        path_has_record_id(url) or facts.thread or continued or in_place
+        or pages_one_content(pager, targets, url)))
     breakdown = {t: float(WEIGHTS[t] * counts[t]) for t in TERMS}
     # for the explanation: what was left out, and a listing's date that did not count
     for kind in LEFT_OUT:

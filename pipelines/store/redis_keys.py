@@ -88,6 +88,14 @@ ALIASES_KEY = "{prefix}:aliases:{url}"
 LINKS_KEY = "{prefix}:links:{digest}"
 """STRING: JSON list of the URLs a page was followed by (crawler/frontier/revisits.py)."""
 
+PARTS_KEY = "{prefix}:parts:{url}"
+"""HASH: the further parts of the post whose first part is ``url`` (a post split over pages):
+each part's address -> its Markdown text, joined into the first part's document
+(pipelines/content/split_posts.py)."""
+
+PARTS_LOCK_KEY = "{prefix}:parts:{url}:lock"
+"""STRING: held while a split post's document is rebuilt, by one worker at a time."""
+
 PATH_KEY = "{prefix}:path:{path}"
 """STRING: the URL whose Markdown file is ``path`` (distinct URLs that map to one file name)."""
 
@@ -115,6 +123,10 @@ TERM_FIELD_PREFIX = "term:"
 FIELD_ARCHIVED_PATH = "archived_path"
 """Page hash field: absolute path of the Markdown file written for this URL."""
 
+FIELD_PART_OF = "part_of"
+"""Page hash field: the first part of the split post this page continues (its document holds
+this page's text)."""
+
 FIELD_ARCHIVED_HASH = "archived_hash"
 """Page hash field: content hash of the Markdown file last written for this URL."""
 
@@ -132,13 +144,16 @@ COUNTER_DUPLICATES = "duplicates"
 """Run counter: pages whose content another URL already owns (no file written)."""
 COUNTER_UNCHANGED = "unchanged"
 """Run counter: pages already archived with the same content (no file written)."""
+COUNTER_JOINED = "joined"
+"""Run counter: further parts of split posts, joined into their first part's document."""
 COUNTER_FAILED = "failed"
 """Run counter: archive jobs that raised."""
 
-RUN_COUNTERS = (COUNTER_ENQUEUED, COUNTER_ARCHIVED, COUNTER_DUPLICATES, COUNTER_UNCHANGED, COUNTER_FAILED)
+RUN_COUNTERS = (COUNTER_ENQUEUED, COUNTER_ARCHIVED, COUNTER_JOINED, COUNTER_DUPLICATES, COUNTER_UNCHANGED,
+                COUNTER_FAILED)
 """Every field of the run hash, in display order."""
 
-RUN_DONE_COUNTERS = (COUNTER_ARCHIVED, COUNTER_DUPLICATES, COUNTER_UNCHANGED, COUNTER_FAILED)
+RUN_DONE_COUNTERS = (COUNTER_ARCHIVED, COUNTER_JOINED, COUNTER_DUPLICATES, COUNTER_UNCHANGED, COUNTER_FAILED)
 """Counters a finished job increments exactly one of: their sum == enqueued when drained."""
 
 
@@ -178,6 +193,16 @@ def links_key(prefix: str, digest: str) -> str:
 def followed_links_key(prefix: str, ref: str) -> str:
     """links_key of a page hash's followed_links, "<tag>:<digest>" (crawler/revisits.links_ref)."""
     return links_key(prefix, ref.partition(":")[2])
+
+
+def parts_key(prefix: str, first_url: str) -> str:
+    """Key of the parts hash of the split post whose first part is ``first_url``."""
+    return PARTS_KEY.format(prefix=prefix, url=first_url)
+
+
+def parts_lock_key(prefix: str, first_url: str) -> str:
+    """Key of the lock held while that post's document is rebuilt."""
+    return PARTS_LOCK_KEY.format(prefix=prefix, url=first_url)
 
 
 def path_key(prefix: str, path: str) -> str:

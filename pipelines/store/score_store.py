@@ -35,7 +35,7 @@ REVISIT_FIELDS = ("etag", "last_modified", "document_digest", "followed_links", 
 returned by get_page when present."""
 
 JOB_FIELDS = (rk.FIELD_ARCHIVED_PATH, rk.FIELD_ARCHIVED_HASH, rk.FIELD_CANONICAL,
-              rk.FIELD_DECLARED_CANONICAL)
+              rk.FIELD_DECLARED_CANONICAL, rk.FIELD_PART_OF)
 """Fields the archive job adds to the page hash; returned by get_page when present."""
 
 

@@ -84,7 +84,7 @@ def test_same_content_under_two_urls_is_archived_once(conn, env):
     assert conn.hget(rk.page_key(prefix, b.url), "canonical") == a.url.encode()
     assert conn.hget(rk.page_key(prefix, a.url), "archived_path") == job_a.return_value()["path"].encode()
     assert counters(conn, prefix, "r1") | {"enqueued": 0} == {
-        "enqueued": 0, "archived": 1, "duplicates": 1, "unchanged": 0, "failed": 0}
+        "enqueued": 0, "archived": 1, "joined": 0, "duplicates": 1, "unchanged": 0, "failed": 0}
 
     text = files(archive)[0].read_text(encoding="utf-8")
     head, _, body = text.partition("\n---\n")

@@ -29,14 +29,18 @@ def test_a_site_of_traps_is_crawled_to_its_end(tmp_path, redis_ns):
     months = [p for p in asked if p.path == "/calendar/"]
     assert len(news) <= 40 and len(months) <= 40
     # each post's three paged lists: one page of each asked for, found to repeat the post,
-    # and not archived; the split post's further pages are archived (its page 1 reads as
-    # a listing's first page still: issue 33)
+    # and not archived; the split post is one document, its parts in page order
     post_variants = [p for p in asked if p.path.startswith("/posts/post-") and p.query]
     assert len(post_variants) <= 3 * 3, sorted(p.geturl() for p in post_variants)
     files = archived_files(tmp_path / "archive")
     assert not [url for url in files if "?" in url]
-    assert {base + "/posts/long-story/2/", base + "/posts/long-story/3/",
-            base + "/posts/post-0/", base + "/posts/post-1/", base + "/posts/post-2/"} <= set(files)
+    assert {base + "/posts/long-story/", base + "/posts/post-0/", base + "/posts/post-1/",
+            base + "/posts/post-2/"} <= set(files)
+    assert not {base + "/posts/long-story/2/", base + "/posts/long-story/3/"} & set(files)
+    story = files[base + "/posts/long-story/"].read_text()
+    assert story.index("Part 1, paragraph 7") < story.index("Part 2, paragraph 0") \
+        < story.index("Part 3, paragraph 7")
+    assert summary["joined"] == 2
     assert summary["widget_pager_pages"] == len(post_variants)
     traps = "\n".join(summary["traps"])
     assert "URLs under /news/ with query parameters, 40 fetched" in traps

@@ -154,6 +154,25 @@ def test_every_part_of_a_post_split_over_pages_is_a_leaf():
         assert f"Part {n}, paragraph 7" in "\n".join(b.text for b in result.blocks)
 
 
+def test_a_split_post_at_any_address_is_a_leaf_and_a_listing_beside_its_pager_an_index():
+    # what the pages hold tells them apart, not the address: /story/ names no title
+    story = "https://blog.example/story/"
+    prose = "".join(f"<p>The keeper wrote down the weather, hour by hour, through night {i}, "
+                    "and what the sea did to the rocks below the light.</p>" for i in range(6))
+
+    def page(n, body):
+        pager = " ".join(f'<a href="{story}{"" if k == 1 else f"{k}/"}">{k}</a>' for k in (1, 2, 3) if k != n)
+        return (f'<html><head><title>A long story</title></head><body><main><article><h1>A long story'
+                f'</h1><time datetime="2024-03-05">March 5, 2024</time>{body}<div class="page-links">Pages: {pager}</div></article></main></body></html>')
+
+    for n in (1, 2, 3):
+        result = analyze_page(page(n, prose), story if n == 1 else f"{story}{n}/")
+        assert result.verdict == "leaf", (n, result.breakdown)
+    teasers = "".join(f'<h2><a href="/story-{i}/">Story {i}</a></h2><p>The opening lines of story '
+                      f'{i}, about the sea.</p>' for i in range(6))
+    assert analyze_page(page(1, teasers), story).verdict == "index"
+
+
 def test_a_page_number_continues_content_addresses_only():
     from pipelines.indexiness.url_shape import continues_content
 
