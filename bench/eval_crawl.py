@@ -8,7 +8,7 @@ e.g. `--port 8000` for bench/sites/build_wordpress_blog.py's copies) and `labels
 (path,label,how; label leaf|index|other). The crawl runs as a subprocess in OUT (so its
 embedded Redis lives in OUT/.leafcrawl/), archives into OUT/archive and writes
 OUT/summary.json. Each archived .md is mapped back to a labelled page through the `url:`
-of its front matter. Reported: leaf precision/recall/F1 of the archive, pages fetched vs
+of its front matter (and the `parts:` of a split post's, one file for all its pages). Reported: leaf precision/recall/F1 of the archive, pages fetched vs
 pages in the site, pages/s, and archived vs not per `how` group; the verdict of every
 fetched page too when `leafcrawl scores --json` answers. Table on stdout, JSON in
 OUT/eval.json. `--evaluate-only` re-scores an existing OUT without crawling.
@@ -140,12 +140,14 @@ def read_front_matter(text: str) -> dict:
 
 
 def archived_urls(archive_dir) -> dict[str, list[Path]]:
-    """url -> the .md files under archive_dir whose front matter names it."""
+    """url -> the .md files under archive_dir whose front matter names it: as its url, or
+    among its parts (the further pages of a split post, joined into its first page's file)."""
     found: dict[str, list[Path]] = defaultdict(list)
     for md in sorted(Path(archive_dir).rglob("*.md")):
-        url = read_front_matter(md.read_text(encoding="utf-8", errors="replace")).get("url")
-        if url:
-            found[str(url)].append(md)
+        front = read_front_matter(md.read_text(encoding="utf-8", errors="replace"))
+        for url in [front.get("url"), *(front.get("parts") or [])]:
+            if url:
+                found[str(url)].append(md)
     return dict(found)
 
 

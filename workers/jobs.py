@@ -159,10 +159,16 @@ def archive_page(payload: dict, *, connection=None) -> dict:
     claimed = False
     retired_file = None
     try:
-        if payload.get("part_of") not in (None, url):
-            # a further part of a split post: its text goes into the post's document
-            previous_hash = as_text(redis.hget(page_key, rk.FIELD_ARCHIVED_HASH))
-            result = archive_part(redis, payload, prefix=prefix, run_key=run_key)
+        previous_hash, previous_path, previous_canonical, part_of = map(as_text, redis.hmget(
+            page_key, [rk.FIELD_ARCHIVED_HASH, rk.FIELD_ARCHIVED_PATH, rk.FIELD_CANONICAL,
+                       rk.FIELD_PART_OF]))
+        # A further part of a split post: its text goes into the post's document. Once a
+        # part, a part still when a later crawl reaches it from its first page's kept links
+        # (a revisit of an unchanged first page), which carry no word of the post.
+        part_of = payload.get("part_of") or part_of
+        if part_of not in (None, url):
+            result = archive_part(redis, {**payload, "part_of": part_of}, prefix=prefix,
+                                  run_key=run_key)
             if previous_hash:     # archived on its own by an earlier crawl: the post's now
                 redis.eval(_RELEASE_CLAIM, 1, rk.content_key(prefix, previous_hash), url)
             return result
@@ -176,8 +182,6 @@ def archive_page(payload: dict, *, connection=None) -> dict:
             claimed = bool(redis.set(claim_key, url, nx=True))
             owner = url if claimed else (as_text(redis.get(claim_key)) or url)
 
-        previous_hash, previous_path, previous_canonical = map(as_text, redis.hmget(
-            page_key, [rk.FIELD_ARCHIVED_HASH, rk.FIELD_ARCHIVED_PATH, rk.FIELD_CANONICAL]))
         if previous_canonical not in (None, url, owner):
             # It duplicated another page before; not any more.
             redis.srem(rk.aliases_key(prefix, previous_canonical), url)

@@ -77,3 +77,16 @@ def test_a_part_archived_alone_before_gives_its_file_to_the_post(conn, env):
     crawl(queue, prefix, archive, "r2", (FIRST, *PARTS))
     [doc] = files(archive)
     assert read_front_matter(doc)["url"] == FIRST and "Part two." in doc.read_text()
+
+
+def test_a_part_reached_again_without_word_of_its_post_stays_in_the_post(conn, env):
+    prefix, queue, archive = env
+    crawl(queue, prefix, archive, "r1", (FIRST, *PARTS))
+    # a later crawl: the first page not modified, its kept links lead to page 2, changed
+    changed = part_payload(PARTS[0], "Part two, revised.", prefix=prefix, run_id="r2", archive=archive)
+    changed.pop("part_of")
+    queue.enqueue(rk.ARCHIVE_JOB, changed)
+    run_burst(queue)
+    [doc] = files(archive)
+    assert "Part two, revised." in doc.read_text()
+    assert counters(conn, prefix, "r2")["joined"] == 1

@@ -97,6 +97,16 @@ def test_archived_urls_walks_the_archive(tmp_path):
     assert len(found["http://127.0.0.1:8000/2013/foo/"]) == 2
 
 
+def test_a_split_posts_pages_are_archived_in_its_one_file(tmp_path):
+    a = tmp_path / "archive" / "127.0.0.1_8000"
+    a.mkdir(parents=True)
+    (a / "story.md").write_text("---\nurl: http://127.0.0.1:8000/story/\nparts:\n"
+                                "- http://127.0.0.1:8000/story/2/\n---\ntext\n")
+    found = ev.archived_urls(tmp_path / "archive")
+    assert found == {"http://127.0.0.1:8000/story/": [a / "story.md"],
+                     "http://127.0.0.1:8000/story/2/": [a / "story.md"]}
+
+
 def test_evaluate_precision_recall_and_groups(labels):
     base = "http://127.0.0.1:9/"
     archived = [base + "2013/foo/", base + "2013/foo/index.html",  # same page twice
