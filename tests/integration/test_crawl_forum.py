@@ -1,13 +1,13 @@
 """Crawl a small forum end to end (plain mode, real Redis and RQ worker, served on
-127.0.0.1): its board is followed, and each thread is archived whole, every page of it,
-though a thread is a leaf and a leaf's links are not followed."""
+127.0.0.1): its board is followed, and each thread is archived whole, every page of it in
+one document, though a thread is a leaf and a leaf's links are not followed."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.integration.test_crawl_blog import crawl
-from tests.support.cli import archived_files, run_leafcrawl
+from tests.support.cli import archived_files, read_front_matter, run_leafcrawl
 from tests.support.http_server import serve_directory, write_page
 
 pytestmark = pytest.mark.integration
@@ -47,9 +47,16 @@ def test_every_page_of_a_paged_thread_is_archived(tmp_path, redis_ns):
     expected = make_forum(site)
     with serve_directory(site) as base_url:
         summary, _ = crawl(base_url, tmp_path, redis_ns, "never")
-    archived = set(archived_files(tmp_path / "archive"))
-    assert archived == {base_url + path for path in expected}
-    assert summary["pages_fetched"] == 1 + len(expected)
+    files = archived_files(tmp_path / "archive")
+    assert set(files) == {base_url + path for path in expected if "/page-" not in path}
+    # the thread's pages in one document, in page order
+    thread = files[base_url + "/threads/which-bike.101/"]
+    assert read_front_matter(thread)["parts"] == [
+        base_url + "/threads/which-bike.101/page-2/", base_url + "/threads/which-bike.101/page-3/"]
+    text = thread.read_text()
+    assert text.index("Reply 4 on page 1") < text.index("Reply 0 on page 2") \
+        < text.index("Reply 4 on page 3")
+    assert summary["pages_fetched"] == 1 + len(expected) and summary["joined"] == 2
 
 
 LOGIN = ('<html><head><title>Log in</title></head><body><header><a href="/">Forum</a></header><main>'
@@ -77,5 +84,6 @@ def test_the_login_form_every_page_links_with_its_way_back_is_one_page_not_kept(
         explain = run_leafcrawl("explain", base_url + "/login/", cwd=tmp_path,
                                 redis_url=redis_ns.url, env=redis_ns.env)
     assert [p for p in requests if p.startswith("/login")] == ["/login/"]
-    assert set(archived_files(tmp_path / "archive")) == {base_url + p for p in expected}
+    assert set(archived_files(tmp_path / "archive")) == {base_url + p for p in expected
+                                                         if "/page-" not in p}
     assert "verdict   leaf" in explain.stdout and "account_form=1" in explain.stdout

@@ -65,6 +65,36 @@ def test_main_beats_nav_even_when_nav_comes_first():
     assert len(bs) == 1 and bs[0].in_main and not bs[0].in_nav
 
 
+def test_the_articles_text_beats_its_echo_in_a_post_header():
+    # a theme printing the post's opening paragraph as its header's description, outside the
+    # article: the copy that stays is the article's, which content selection keeps
+    opening = "The release brings a lifespan API that replaces the startup and shutdown events."
+    bs = blocks(f'<main><header class="post-header"><h1>Version 0.21</h1><p class="lead">{opening}</p>'
+                f'</header><article><p>{opening}</p><p>Then the rest.</p></article></main>')
+    [copy] = [b for b in bs if b.text == opening]
+    assert copy.in_article and not copy.in_header
+    # a heading stays where it was: the header's title is the page's
+    bs = blocks('<header><h1>Steam</h1></header><main><article><h2>Steam</h2><p>Body</p></article></main>')
+    assert [(b.kind, b.in_header) for b in bs] == [("heading", True), ("paragraph", False)]
+
+
+def test_a_post_whose_header_repeats_its_opening_paragraph_keeps_it_in_plain_mode():
+    from pipelines.page import analyze_page
+
+    opening = ("Release 0.21 brings a new lifespan API that replaces the startup and shutdown "
+               "events, so that state set up before the first request lives as long as the app.")
+    rest = "".join(f"<p>Paragraph {i} explains one more change in this release, in a few words "
+                   "more than a line.</p>" for i in range(5))
+    html = (f'<html><head><title>Version 0.21</title></head><body><header class="site-header">'
+            f'<a href="/">Release notes</a></header><main><header class="post-header"><h1>Version '
+            f'0.21</h1><time datetime="2022-09-26">Sep 26, 2022</time><p class="post-description">'
+            f'{opening}</p></header><article class="post"><div class="post-content"><p>{opening}</p>'
+            f'{rest}</div></article></main><footer><p>Release notes</p></footer></body></html>')
+    kept = [b.text for b in analyze_page(html, "https://example.org/2022/09/26/version-0-21/").blocks]
+    assert kept.count(opening) == 1
+    assert kept.index(opening) < next(i for i, t in enumerate(kept) if t.startswith("Paragraph 0"))
+
+
 def test_company_rule_for_tables_and_code_on_unmeasured_pages():
     table = "<table><tr><th>demo</th></tr><tr><td>1</td></tr></table>"
     # one demo table shown four times among different prose: all stay
