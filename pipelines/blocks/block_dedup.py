@@ -27,6 +27,8 @@ pass drops a long block restated, shingle by shingle, by several other blocks.
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from .block_model import Block, reindex
 
 # Kinds a page may repeat on purpose (a demo table shown four times).
@@ -74,6 +76,7 @@ def deduplicate(blocks: list[Block]) -> list[Block]:
     keep = [True] * len(blocks)
     measured = any(b.rect is not None or b.hidden for b in blocks)
     first: dict[str, int] = {}
+    counts: dict[str, int] | None = None if measured else Counter(keys)
     for i, (b, key) in enumerate(zip(blocks, keys)):
         if not key:
             continue
@@ -103,7 +106,7 @@ def deduplicate(blocks: list[Block]) -> list[Block]:
               and not (b.in_header or b.in_nav or b.in_footer)):
             keep[j] = False          # 3. the body's text beats a header's echo of it
             first[key] = i
-        elif not measured and _repeatable(b, prev) and not _same_company(keys, i, j):
+        elif not measured and _repeatable(b, prev) and not _same_company(keys, i, j, counts):
             pass                     # 4. repeated among different neighbours: on purpose
         else:
             keep[i] = False          # 5. a copy
@@ -130,13 +133,17 @@ def _repeatable(b: Block, prev: Block) -> bool:
     return b.xpath.rpartition("/")[0] == prev.xpath.rpartition("/")[0]
 
 
-def _same_company(keys: list[str], i: int, j: int) -> bool:
-    """A twin copy runs with the first copy's neighbours."""
-    def at(k):
-        return keys[k] if 0 <= k < len(keys) else None
-    before = at(i - 1) is not None and at(i - 1) == at(j - 1)
-    after = at(i + 1) is not None and at(i + 1) == at(j + 1)
-    return before or after
+def _same_company(keys: list[str], i: int, j: int, counts) -> bool:
+    """A twin copy runs with the first copy's neighbours. A neighbour the page repeats more
+    often than the block is a label every such block carries (a code block's language,
+    "shell" before each of a docs page's commands), no company: two commands repeated in two
+    sections were one in a plain crawl, both in a browser's."""
+    def shared(a, b):
+        if not (0 <= a < len(keys) and 0 <= b < len(keys)):
+            return False
+        key = keys[a]
+        return key is not None and key == keys[b] and counts[key] <= counts[keys[i]]
+    return shared(i - 1, j - 1) or shared(i + 1, j + 1)
 
 
 def _shingles(words: list[str]) -> set[tuple[str, ...]]:

@@ -105,6 +105,12 @@ def test_company_rule_for_tables_and_code_on_unmeasured_pages():
     # a hidden layout's copy of the run: the repeat keeps the first copy's company and goes
     run = f"<h2>Setup</h2>{code}<p>then run it</p>"
     assert [b.kind for b in blocks(run + run)].count("code") == 1
+    # a label every code block carries (its language) is no company: a command given in two
+    # sections stays twice, as a browser shows it
+    labelled = "".join(f'<h2>Step {i}</h2><p>Run:</p><div><span class="lang">shell</span>'
+                       f'<pre>{cmd}</pre></div>'
+                       for i, cmd in enumerate(["make check", "make lint", "make docs", "make check"]))
+    assert [b.text for b in blocks(labelled)].count("make check") == 2
 
 
 def test_a_label_or_heading_repeated_in_one_container_stays_on_an_unmeasured_page():
