@@ -40,9 +40,10 @@ def _add_crawl(sub) -> None:
                                            "sections of it, crawled as one")
     p.add_argument("--config", help="site config file (configs/sites/NAME.yaml or .toml)")
     p.add_argument("--render", choices=RENDER_MODES,
-                   help="always: headless Chromium (default); never: plain HTTP, no JavaScript; "
-                        "auto: the browser only when the start page or its first articles show "
-                        "that scripts draw the site, or for a page that arrives as an empty frame")
+                   help="auto (default): plain HTTP, and the browser only when the start page or its "
+                        "first articles show that scripts draw the site, or for a page that arrives "
+                        "as an empty frame; always: headless Chromium for every page; never: plain "
+                        "HTTP, no JavaScript")
     p.add_argument("--archive-dir", help="where Markdown goes (default ./archive)")
     p.add_argument("--depth", type=int, help="depth limit (0 = unlimited)")
     p.add_argument("--max-pages", type=int, help="stop after this many pages (0 = unlimited)")

@@ -82,7 +82,9 @@ ITEM_PIPELINES = {
 LEAFCRAWL_REDIS_PREFIX = "leafcrawl"
 LEAFCRAWL_QUEUE = "leafcrawl"
 LEAFCRAWL_THRESHOLD = 0.0
-LEAFCRAWL_RENDER = "always"
+# plain HTTP unless the start pages show that scripts draw the site (render_choice.py): the
+# archives of plain and browser crawls agree where the HTML holds the text (docs/benchmarks.md)
+LEAFCRAWL_RENDER = "auto"
 LEAFCRAWL_FOLLOW_LEAF_LINKS = False
 # Obey <meta name="robots"> and X-Robots-Tag: noindex pages are not archived, nofollow pages'
 # links are not followed (site_spider.robots_directives)

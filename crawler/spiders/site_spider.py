@@ -103,7 +103,7 @@ class SiteSpider(RenderChoice, LinkFollowing, LoginRetries, FetchFailures, scrap
             settings_for_scrapy_crawl(settings, spider.site,
                                       shared_frontier=spider.join_shared_frontier)
         spider.index_config = IndexinessConfig.from_settings(settings)
-        render = settings.get("LEAFCRAWL_RENDER", "always")
+        render = settings.get("LEAFCRAWL_RENDER", "auto")
         spider.browser = render == "always"
         # --render auto: the start pages decide, before the crawl (decide_render)
         spider.auto = render == "auto"

@@ -46,7 +46,7 @@ class SiteConfig:
     name: str
     start_urls: list[str]
     allowed_domains: list[str] = field(default_factory=list)
-    render: str = "always"
+    render: str = "auto"
     depth_limit: int = 0  # 0 = unlimited, as Scrapy's DEPTH_LIMIT
     max_pages: int = 0  # 0 = unlimited
     threshold: float = 0.0
@@ -219,7 +219,7 @@ def validate(data: dict, source: str) -> SiteConfig:
                 re.compile(pattern)
             except re.error as exc:
                 raise _fail(source, key, f"{pattern!r} is not a regular expression: {exc}") from None
-    if clean.get("render", "always") not in RENDER_MODES:
+    if clean.get("render", "auto") not in RENDER_MODES:
         raise _fail(source, "render", f"{clean['render']!r} is not one of {', '.join(RENDER_MODES)}")
     for key in ("depth_limit", "max_pages"):
         if clean.get(key, 0) < 0:

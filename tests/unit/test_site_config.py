@@ -44,7 +44,7 @@ archive_dir: out
 def test_toml_config_loads(tmp_path):
     path = write(tmp_path, "blog.toml", 'name = "blog"\nstart_urls = ["https://example.org/"]\n')
     cfg = load_site_config(path)
-    assert cfg.start_urls == ["https://example.org/"] and cfg.render == "always"
+    assert cfg.start_urls == ["https://example.org/"] and cfg.render == "auto"
 
 
 @pytest.mark.parametrize("body, key, problem", [
