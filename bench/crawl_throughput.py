@@ -2,6 +2,12 @@
 
     python bench/crawl_throughput.py                                  # the tests' fixture blog
     python bench/crawl_throughput.py CORPORA/sites/pelican-custom-eevee
+    python bench/crawl_throughput.py CORPORA/sites/hugo-ananke-melroy --bare --rounds 2
+
+--bare also crawls the site with the bare spiders a user would write (bench/bare_spider.py:
+plain Scrapy, and scrapy-playwright with 2 contexts x 8 pages), alternately with leafcrawl in
+each round (leafcrawl plain, bare plain, leafcrawl browser, bare browser), and prints
+leafcrawl's pages/s over the bare spider's, per round and mode.
 
 Each crawl runs `leafcrawl crawl` as a subprocess on its own embedded Redis (a fresh
 working directory), so both modes pay the same set-up. pages/s is the crawl phase only
@@ -42,10 +48,47 @@ def crawl(base_url: str, render: str, max_pages: int) -> dict:
         return json.loads(summary.read_text())
 
 
+def bare(base_url: str, browser: bool) -> dict:
+    """bench/bare_spider.py in a process of its own."""
+    with tempfile.TemporaryDirectory(prefix="lc-bare-") as work:
+        out = Path(work, "result.json")
+        argv = [sys.executable, str(REPO / "bench" / "bare_spider.py"), base_url + "/",
+                "--out", str(out), *(["--browser"] if browser else [])]
+        proc = subprocess.run(argv, capture_output=True, text=True, timeout=3600)
+        if proc.returncode != 0:
+            raise SystemExit(f"bare spider failed: {proc.stderr.strip()[-2000:]}")
+        return json.loads(out.read_text())
+
+
+def bare_rounds(base_url: str, rounds: int, max_pages: int) -> list[dict]:
+    """Each round: leafcrawl plain, bare plain, leafcrawl browser, bare browser, and the ratios."""
+    out = []
+    for n in range(1, rounds + 1):
+        ours_plain = crawl(base_url, "never", max_pages)
+        their_plain = bare(base_url, browser=False)
+        ours_browser = crawl(base_url, "always", max_pages)
+        their_browser = bare(base_url, browser=True)
+        row = {"round": n, "leafcrawl_plain": ours_plain["pages_per_s"],
+               "bare_plain": their_plain["pages_per_s"],
+               "leafcrawl_browser": ours_browser["pages_per_s"],
+               "bare_browser": their_browser["pages_per_s"],
+               "pages": {"leafcrawl": ours_plain["pages_fetched"], "bare": their_plain["pages_fetched"]}}
+        row["plain_ratio"] = round(row["leafcrawl_plain"] / row["bare_plain"], 3)
+        row["browser_ratio"] = round(row["leafcrawl_browser"] / row["bare_browser"], 3)
+        print(f"  round {n}: plain {row['leafcrawl_plain']:.1f} vs bare {row['bare_plain']:.1f} pages/s "
+              f"({row['plain_ratio']:.2f}x); browser {row['leafcrawl_browser']:.2f} vs bare "
+              f"{row['bare_browser']:.2f} ({row['browser_ratio']:.2f}x); pages {row['pages']}")
+        out.append(row)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", nargs="?", help="a corpus site folder (with site/) or a static site dir")
     parser.add_argument("--max-pages", type=int, default=0)
+    parser.add_argument("--bare", action="store_true",
+                        help="alternate with the bare spiders (bench/bare_spider.py), --rounds times")
+    parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--out", default=str(REPO / "bench" / "out" / "crawl_throughput.json"))
     args = parser.parse_args()
 
@@ -59,6 +102,12 @@ def main() -> None:
             root = Path(tmp)
             make_blog(root)
         with serve_directory(root) as base_url:
+            if args.bare:
+                rows = bare_rounds(base_url, args.rounds, args.max_pages)
+                out = Path(args.out)
+                out.parent.mkdir(parents=True, exist_ok=True)
+                out.write_text(json.dumps({"site": args.site, "bare_rounds": rows}, indent=2))
+                return
             results = {mode: crawl(base_url, mode, args.max_pages) for mode in MODES}
 
     plain, browser = results["never"], results["always"]
