@@ -39,9 +39,15 @@ def joined_markdown(front: dict, own_body: str, parts: dict[str, str]) -> str:
     front = {k: v for k, v in front.items() if k != FRONT_MATTER_PARTS}
     if order:
         front[FRONT_MATTER_PARTS] = order
-    chunks = [own_body.strip("\n")] if own_body.strip() else []
+    own_body = own_body.strip("\n")
+    chunks = [own_body] if own_body.strip() else []
+    title = own_body.split("\n", 1)[0] if own_body.startswith("#") else None
     for url in order:
-        chunks.append(PART_MARKER.format(url.replace(">", "%3E")) + "\n\n" + parts[url].strip("\n"))
+        text = parts[url].strip("\n")
+        if title and text.split("\n", 1)[0] == title:
+            # each page of a split post repeats the post's title: the document has it once
+            text = text[len(title):].lstrip("\n")
+        chunks.append(PART_MARKER.format(url.replace(">", "%3E")) + "\n\n" + text)
     text = "\n\n".join(chunks)
     return front_matter_text(front) + ("\n" + text + "\n" if text else "")
 

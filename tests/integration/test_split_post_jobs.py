@@ -90,3 +90,15 @@ def test_a_part_reached_again_without_word_of_its_post_stays_in_the_post(conn, e
     [doc] = files(archive)
     assert "Part two, revised." in doc.read_text()
     assert counters(conn, prefix, "r2")["joined"] == 1
+
+
+def test_a_post_file_removed_by_hand_comes_back_whole_with_its_first_page(conn, env):
+    prefix, queue, archive = env
+    crawl(queue, prefix, archive, "r1", (FIRST, *PARTS))
+    [doc] = files(archive)
+    doc.unlink()
+    crawl(queue, prefix, archive, "r2", PARTS)         # parts alone: nothing to join them to
+    assert files(archive) == [] and counters(conn, prefix, "r2")["failed"] == 0
+    crawl(queue, prefix, archive, "r3", (FIRST,))
+    text = doc.read_text()
+    assert text.index("Part one.") < text.index("Part two.") < text.index("Part three.")

@@ -37,6 +37,11 @@ def test_the_marker_of_a_part_is_a_comment_a_strange_address_cannot_close():
     assert split_document(text)[1] == "One."
 
 
+def test_the_title_each_page_repeats_is_in_the_document_once():
+    text = joined_markdown(FRONT, "# A story\n\nOne.", {"http://ex.test/story/2/": "# A story\n\nTwo."})
+    assert text.count("# A story") == 1 and text.index("One.") < text.index("Two.")
+
+
 def test_without_parts_the_document_is_the_first_part_alone():
     text = joined_markdown(FRONT, "One.", {})
     assert "parts" not in yaml.safe_load(text.split("---\n")[1])
