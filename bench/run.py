@@ -60,6 +60,14 @@ def pages_per_s_curve(arrivals: list[float]) -> tuple[list[float], list[float]]:
     return xs, ys
 
 
+def _line(plt, path: Path, xs, ys, xlabel: str, ylabel: str, title: str) -> None:
+    fig, ax = plt.subplots(figsize=(7, 3.2))
+    ax.plot(xs, ys)
+    ax.set(xlabel=xlabel, ylabel=ylabel, ylim=(0, None), title=title)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+
+
 def plot(out: Path) -> list[str]:
     import matplotlib
 
@@ -71,25 +79,17 @@ def plot(out: Path) -> list[str]:
     if plain.exists():
         data = json.loads(plain.read_text())
         xs, ys = pages_per_s_curve(data["arrivals"])
-        fig, ax = plt.subplots(figsize=(7, 3.2))
-        ax.plot([x * 100 for x in xs], ys)
-        ax.set(xlabel="% of the crawl's requests", ylabel="pages/s", ylim=(0, None),
-               title=f"Plain crawl of a generated blog, {len(data['arrivals']):,} pages")
-        fig.tight_layout()
-        fig.savefig(out / "scale_plain.png", dpi=100)
+        _line(plt, out / "scale_plain.png", [x * 100 for x in xs], ys, "% of the crawl's requests",
+              "pages/s", f"Plain crawl of a generated blog, {len(data['arrivals']):,} pages")
         made.append("scale_plain.png")
     browser = out / "scale_browser.json"
     if browser.exists():
         data = json.loads(browser.read_text())
         samples = [(t, kb) for t, kb in data["browser_rss_kb"] if kb]
         if samples:
-            t0 = samples[0][0]
-            fig, ax = plt.subplots(figsize=(7, 3.2))
-            ax.plot([t - t0 for t, _ in samples], [kb / 1024 for _, kb in samples])
-            ax.set(xlabel="seconds into the crawl", ylabel="Chromium PSS, MB", ylim=(0, None),
-                   title=f"Browser crawl of a generated blog, {len(data['arrivals']):,} pages")
-            fig.tight_layout()
-            fig.savefig(out / "scale_browser.png", dpi=100)
+            _line(plt, out / "scale_browser.png", [t - samples[0][0] for t, _ in samples],
+                  [kb / 1024 for _, kb in samples], "seconds into the crawl", "Chromium PSS, MB",
+                  f"Browser crawl of a generated blog, {len(data['arrivals']):,} pages")
             made.append("scale_browser.png")
     bare = out / "bare_spiders.json"
     if bare.exists():

@@ -168,7 +168,7 @@ def archive_page(payload: dict, *, connection=None) -> dict:
         part_of = payload.get("part_of") or part_of
         if part_of not in (None, url):
             result = archive_part(redis, {**payload, "part_of": part_of}, prefix=prefix,
-                                  run_key=run_key)
+                                  run_key=run_key, previous_path=previous_path)
             if previous_hash:     # archived on its own by an earlier crawl: the post's now
                 redis.eval(_RELEASE_CLAIM, 1, rk.content_key(prefix, previous_hash), url)
             return result
@@ -232,8 +232,9 @@ def archive_page(payload: dict, *, connection=None) -> dict:
                                          rk.FIELD_CANONICAL: url})
             _note_declared_canonical(pipe, page_key, payload)
             pipe.hincrby(run_key, rk.COUNTER_ARCHIVED, 1)
-            pipe.execute()
-        if redis.exists(rk.parts_key(prefix, url)):
+            pipe.exists(rk.parts_key(prefix, url))
+            has_parts = pipe.execute()[-1]
+        if has_parts:
             # the first part of a split post whose further parts came first (or an earlier
             # crawl's): its document holds them too (workers/joined_posts.py)
             rejoin(redis, prefix, url)

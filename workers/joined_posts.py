@@ -32,13 +32,14 @@ STATUS_JOINED = "joined"
 LOCK_SECONDS = 60
 
 
-def archive_part(redis, payload: dict, *, prefix: str, run_key: str) -> dict:
-    """Join one further part of a split post into its first part's document."""
+def archive_part(redis, payload: dict, *, prefix: str, run_key: str,
+                 previous_path: str | None) -> dict:
+    """Join one further part of a split post into its first part's document; previous_path:
+    the file an earlier crawl wrote for this page on its own, if any."""
     from pipelines.content.markdown import render_markdown
 
     url, first = payload["url"], payload["part_of"]
     page_key = rk.page_key(prefix, url)
-    previous_path = as_text(redis.hget(page_key, rk.FIELD_ARCHIVED_PATH))
     text = render_markdown(payload.get("blocks") or [])
     with redis.pipeline(transaction=True) as pipe:
         pipe.hset(rk.parts_key(prefix, first), url, text)
