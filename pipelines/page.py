@@ -15,7 +15,7 @@ from .indexiness.score import score_tree
 from .indexiness.hash_routes import is_place_in_page, route_of
 from .indexiness.page_address import page_address
 from .metadata.byline import byline_author, byline_texts
-from .metadata.page_date import iso_date, library_date, news_like, shown_date
+from .metadata.page_date import confirmed_library_date, iso_date, shown_date
 from .indexiness.links import FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http, page_links
 from .metadata.page_metadata import extract_page_metadata, heading_title
 from .indexiness.url_shape import PAGE_EXTENSION
@@ -283,13 +283,9 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
         # metadata's date)
         byline = byline_texts(root)
         date = date or shown_date(root, byline)
-        if date is None and news_like(meta["og_type"], meta["ld_types"]):
-            # a page that declares itself a news article or a post (og:type article,
-            # JSON-LD Article/BlogPosting/NewsArticle): what the library reads in its URL and
-            # template is its date. Landing, product and docs pages, which print no date of
-            # their own, stay undated (WCXB: gated by URL shape or any declared type, 194 of
-            # its 715 undated pages were given one, against 117)
-            date = library_date(html, url)
+        if date is None:
+            # what htmldate parses (dates in any language), where the page prints it as its own
+            date = confirmed_library_date(html, url, byline)
         author = author or byline_author(byline)
     return PageAnalysis(
         url=url, title=title, author=author,

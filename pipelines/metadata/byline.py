@@ -16,13 +16,39 @@ _SKIP_TAGS = frozenset({"script", "style", "noscript", "template", "nav", "aside
 _SKIP_ROLES = frozenset({"navigation", "complementary", "contentinfo", "search"})
 
 
+# A heading shorter than this (plain characters) names a section, not the page, even when
+# the page's <title> holds its words ("News", "Blog").
+TITLE_HEADING_MIN_CHARS = 8
+_NOT_WORD = re.compile(r"\W+")
+
+
+def _plain(text: str) -> str:
+    return _NOT_WORD.sub(" ", text.lower()).strip()
+
+
+def title_heading(root):
+    """A page without an h1: the first h2 or h3 whose words its <title> holds. Themes of the
+    2000s (WordPress' Kubrick and its many children) title a post with an h2 and keep h1 for
+    nothing or the site's name; the byline sits under that heading all the same."""
+    title = _plain("".join(root.xpath("//title[1]//text()")))
+    if not title:
+        return None
+    for heading in root.iter("h2", "h3"):
+        text = _plain("".join(heading.itertext()))
+        if len(text) >= TITLE_HEADING_MIN_CHARS and text in title:
+            return heading
+    return None
+
+
 def byline_texts(root) -> list[tuple[str, object]]:
     """(text, the element it is the text or tail of) for the BYLINE_BEFORE text nodes
     before the page's first h1 and BYLINE_AFTER from it, outside navigation, sidebars,
-    footers, forms and code; [] when the page has no h1."""
+    footers, forms and code; on a page with no h1, around its title_heading; [] when it has
+    neither."""
     body = root.find("body") if root.tag == "html" else root
     if body is None:
         return []
+    anchor = title_heading(root) if body.find(".//h1") is None else None
     texts: list[tuple[str, object]] = []
     h1_at = None
     stack: list = [body]
@@ -33,7 +59,7 @@ def byline_texts(root) -> list[tuple[str, object]]:
         else:
             tag = item.tag
             if isinstance(tag, str) and tag not in _SKIP_TAGS and (item.get("role") or "") not in _SKIP_ROLES:
-                if tag == "h1" and h1_at is None:
+                if h1_at is None and (tag == "h1" or item is anchor):
                     h1_at = len(texts)
                 if item.text and item.text.strip():
                     texts.append((item.text.strip(), item))

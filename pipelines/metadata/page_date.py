@@ -10,6 +10,7 @@ metadata found none on 219; the page's one <time> or its byline gives the truth'
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 from .byline import byline_texts
 
@@ -123,12 +124,10 @@ def iso_date(value: str | None) -> str | None:
 
 
 def library_date(html: str | bytes, url: str) -> str | None:
-    """htmldate's fast search (find_date with original_date, no extensive search) for a leaf
-    whose metadata, <time> and byline name no date: a library kept up for exactly this, which
-    reads what hand-written rules miss (dates in a URL's path, in the many languages and
-    markups of CMS templates). Asked for leaves only, so a listing's teaser dates are never
-    taken for its own; on htmldate's evaluation pages it raised leafcrawl's accuracy by the
-    pages whose dates the rules missed (bench/eval_dates.py)."""
+    """htmldate's fast search (find_date with original_date, no extensive search): a library
+    kept up for exactly this, which parses what hand-written rules miss (dates in the many
+    languages and markups of CMS templates, in a URL's path). Its answer alone is no page's
+    date: see confirmed_library_date."""
     try:
         from htmldate import find_date
     except ImportError:         # an install without it keeps the rules' answer
@@ -139,15 +138,53 @@ def library_date(html: str | bytes, url: str) -> str | None:
         return None
 
 
-# What a page declares itself when it is a dated piece of writing: og:type, JSON-LD @type.
-NEWS_TYPES = frozenset({"article", "blogposting", "newsarticle", "reportagenewsarticle",
-                        "analysisnewsarticle", "opinionnewsarticle", "liveblogposting",
-                        "socialmediaposting", "blog_post", "news"})
+def _day_forms(day: str) -> list[re.Pattern]:
+    """The ways a page may print one known day, in any language: numeric (2024-03-05,
+    5.3.2024, 03/05/24, 2024.3.5, 2024年3月5日) and with a month word of any language
+    ("5. März 2024", "März 5, 2024", "5 de marzo de 2024"). The day is known (htmldate parsed
+    it), so a word between day and year needs no dictionary: only where it is printed counts."""
+    year, month, date = day.split("-")
+    y, yy, m, d = year, year[2:], rf"0?{int(month)}", rf"0?{int(date)}"
+    word = r"[^\W\d_]{3,}\.?"
+    return [re.compile(p, re.I) for p in (
+        rf"\b{y}\s*[-/.]\s*{m}\s*[-/.]\s*{d}\b",
+        rf"\b{d}\s*[./-]\s*{m}\s*[./-]\s*(?:{y}|{yy})\b",
+        rf"\b{m}\s*/\s*{d}\s*/\s*(?:{y}|{yy})\b",
+        rf"\b{d}(?:st|nd|rd|th|er|\.|º|ª)?\s+(?:de\s+)?{word},?\s+(?:de\s+)?{y}\b",
+        rf"\b{word}\s+{d}(?:st|nd|rd|th)?,?\s+{y}\b",
+        rf"{y}\s*年\s*{m}\s*月\s*{d}\s*日",
+    )]
 
 
-def news_like(og_type: str | None, ld_types) -> bool:
-    """Does the page declare itself an article or a post (not a product, an event, a page)?"""
-    return (og_type or "") in NEWS_TYPES or any(t in NEWS_TYPES for t in ld_types or ())
+def printed_in_byline(day: str, byline: list[tuple[str, object]]) -> bool:
+    """Does the byline (byline.byline_texts) print this day, in a short text not said to be
+    an update's?"""
+    forms = _day_forms(day)
+    texts = [text for text, _ in byline]
+    for i, text in enumerate(texts):
+        if len(text) <= DATE_TEXT_MAX_CHARS and any(form.search(text) for form in forms):
+            if not _NOT_PUBLISHED.search(" ".join(texts[max(0, i - 2):i + 1])):
+                return True
+    return False
+
+
+def confirmed_library_date(html: str | bytes, url: str,
+                           byline: list[tuple[str, object]]) -> str | None:
+    """htmldate's date for a leaf whose metadata, <time> and byline rules name none, taken
+    only where the page shows it as its own: printed in its byline, under its title (any
+    language or format), or written in its address's path (/2019/03/05/). htmldate alone
+    also reads the timestamps of a page's scripts and app state (a product feed's
+    "updatedAt", a CMS's "createdAt", a review's datePublished), which date product, service
+    and docs pages that publish none: on WCXB dev, gated by the page declaring itself an
+    article it gave 24 undated pages a date and 11 another day; confirmed so, 1 and 2, while
+    htmldate-eval's articles gain more (bench/eval_dates.py, bench/eval_metadata.py)."""
+    found = library_date(html, url)
+    day = iso_date(found)[:10] if found else None
+    if not day or not _ISO_DAY.fullmatch(day):
+        return None
+    year, month, date = day.split("-")
+    in_path = re.search(rf"{year}[/_-]?{month}[/_-]?{date}(?!\d)", urlsplit(url or "").path)
+    return day if in_path or printed_in_byline(day, byline) else None
 
 
 def shown_date(root, byline: list[tuple[str, object]] | None = None) -> str | None:
