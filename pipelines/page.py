@@ -15,7 +15,7 @@ from .indexiness.score import score_tree
 from .indexiness.hash_routes import is_place_in_page, route_of
 from .indexiness.page_address import page_address
 from .metadata.byline import byline_author, byline_texts
-from .metadata.page_date import confirmed_library_date, iso_date, shown_date
+from .metadata.page_date import iso_date, shown_date
 from .indexiness.links import FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http, page_links
 from .metadata.page_metadata import extract_page_metadata, heading_title
 from .indexiness.url_shape import PAGE_EXTENSION
@@ -282,10 +282,7 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
         # what the leaf prints for its readers, for the archive only (the score read the
         # metadata's date)
         byline = byline_texts(root)
-        date = date or shown_date(root, byline)
-        if date is None:
-            # what htmldate parses (dates in any language), where the page prints it as its own
-            date = confirmed_library_date(html, url, byline)
+        date = date or shown_date(root, byline, html, url)
         author = author or byline_author(byline)
     return PageAnalysis(
         url=url, title=title, author=author,

@@ -46,3 +46,13 @@ def test_an_updates_date_in_the_byline_is_not_a_confirmation():
     byline = [("Moving day", None), ("Zuletzt aktualisiert:", None), ("12.07.2017", None)]
     assert printed_in_byline("2017-07-12", [("Moving day", None), ("12.07.2017", None)])
     assert not printed_in_byline("2017-07-12", byline[:1] + [("Last updated 12.07.2017", None)])
+
+
+def test_the_posts_date_beats_an_older_date_printed_first_near_its_title():
+    # a "previous post" link between title and byline: the byline rules take its date
+    # first; htmldate knows the post's own by its markup (abbr.published)
+    header = ('<h1>Moving day</h1><p class="prev">Previous: <a href="/spring/">Spring</a> '
+              'June 1, 2017</p><p class="byline">Published: <abbr class="published" '
+              'title="2017-07-23T17:06:45+0000">July 23, 2017</abbr></p>')
+    post = analyze_page(page("website", header), "https://blog.example.org/moving-day/")
+    assert post.date_published == "2017-07-23"

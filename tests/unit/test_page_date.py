@@ -89,6 +89,7 @@ def test_dates_are_written_in_iso_8601():
     assert iso_date("2024-03-05T10:00:00.250Z") == "2024-03-05T10:00:00.250Z"
     assert iso_date("Mon, 05 Mar 2024 10:00:00 GMT") == "2024-03-05"
     assert iso_date("sometime soon") == "sometime soon"
+    assert iso_date("20231102") == "2023-11-02" and iso_date("20231350") == "20231350"
     html = page("").replace("<title>", '<meta property="article:published_time" '
                                        'content="2024-05-09 07:30:00 +0200"><title>')
     assert analyze_page(html, "https://x.org/2024/05/a-post/").date_published == "2024-05-09T07:30:00+02:00"
