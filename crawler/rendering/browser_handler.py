@@ -30,9 +30,10 @@ import weakref
 # the class scrapy-playwright's handler catches to retry a page (playwright.async_api does
 # not export it)
 from playwright._impl._errors import TargetClosedError
-from scrapy_playwright.handler import ScrapyPlaywrightDownloadHandler
+from scrapy_playwright.handler import DEFAULT_CONTEXT_NAME, ScrapyPlaywrightDownloadHandler
 
 from crawler.login.site_cookies import jar_cookies
+from crawler.rendering.page_pool import STAT_REUSED, PagePool
 
 logger = logging.getLogger(__name__)
 
@@ -87,7 +88,33 @@ class BrowserGone(TargetClosedError):
 class PlaywrightHandler(ScrapyPlaywrightDownloadHandler):
     """DOWNLOAD_HANDLERS for http and https in browser mode."""
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tabs = PagePool(self.config.max_pages_per_context)
+
     async def _download_request_with_retry(self, request, spider):
+        # each render in a tab an earlier one opened, when one is idle (page_pool.py)
+        context_name = request.meta.setdefault("playwright_context", DEFAULT_CONTEXT_NAME)
+        async with self.tabs.slot(context_name):
+            wrapper = self.context_wrappers.get(context_name)
+            tab = self.tabs.take(context_name, wrapper.context if wrapper else None)
+            if tab is not None:
+                request.meta["playwright_page"] = tab
+                self.stats.inc_value(STAT_REUSED)
+            request.meta["playwright_include_page"] = True
+            rendered = False
+            try:
+                response = await self._watched_render(request, spider)
+                rendered = True
+                return response
+            finally:
+                # the tab never travels with the request or its response: a Page does not
+                # serialize (a retry through a shared frontier), and callbacks need none
+                tab = request.meta.pop("playwright_page", None)
+                request.meta.pop("playwright_include_page", None)
+                await self.tabs.give_back(context_name, tab, rendered)
+
+    async def _watched_render(self, request, spider):
         attempt = asyncio.ensure_future(super()._download_request_with_retry(request, spider))
         browser = getattr(self, "browser", None)
         loop = asyncio.get_running_loop()

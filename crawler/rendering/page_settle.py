@@ -11,6 +11,7 @@ outside an animation loop count as pending too.
 from __future__ import annotations
 
 import asyncio
+import weakref
 
 from scrapy_playwright.page import PageMethod
 
@@ -118,24 +119,33 @@ ERR_HTTP_RESPONSE_CODE_FAILURE) instead of returning it: from this the crawl sti
 was a 404, or a 429 to wait out (rate_limits.py)."""
 
 
+_RENDERING: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+"""tab -> the request it renders now: a tab serves many requests (page_pool.py), and what
+it instruments once reports to the one it renders."""
+
+
 async def install_settle_tracker(page, request) -> None:
-    """playwright_page_init_callback: instrument the page before it navigates, note the
-    answer to its navigation (NAV_ANSWER_META), and give its sub-resources their deadline
-    (subresource_deadline.py)."""
+    """playwright_page_init_callback, before each render: note the tab's request and give
+    its sub-resources the request's deadline (subresource_deadline.py; scrapy-playwright
+    drops a reused tab's routes before each render); once per tab, instrument every
+    document it will load and note the answer to its navigations (NAV_ANSWER_META)."""
     note_page(request, page)
-    await page.add_init_script(TRACKER_JS)
+    first_render = page not in _RENDERING
+    _RENDERING[page] = request
+    if first_render:
+        await page.add_init_script(TRACKER_JS)
+
+        def note_answer(response) -> None:
+            try:
+                if response.frame == page.main_frame and response.request.is_navigation_request():
+                    _RENDERING[page].meta[NAV_ANSWER_META] = {
+                        "status": response.status,
+                        "retry_after": response.headers.get("retry-after")}
+            except Exception:  # noqa: BLE001 - a frame gone meanwhile: nothing to note
+                pass
+
+        page.on("response", note_answer)
     await install_deadline(page, request)
-
-    def note_answer(response) -> None:
-        try:
-            if response.frame == page.main_frame and response.request.is_navigation_request():
-                request.meta[NAV_ANSWER_META] = {
-                    "status": response.status,
-                    "retry_after": response.headers.get("retry-after")}
-        except Exception:  # noqa: BLE001 - a frame gone meanwhile: nothing to note
-            pass
-
-    page.on("response", note_answer)
 
 
 EMPTY_ERROR_PAGE = "ERR_HTTP_RESPONSE_CODE_FAILURE"
