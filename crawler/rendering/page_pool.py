@@ -23,7 +23,9 @@ logger = logging.getLogger(__name__)
 RENDERS_PER_TAB = 100
 """Pages one tab renders before it is closed and a new one opened: the saving is nearly all
 kept (one new tab per hundred pages), and whatever a long-lived renderer accumulates (a
-site's caches, a leak in its scripts that outlives navigation) is bounded."""
+site's caches, a leak in its scripts that outlives navigation) is bounded: over a 2,001-page
+browser crawl Chromium's memory swung between 680 and 1,100 MB without climbing (8 tabs;
+bench/eval_scale.py --render always)."""
 
 STAT_REUSED = "leafcrawl/browser_tabs_reused"
 """Crawler stat: renders that ran in a tab an earlier render had opened."""
