@@ -40,6 +40,13 @@ def title_heading(root):
     return None
 
 
+def _article_footer(el) -> bool:
+    """A <footer> inside an <article> is the article's own meta, where many themes print its
+    date and author (WordPress' entry-footer "Published <time>", Pelican's post-info
+    "Published: Wed 25 December 2024 By …"), not the page's footer."""
+    return el.tag == "footer" and any(a.tag == "article" for a in el.iterancestors())
+
+
 def byline_texts(root) -> list[tuple[str, object]]:
     """(text, the element it is the text or tail of) for the BYLINE_BEFORE text nodes
     before the page's first h1 and BYLINE_AFTER from it, outside navigation, sidebars,
@@ -58,7 +65,8 @@ def byline_texts(root) -> list[tuple[str, object]]:
             texts.append(item)
         else:
             tag = item.tag
-            if isinstance(tag, str) and tag not in _SKIP_TAGS and (item.get("role") or "") not in _SKIP_ROLES:
+            if isinstance(tag, str) and (tag not in _SKIP_TAGS or _article_footer(item)) \
+                    and (item.get("role") or "") not in _SKIP_ROLES:
                 if h1_at is None and (tag == "h1" or item is anchor):
                     h1_at = len(texts)
                 if item.text and item.text.strip():

@@ -111,3 +111,16 @@ def test_a_list_of_other_posts_or_comments_inside_the_article_does_not_date_it()
     meta_list = page('<ul class="post-meta"><li><time datetime="2024-03-05">March 5, 2024</time></li>'
                      '<li><a href="#comments">3 comments</a></li></ul>')
     assert (analyze_page(meta_list, "https://blog.example/a-post/").date_published or "")[:10] == "2024-03-05"
+
+
+def test_a_posts_meta_in_a_footer_inside_its_article_dates_it_the_pages_footer_does_not():
+    # Pelican's notmyidea: the site's name in the banner's h1, the post's date in the
+    # article's own <footer class="post-info">
+    meta = ('<footer class="post-info"><abbr class="published">Published: Wed 25 December 2024'
+            '</abbr><address>By The maintainers</address></footer>')
+    html = ("<html><head><title>Release 0.43.0</title></head><body><header><h1><a href='/'>"
+            "Release notes</a></h1></header><section><article><header><h1>Release 0.43.0</h1>"
+            f"</header><div>{meta}{PROSE}</div></article></section>"
+            "<footer>Published 2026-01-01</footer></body></html>")
+    assert byline_date(parse_html(html)) == "2024-12-25"
+    assert byline_date(parse_html(html.replace(meta, ""))) is None
