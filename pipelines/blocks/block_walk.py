@@ -233,7 +233,8 @@ class Walker:
             ctx = ctx.copy()
             # a closed <details> draws no box for its body, yet the reader opens it with a
             # click (FAQ answers, accordions): its words are the page's, not a hidden copy
-            ctx.hidden = not (_folded_in_details(el) or self._opened_by_reader(role, ident))
+            ctx.hidden = not (_folded_in_details(el) or _radio_tab_panel(el)
+                              or self._opened_by_reader(role, ident))
         lm = LANDMARK_TAGS.get(tag)
         if lm is None and role:
             lm = landmark_of_role(role)
@@ -537,6 +538,28 @@ def disclosed_ids(root) -> frozenset:
     """The ids of the panels collapsed disclosure buttons open (an FAQ answer, an accordion
     section): hidden until the reader clicks, their words are the page's."""
     return frozenset(i for v in _DISCLOSED(root) for i in v.split())
+
+
+# How far above a hidden element a CSS-only tab set keeps its radio buttons.
+RADIO_TABS_DEPTH = 3
+
+
+def _radio_tab_panel(el) -> bool:
+    """el is a panel of CSS-only tabs: a set whose radio buttons (one name, two or more) show
+    one panel at a time, the others drawn nothing for until the reader picks their label
+    (pymdownx.tabbed in MkDocs Material's "content tabs", and the pure-CSS tabs of many
+    themes). Like an inactive ARIA tab panel, its words are the page's: a plain fetch keeps
+    them, and so must the browser's measured page."""
+    node = el.getparent()
+    for _ in range(RADIO_TABS_DEPTH):
+        if node is None:
+            return False
+        names = [child.get("name") for child in node
+                 if child.tag == "input" and (child.get("type") or "").lower() == "radio"]
+        if len(names) >= 2 and len(set(names)) == 1:
+            return True
+        node = node.getparent()
+    return False
 
 
 def _folded_in_details(el) -> bool:

@@ -351,6 +351,19 @@ def test_inactive_tab_panel_the_browser_drew_no_box_for_is_content():
     assert [b.text for b in blocks(html, measured=True)] == ["Linux steps", "macOS steps"]
 
 
+def test_a_css_only_tab_the_browser_drew_no_box_for_is_content():
+    # pymdownx.tabbed (MkDocs Material's content tabs): radio buttons of one name pick the
+    # panel shown; a hidden element beside no radio group stays a hidden copy
+    html = ('<div class="tabbed-set"><input checked type="radio" name="__tabbed_1" id="t1">'
+            '<input type="radio" name="__tabbed_1" id="t2"><div class="tabbed-content">'
+            '<div data-lc-rect="0,0,800,30"><p data-lc-rect="0,0,800,30">Do this</p></div>'
+            '<div data-lc-hidden="1"><p>Not that</p></div></div></div>'
+            '<div data-lc-hidden="1"><p>a closed menu</p></div>'
+            '<form><input type="radio" name="a"><input type="radio" name="b">'
+            '<div data-lc-hidden="1"><p>the form\u2019s other fields</p></div></form>')
+    assert [b.text for b in blocks(html, measured=True)] == ["Do this", "Not that"]
+
+
 # -- fields -------------------------------------------------------------------------------
 def test_every_field_round_trips():
     b = Block(text="t", rich_text="t", kind="list-item", tag="li", xpath="/html/body/ol/li",
