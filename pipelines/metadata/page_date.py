@@ -31,8 +31,12 @@ _TEXT_DATES = (
     # (not inside a path or a name: blog/2021-02-28-greetings.md is no date of the page)
     (re.compile(rf"(?<![\w/.-]){_YEAR}[-/.]([01]?\d)[-/.]([0-3]?\d)(?!\d|[/.-]\w)"), (0, 1, 2)),
 )
-# A date said to be an update's, a review's or an event's is not the page's publication.
-_NOT_PUBLISHED = re.compile(r"\b(?:updated|modified|edited|revised|reviewed)\b", re.I)
+# A date said to be an update's, a review's or an event's is not the page's publication (the
+# word in the languages whose dates confirmed_library_date reads: German, French, Spanish,
+# Portuguese, Italian, Dutch).
+_NOT_PUBLISHED = re.compile(r"\b(?:updated|modified|edited|revised|reviewed|aktualisiert|"
+                            r"geändert|mis à jour|modifié|actualizado|atualizado|aggiornato|"
+                            r"bijgewerkt)\b", re.I)
 
 # A byline's date stands in a short text of its own; a longer one is prose that mentions a date.
 DATE_TEXT_MAX_CHARS = 100
@@ -164,15 +168,19 @@ def _day_forms(day: str) -> list[re.Pattern]:
 
 
 def printed_in_byline(day: str, byline: list[tuple[str, object]]) -> bool:
-    """Does the byline (byline.byline_texts) print this day, in a short text not said to be
-    an update's?"""
+    """Does the byline (byline.byline_texts) print this day as the page's own: in a short
+    text, and nowhere said to be an update's ("Updated: 6/2/2025 … Effective beginning
+    6/2/2025": a day the page names its update's is not its publication, wherever else it
+    is printed)?"""
     forms = _day_forms(day)
     texts = [text for text, _ in byline]
+    printed = False
     for i, text in enumerate(texts):
         if len(text) <= DATE_TEXT_MAX_CHARS and any(form.search(text) for form in forms):
-            if not _NOT_PUBLISHED.search(" ".join(texts[max(0, i - 2):i + 1])):
-                return True
-    return False
+            if _NOT_PUBLISHED.search(" ".join(texts[max(0, i - 2):i + 1])):
+                return False
+            printed = True
+    return printed
 
 
 def confirmed_library_date(html: str | bytes, url: str,

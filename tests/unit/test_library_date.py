@@ -46,6 +46,9 @@ def test_an_updates_date_in_the_byline_is_not_a_confirmation():
     byline = [("Moving day", None), ("Zuletzt aktualisiert:", None), ("12.07.2017", None)]
     assert printed_in_byline("2017-07-12", [("Moving day", None), ("12.07.2017", None)])
     assert not printed_in_byline("2017-07-12", byline[:1] + [("Last updated 12.07.2017", None)])
+    # named an update's once, printed again further on: still the update's day
+    assert not printed_in_byline("2017-07-12", byline + [("Contact: Ron Sands", None),
+                                                        ("Effective 12.07.2017:", None)])
 
 
 def test_the_posts_date_beats_an_older_date_printed_first_near_its_title():
