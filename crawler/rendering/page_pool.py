@@ -61,16 +61,15 @@ class PagePool:
     async def give_back(self, context_name: str, tab, reusable: bool) -> None:
         """After a render: the tab waits for the next one, or is closed when its render
         failed (it may be stuck or half-navigated) or it has rendered RENDERS_PER_TAB pages."""
-        if tab is None or tab.is_closed():
-            if tab is not None:
-                self._renders.pop(id(tab), None)
+        if tab is None:
             return
-        renders = self._renders.get(id(tab), 0) + 1
+        renders = self._renders.pop(id(tab), 0) + 1
+        if tab.is_closed():
+            return
         if reusable and renders < RENDERS_PER_TAB:
             self._renders[id(tab)] = renders
             self._idle.setdefault(context_name, []).append(tab)
             return
-        self._renders.pop(id(tab), None)
         try:
             await tab.close(run_before_unload=False)
         except Exception:  # noqa: BLE001 - a tab that will not close went with its browser

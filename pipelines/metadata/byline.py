@@ -22,7 +22,9 @@ TITLE_HEADING_MIN_CHARS = 8
 _NOT_WORD = re.compile(r"\W+")
 
 
-def _plain(text: str) -> str:
+def plain_words(text: str) -> str:
+    """Lowercased, punctuation as spaces: how a heading is compared with a page's title or
+    its site's name."""
     return _NOT_WORD.sub(" ", text.lower()).strip()
 
 
@@ -30,11 +32,11 @@ def title_heading(root):
     """A page without an h1: the first h2 or h3 whose words its <title> holds. Themes of the
     2000s (WordPress' Kubrick and its many children) title a post with an h2 and keep h1 for
     nothing or the site's name; the byline sits under that heading all the same."""
-    title = _plain("".join(root.xpath("//title[1]//text()")))
+    title = plain_words("".join(root.xpath("//title[1]//text()")))
     if not title:
         return None
     for heading in root.iter("h2", "h3"):
-        text = _plain("".join(heading.itertext()))
+        text = plain_words("".join(heading.itertext()))
         if len(text) >= TITLE_HEADING_MIN_CHARS and text in title:
             return heading
     return None

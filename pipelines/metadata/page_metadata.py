@@ -10,7 +10,7 @@ from lxml import etree
 
 from ..htmlparse import text_of
 from ..blocks.block_inline import normalize_ws
-from .byline import author_name
+from .byline import author_name, plain_words
 
 # <meta> names/properties that carry the publishing date, most specific first.
 DATE_META_KEYS = (
@@ -311,26 +311,21 @@ def title(root, metas=None) -> str | None:
 
 # A heading longer than this is no title (a page that puts its whole intro in an h1).
 TITLE_MAX_CHARS = 200
-_NOT_WORD = re.compile(r"\W+")
 # Links a site's logo heading holds: to the site's root.
 _HOME_HREFS = frozenset({"/", "./", "../", "index.html", "/index.html"})
 # A heading's own anchor mark (Sphinx's "¶", "#", "§", a link emoji): no part of its title.
 _ANCHOR_MARKS = " ¶§#🔗"
 
 
-def _plain(text: str) -> str:
-    return _NOT_WORD.sub(" ", text.lower()).strip()
-
-
 def _site_names(root, metas) -> set[str]:
     """What the page says its site is called: og:site_name, and the part of <title> after
     its last separator ("Release 0.14.0 — Release notes")."""
-    names = {_plain(metas.get("og:site_name") or "")}
+    names = {plain_words(metas.get("og:site_name") or "")}
     t = root.find(".//title")
     raw = normalize_ws(text_of(t)) if t is not None else ""
     for sep in TITLE_SEPARATORS:
         if sep in raw:
-            names.add(_plain(raw.rpartition(sep)[2]))
+            names.add(plain_words(raw.rpartition(sep)[2]))
     names.discard("")
     return names
 
@@ -369,12 +364,12 @@ def heading_title(root, metas=None, declared: str | None = None, url: str = "") 
         if _links_home(h, url):
             continue
         names = _site_names(root, metas) if names is None else names
-        if _plain(text) in names:
+        if plain_words(text) in names:
             continue
         texts.append(text)
     if not texts or len(texts[0]) > TITLE_MAX_CHARS:
         return None
-    if len(texts) == 1 or (declared and _plain(declared).startswith(_plain(texts[0]))):
+    if len(texts) == 1 or (declared and plain_words(declared).startswith(plain_words(texts[0]))):
         return texts[0]
     return None
 
