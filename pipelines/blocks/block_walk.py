@@ -401,7 +401,9 @@ class Walker:
                 pass
             elif ctag in IMAGE_TAGS:
                 pass
-            elif ctag in BLOCK_TAGS or (len(child) and contains_block(child)):
+            elif ctag in BLOCK_TAGS or (len(child) and first_descendant(child, TEXT_BLOCK_TAGS)
+                                        is not None):
+                # an icon (<svg>, <img>) inside a heading's link leaves it a link
                 buf.text(" ")
                 self._fill_atomic(child, buf, strip_permalinks)
                 buf.text(" ")

@@ -21,6 +21,8 @@ from ..blocks import Block, reindex
 from .content_sections import drop_furniture_sections, furniture_heading
 from .container_bounds import (  # noqa: F401  (_tag, narrow_container: read by tests)
     _main_instead, _tag, _title_column, narrow_container, widen_container)
+from .emptied_sections import drop_emptied_headings
+from .teaser_cards import drop_teaser_cards
 from .teaser_runs import drop_teaser_runs
 from .word_count import count_words
 
@@ -350,10 +352,13 @@ def _select(blocks: list[Block], title: str | None, links_as_text: bool = False,
                        and furniture_heading(b, stats[i][1]))
     headings = drop_furniture_sections(blocks, keep, [st[1] for st in stats], marked)
     if leaf and article_paragraphs(blocks, keep, stats):
-        headings = sorted(headings + drop_teaser_runs(
-            blocks, keep, [st[4] for st in stats], [st[6] for st in stats],
-            [st[1] for st in stats], url))
+        densities, inside, words = [st[4] for st in stats], [st[6] for st in stats], \
+            [st[1] for st in stats]
+        headings = sorted(headings
+                          + drop_teaser_runs(blocks, keep, densities, inside, words, url)
+                          + drop_teaser_cards(blocks, keep, densities, inside, words, url))
     trim_article_tail(blocks, keep, stats, headings)
+    drop_emptied_headings(blocks, keep)
     kept = reindex(blocks, keep)
     return kept, sum(st[1] for st, k in zip(stats, keep) if k)
 

@@ -37,7 +37,7 @@ _SILENT_KINDS = frozenset({"image", "rule", "media"})
 _LINK_URL = re.compile(r"\[(?:\\.|[^\]\\])*\]\(([^)\s]+)")
 
 
-def _host(url: str) -> str:
+def host_of(url: str) -> str:
     return (urlsplit(url).hostname or "").lower().removeprefix("www.")
 
 
@@ -48,7 +48,7 @@ def _targets(b: Block) -> list[str]:
     return [urldefrag(u)[0] for u in _LINK_URL.findall(b.rich_text)]
 
 
-def _teaser_target(b: Block, density: float, inside_link: bool, page: str,
+def teaser_target(b: Block, density: float, inside_link: bool, page: str,
                    host: str) -> str | None:
     """The page of the site a teaser block leads to, or None when it is no teaser."""
     if inside_link:
@@ -63,7 +63,7 @@ def _teaser_target(b: Block, density: float, inside_link: bool, page: str,
     target = targets[0]
     if not target.startswith(("http://", "https://")) or target == page:
         return None
-    if host and _host(target) != host:
+    if host and host_of(target) != host:
         return None
     return target
 
@@ -74,7 +74,7 @@ def drop_teaser_runs(blocks: list[Block], keep: list[bool], densities: list[floa
     blocks, with the short label heading right before it ("Most read", "Lesen Sie auch").
     Returns the dropped blocks' indices."""
     page = urldefrag(page_url)[0] if page_url else ""
-    host = _host(page) if page else ""
+    host = host_of(page) if page else ""
     idx = [i for i, k in enumerate(keep) if k]
     run: list[int] = []          # kept indices of the current run
     targets: set[str] = set()
@@ -87,19 +87,16 @@ def drop_teaser_runs(blocks: list[Block], keep: list[bool], densities: list[floa
                 if first <= i <= last:
                     keep[i] = False
                     dropped.append(i)
-            before = [i for i in idx if i < first]
-            if before:
-                label = blocks[before[-1]]
-                if label.kind == "heading" and words[before[-1]] <= FILLER_MAX_WORDS \
-                        and "](" not in label.rich_text:
-                    keep[before[-1]] = False
-                    dropped.append(before[-1])
+            label = label_before(blocks, idx, first, words)
+            if label is not None:
+                keep[label] = False
+                dropped.append(label)
 
     found: set[int] = set()
     dropped: list[int] = []
     for i in idx:
         b = blocks[i]
-        target = _teaser_target(b, densities[i], inside[i], page, host)
+        target = teaser_target(b, densities[i], inside[i], page, host)
         if target is not None:
             found.add(i)
             run.append(i)
@@ -114,3 +111,15 @@ def drop_teaser_runs(blocks: list[Block], keep: list[bool], densities: list[floa
         run, targets = [], set()
     close()
     return sorted(dropped)
+
+
+def label_before(blocks: list[Block], idx: list[int], first: int, words: list[int]) -> int | None:
+    """The kept block right before `first` when it is a short heading with no link: the
+    label of the run or grid that starts there ("Most read", "Lesen Sie auch")."""
+    before = [i for i in idx if i < first]
+    if before:
+        label = blocks[before[-1]]
+        if label.kind == "heading" and words[before[-1]] <= FILLER_MAX_WORDS \
+                and "](" not in label.rich_text:
+            return before[-1]
+    return None

@@ -1,0 +1,115 @@
+"""Teaser cards inside an article: a grid of the site's other pages, each with its summary.
+
+teaser_runs.py cuts runs of bare headlines; a run ends at a teaser's summary, so that a
+listicle (linked headings, each with its paragraphs) is never cut. "Latest articles",
+"See also" and "More from the author" grids carry a summary on every card all the same:
+image, kicker, linked headline, a sentence or two. What sets them apart from a listicle is
+the shape the seed's link-block rule names (`../shared/seeds/link-blocks.txt`, repeated
+shape): each teaser is its own element, a sibling of the same tag as the next card's
+(`<article>`, `<li>`, `<div class="card">`), holding one headline to another page of the
+site and a few words. A listicle's headings and paragraphs are siblings in the article's
+own flow, so no element holds one item alone, and its items run longer than a summary.
+
+Only an article's body is searched (the caller decides), as for teaser runs.
+"""
+from __future__ import annotations
+
+from urllib.parse import urldefrag
+
+from ..blocks import Block
+from .teaser_runs import FILLER_MAX_WORDS, TEASER_RUN_MIN, host_of, label_before, teaser_target
+
+# A card holds at most this many words: a teaser's summary is a search snippet's length
+# (about 25 words, ~160 characters) plus headline and kicker; a listicle's item, a forum
+# reply or an article's section runs longer.
+CARD_MAX_WORDS = 60
+# Kinds that can be a card's headline: its title in a heading, a line or a list item.
+_HEADLINE_KINDS = frozenset({"heading", "paragraph", "list-item"})
+
+
+def _tag(step: str) -> str:
+    return step.partition("[")[0]
+
+
+def _card_pair(a: str, b: str) -> tuple[str, str, str] | None:
+    """(parent, card of a, card of b) when two headlines' xpaths part at two sibling elements
+    of one tag, else None."""
+    sa, sb = a.split("/"), b.split("/")
+    k = 0
+    while k < len(sa) and k < len(sb) and sa[k] == sb[k]:
+        k += 1
+    if k >= len(sa) - 1 or k >= len(sb) - 1 or _tag(sa[k]) != _tag(sb[k]):
+        return None      # one headline's element holds the other's, or the cards differ in kind
+    parent = "/".join(sa[:k])
+    return parent, parent + "/" + sa[k], parent + "/" + sb[k]
+
+
+def _shape(xpath: str, card: str) -> str:
+    """Where a headline sits inside its card, by tags alone ("h3/a", "div/h2"): the same in
+    every card of a grid, as a template repeats it."""
+    return "/".join(_tag(step) for step in xpath[len(card) + 1:].split("/"))
+
+
+def _inside(xpath: str, card: str) -> bool:
+    return xpath == card or xpath.startswith(card + "/")
+
+
+def drop_teaser_cards(blocks: list[Block], keep: list[bool], densities: list[float],
+                      inside: list[bool], words: list[int], page_url: str | None) -> list[int]:
+    """Drop, in place on `keep`, every grid of TEASER_RUN_MIN or more teaser cards among the
+    kept blocks, with its short label heading. Returns the dropped blocks' indices."""
+    page = urldefrag(page_url)[0] if page_url else ""
+    host = host_of(page) if page else ""
+    idx = [i for i, k in enumerate(keep) if k]
+    heads = []
+    for i in idx:
+        if blocks[i].kind in _HEADLINE_KINDS:
+            target = teaser_target(blocks[i], densities[i], inside[i], page, host)
+            if target is not None:
+                heads.append((i, target))
+    dropped: list[int] = []
+
+    def close(cards: list[str], targets: set[str]) -> None:
+        if len(cards) < TEASER_RUN_MIN or len(targets) < TEASER_RUN_MIN:
+            return
+        members = [i for i in idx if any(_inside(blocks[i].xpath, c) for c in cards)]
+        span = [i for i in idx if members[0] <= i <= members[-1]]
+        for i in span:
+            if i not in members and not _filler(blocks[i], words[i]):
+                return   # prose between the cards: the headlines are the article's own
+        for card in cards:
+            if sum(words[i] for i in members if _inside(blocks[i].xpath, card)) > CARD_MAX_WORDS:
+                return
+        for i in span:
+            keep[i] = False
+            dropped.append(i)
+        label = label_before(blocks, idx, members[0], words)
+        if label is not None:
+            keep[label] = False
+            dropped.append(label)
+
+    parent, cards, targets = None, [], set()
+    for (a, ta), (b, tb) in zip(heads, heads[1:]):
+        if cards and _inside(blocks[a].xpath, cards[-1]) and _inside(blocks[b].xpath, cards[-1]):
+            continue     # a card's second link (its kicker's section, "read more")
+        pair = _card_pair(blocks[a].xpath, blocks[b].xpath)
+        if pair is not None and _shape(blocks[a].xpath, pair[1]) != _shape(blocks[b].xpath, pair[2]):
+            pair = None  # the headlines sit at different places in their elements: no grid
+        if pair is None or pair[0] != parent or pair[1] != cards[-1]:
+            close(cards, targets)
+            parent, cards, targets = None, [], set()
+            if pair is None:
+                continue
+            parent, cards, targets = pair[0], [pair[1]], {ta}
+        if pair[2] != cards[-1]:
+            cards.append(pair[2])
+        targets.add(tb)
+    close(cards, targets)
+    return sorted(set(dropped))
+
+
+def _filler(b: Block, n: int) -> bool:
+    """A block between cards that belongs to none: a thumbnail, a rule, a short label."""
+    if b.kind in ("image", "rule", "media"):
+        return not b.link
+    return n <= FILLER_MAX_WORDS and "](" not in b.rich_text

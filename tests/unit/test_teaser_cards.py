@@ -1,0 +1,86 @@
+"""Teaser cards inside an article: a grid of other posts, each with its summary, is
+navigation; a listicle's linked headings with their paragraphs are the article."""
+from pipelines.page import analyze_page
+
+URL = "https://crumb.example/2024/starter-basics/"
+PROSE = ("Sourdough needs patience more than skill, and the starter tells you when it is ready "
+         "by doubling in size within a few hours of feeding at room temperature. ")
+
+
+def body(n=5, start=0):
+    return "".join(f"<p>{PROSE.replace('skill', f'skill {i}')}</p>" for i in range(start, start + n))
+
+
+def archived(html, url=URL):
+    result = analyze_page(html, url)
+    assert result.verdict == "leaf"
+    return result
+
+
+def text_of(result):
+    return "\n".join(b.text for b in result.blocks)
+
+
+def card(i):
+    return (f'<div class="card"><img src="/t{i}.jpg" alt=""><p>Baking</p>'
+            f'<h3><a href="/2024/loaf-{i}/">Loaf story {i}</a></h3>'
+            f"<div>A short summary of loaf story {i}, the way a listing shows it under the "
+            f"headline of the post.</div></div>")
+
+
+def test_a_latest_articles_grid_with_summaries_inside_the_article_is_dropped():
+    grid = "".join(card(i) for i in range(4))
+    html = f"""<html><head><title>Starter basics</title></head><body><article>
+    <h1>Starter basics</h1>{body(5)}<h2>Latest articles</h2><div class="grid">{grid}</div>
+    </article></body></html>"""
+    text = text_of(archived(html))
+    assert text.count("Sourdough needs patience") == 5
+    for gone in ("Loaf story", "A short summary", "Latest articles"):
+        assert gone not in text, gone
+
+
+def test_a_listicle_of_linked_headings_each_with_its_paragraph_stays():
+    items = "".join(f'<h2><a href="/2024/flour-{i}/">Flour number {i}</a></h2>'
+                    f"<p>Flour {i} makes a denser crumb and wants more water than the last one "
+                    f"did. {PROSE}</p>" for i in range(5))
+    html = f"""<html><body><article><h1>Five flours</h1>{body(2)}{items}</article></body></html>"""
+    text = text_of(archived(html))
+    assert text.count("Flour number") == 5
+    assert text.count("makes a denser crumb") == 5
+
+
+def test_sections_of_a_different_shape_are_no_grid():
+    # an article's own parts are siblings too, but hold their links at different places
+    html = f"""<html><body><article>
+    <div><p><a href="/files/chart.png">Download the chart</a></p>{body(1)}</div>
+    <div><section><p><a href="/subscribe/">Subscribe</a></p></section>{body(1, 1)}</div>
+    <div><div><div><a href="/authors/ana/">Ana</a></div></div>{body(1, 2)}</div>
+    </article></body></html>"""
+    text = text_of(archived(html))
+    assert text.count("Sourdough needs patience") == 3
+
+
+def test_a_heading_link_with_an_icon_stays_a_link():
+    html = f"""<html><body><article><h1>Starter basics</h1>{body(3)}
+    <h2><a href="/2024/rye/"><span>Rye, next</span><svg><use href="#i"></use></svg></a></h2>
+    {body(2, 3)}</article></body></html>"""
+    headings = [b for b in archived(html).blocks if b.kind == "heading" and "Rye" in b.text]
+    assert headings and "](https://crumb.example/2024/rye/)" in headings[0].rich_text
+
+
+def test_the_label_of_a_dropped_teaser_list_goes_with_it():
+    teasers = "".join(f'<li><a href="/2024/news-{i}/">Bakery news headline {i}</a></li>'
+                      for i in range(5))
+    html = f"""<html><body><article><h1>Starter basics</h1>{body(4)}
+    <h2>See also</h2><ul class="related">{teasers}</ul></article></body></html>"""
+    text = text_of(archived(html))
+    assert "See also" not in text and "Bakery news" not in text
+    assert text.count("Sourdough needs patience") == 4
+
+
+def test_a_heading_over_an_image_alone_stays():
+    html = f"""<html><body><article><h1>Starter basics</h1>{body(3)}
+    <h2>The crumb</h2><p><img src="/crumb.jpg" alt="open crumb"></p>
+    <h2>Feeding</h2>{body(2, 3)}</article></body></html>"""
+    text = text_of(archived(html))
+    assert "The crumb" in text
