@@ -19,10 +19,18 @@ from urllib.parse import urldefrag
 from ..blocks import Block
 from .teaser_runs import FILLER_MAX_WORDS, TEASER_RUN_MIN, host_of, label_before, teaser_target
 
-# A card holds at most this many words: a teaser's summary is a search snippet's length
-# (about 25 words, ~160 characters) plus headline and kicker; a listicle's item, a forum
-# reply or an article's section runs longer.
+# A grid's middle card holds at most this many words (its thumbnail's alt text aside; the
+# middle one, so that one long summary does not keep a grid): a teaser's summary is a search
+# snippet's length (about 25 words, ~160 characters) plus headline and kicker; a listicle's
+# item, a forum reply or an article's section runs longer.
 CARD_MAX_WORDS = 60
+# A grid beside an article holds less than half the page's words; where the units of its
+# kind (every sibling of the cards' tag) hold more, they are what the page is: a forum
+# thread's posts (each headed by its author's linked name), a roundup's entries.
+GRID_MAX_SHARE = 2
+# A headline is a phrase; a link of one or two words on each unit is a name (a forum post's
+# author, a tag), and units headed so are no teasers.
+HEADLINE_MIN_WORDS = 3
 # Kinds that can be a card's headline: its title in a heading, a line or a list item.
 _HEADLINE_KINDS = frozenset({"heading", "paragraph", "list-item"})
 
@@ -50,6 +58,16 @@ def _shape(xpath: str, card: str) -> str:
     return "/".join(_tag(step) for step in xpath[len(card) + 1:].split("/"))
 
 
+def _card_of(xpath: str, parent: str) -> str:
+    """The child of `parent` on the way to `xpath`."""
+    return parent + "/" + xpath[len(parent) + 1:].split("/", 1)[0]
+
+
+def _in_family(xpath: str, sibling: str) -> bool:
+    """Whether `xpath` lies in one of the elements `sibling` names (parent/tag, any index)."""
+    return xpath.startswith(sibling) and xpath[len(sibling):len(sibling) + 1] in ("[", "/")
+
+
 def _inside(xpath: str, card: str) -> bool:
     return xpath == card or xpath.startswith(card + "/")
 
@@ -63,23 +81,37 @@ def drop_teaser_cards(blocks: list[Block], keep: list[bool], densities: list[flo
     idx = [i for i, k in enumerate(keep) if k]
     heads = []
     for i in idx:
-        if blocks[i].kind in _HEADLINE_KINDS:
+        if blocks[i].kind in _HEADLINE_KINDS and words[i] >= HEADLINE_MIN_WORDS:
             target = teaser_target(blocks[i], densities[i], inside[i], page, host)
             if target is not None:
                 heads.append((i, target))
     dropped: list[int] = []
 
-    def close(cards: list[str], targets: set[str]) -> None:
+    def close(parent: str | None, cards: list[str], targets: set[str]) -> None:
         if len(cards) < TEASER_RUN_MIN or len(targets) < TEASER_RUN_MIN:
             return
         members = [i for i in idx if any(_inside(blocks[i].xpath, c) for c in cards)]
         span = [i for i in idx if members[0] <= i <= members[-1]]
+        in_cards = set(members)
+        # a card between them whose headline the selection dropped is a card all the same
+        sibling = f"{parent}/{_tag(cards[0][len(parent) + 1:])}"
+        grid = set(cards)
         for i in span:
-            if i not in members and not _filler(blocks[i], words[i]):
+            xp = blocks[i].xpath
+            if i in in_cards:
+                continue
+            if _in_family(xp, sibling):
+                grid.add(_card_of(xp, parent))
+            elif not _filler(blocks[i], words[i]):
                 return   # prose between the cards: the headlines are the article's own
-        for card in cards:
-            if sum(words[i] for i in members if _inside(blocks[i].xpath, card)) > CARD_MAX_WORDS:
-                return
+        sizes = sorted(sum(words[i] for i in span if _inside(blocks[i].xpath, card)
+                           and blocks[i].kind != "image") for card in grid)
+        if sizes[len(sizes) // 2] > CARD_MAX_WORDS:
+            return
+        family = sum(words[i] for i in idx if blocks[i].kind != "image"
+                     and _in_family(blocks[i].xpath, sibling))
+        if family * GRID_MAX_SHARE > sum(words[i] for i in idx if blocks[i].kind != "image"):
+            return   # the units are the page's content: a thread's replies, a roundup's entries
         for i in span:
             keep[i] = False
             dropped.append(i)
@@ -96,7 +128,7 @@ def drop_teaser_cards(blocks: list[Block], keep: list[bool], densities: list[flo
         if pair is not None and _shape(blocks[a].xpath, pair[1]) != _shape(blocks[b].xpath, pair[2]):
             pair = None  # the headlines sit at different places in their elements: no grid
         if pair is None or pair[0] != parent or pair[1] != cards[-1]:
-            close(cards, targets)
+            close(parent, cards, targets)
             parent, cards, targets = None, [], set()
             if pair is None:
                 continue
@@ -104,7 +136,7 @@ def drop_teaser_cards(blocks: list[Block], keep: list[bool], densities: list[flo
         if pair[2] != cards[-1]:
             cards.append(pair[2])
         targets.add(tb)
-    close(cards, targets)
+    close(parent, cards, targets)
     return sorted(set(dropped))
 
 

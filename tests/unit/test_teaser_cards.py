@@ -84,3 +84,24 @@ def test_a_heading_over_an_image_alone_stays():
     <h2>Feeding</h2>{body(2, 3)}</article></body></html>"""
     text = text_of(archived(html))
     assert "The crumb" in text
+
+
+def test_a_forum_threads_short_replies_under_linked_names_stay():
+    replies = "".join(
+        f'<article class="message"><h4><a href="/members/user-{i}/">user{i}</a></h4>'
+        f"<div>Reply {i}: the crumbs turned red on the tissue, so it was flea dirt after "
+        f"all, and the spot-on cleared it within a week.</div></article>" for i in range(6))
+    html = f"""<html><head><title>Crumbs on the pillow</title></head><body><main>
+    <h1>Crumbs on the pillow</h1><article class="message"><h4>
+    <a href="/members/starter/">starter</a></h4>{body(4)}</article>{replies}</main></body></html>"""
+    result = analyze_page(html, "https://cats.example/threads/crumbs-on-the-pillow.12/")
+    text = text_of(result)
+    assert text.count("the crumbs turned red") == 6
+
+
+def test_a_grid_longer_than_the_article_is_what_the_page_is():
+    grid = "".join(card(i) for i in range(12))
+    html = f"""<html><head><title>Loaf stories</title></head><body><article>
+    <h1>Loaf stories</h1>{body(5)}<div class="grid">{grid}</div></article></body></html>"""
+    result = analyze_page(html, URL)
+    assert text_of(result).count("A short summary") == 12
