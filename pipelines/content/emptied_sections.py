@@ -6,7 +6,8 @@ heading labels (as link lists, teaser runs or cards, hidden widgets), the headin
 standing over nothing and reads, in the Markdown, as the start of a section the article
 never wrote. A heading whose section held blocks, none of which is kept, labelled those
 blocks: it goes with them. A heading over a section that never held anything (a title
-with its subtitle right below) is not touched.
+with its subtitle right below) is not touched, nor a page's <h1> (its title, never a
+widget's label), nor any heading of an index page, whose list the selection may drop.
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def drop_emptied_headings(blocks: list[Block], keep: list[bool]) -> list[int]:
     dropped: list[int] = []
     n = len(blocks)
     for i, b in enumerate(blocks):
-        if not keep[i] or b.kind != "heading" or "](" in b.rich_text \
+        if not keep[i] or b.kind != "heading" or (b.level or 6) < 2 or "](" in b.rich_text \
                 or len(b.text.split()) > LABEL_MAX_WORDS:
             continue
         level = b.level or 6

@@ -358,7 +358,8 @@ def _select(blocks: list[Block], title: str | None, links_as_text: bool = False,
                           + drop_teaser_runs(blocks, keep, densities, inside, words, url)
                           + drop_teaser_cards(blocks, keep, densities, inside, words, url))
     trim_article_tail(blocks, keep, stats, headings)
-    drop_emptied_headings(blocks, keep)
+    if leaf:
+        drop_emptied_headings(blocks, keep)
     kept = reindex(blocks, keep)
     return kept, sum(st[1] for st, k in zip(stats, keep) if k)
 
