@@ -40,6 +40,11 @@ _NOT_PUBLISHED = re.compile(r"\b(?:updated|modified|edited|revised|reviewed|aktu
 
 # A byline's date stands in a short text of its own; a longer one is prose that mentions a date.
 DATE_TEXT_MAX_CHARS = 100
+# What every form of _day_forms holds (a four-digit year, or a numeric day, month and
+# two-digit year), and what a day in an address's path is written as: without either,
+# no date htmldate returns can be confirmed, so it is not asked.
+_SOME_DAY = re.compile(r"\d{4}|\d{1,2}\s*[./-]\s*\d{1,2}\s*[./-]\s*\d{2}")
+_PATH_DAY = re.compile(r"\d{4}[/_-]?\d\d[/_-]?\d\d")
 _ISO_DAY = re.compile(r"((?:19|20)\d\d)-(\d\d)-(\d\d)")
 
 
@@ -193,6 +198,9 @@ def confirmed_library_date(html: str | bytes, url: str,
     and docs pages that publish none: on WCXB dev, gated by the page declaring itself an
     article it gave 24 undated pages a date and 11 another day; confirmed so, 1 and 2, while
     htmldate-eval's articles gain more (bench/eval_dates.py, bench/eval_metadata.py)."""
+    if not _PATH_DAY.search(urlsplit(url or "").path) and not any(
+            len(text) <= DATE_TEXT_MAX_CHARS and _SOME_DAY.search(text) for text, _ in byline):
+        return None   # nothing htmldate could find would be confirmed: spare its 20 ms
     found = library_date(html, url)
     day = iso_date(found)[:10] if found else None
     if not day or not _ISO_DAY.fullmatch(day):
