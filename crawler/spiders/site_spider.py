@@ -460,12 +460,15 @@ class SiteSpider(RenderChoice, LinkFollowing, LoginRetries, FetchFailures, scrap
         """Where the expansion's click took the browser, when it left the page (the
         expansion failed, and the page ended at another address), else None. The browser's
         address changes when the new document commits, which may be after the collector ran:
-        the response's own, read last, is the one that tells."""
+        the response's own, read last, is the one that tells. The click's navigation may also
+        commit after the expansion returned, destroying the collector's context instead: a
+        failed collector after an expansion tells as a failed expansion does."""
         expanded = expand_result(response.meta)
-        if not expanded or "error" not in expanded:
+        collected = collector_result(response.meta) or {}
+        if not expanded or ("error" not in expanded and "error" not in collected):
             return None
         before = self.shown_url(response).split("#", 1)[0]
-        measured = (collector_result(response.meta) or {}).get("url") or ""
+        measured = collected.get("url") or ""
         for after in (response.url, measured):
             if after.startswith(("http://", "https://")) and after.split("#", 1)[0] != before:
                 return after
