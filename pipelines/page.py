@@ -15,6 +15,7 @@ from .indexiness.score import score_tree
 from .indexiness.hash_routes import is_place_in_page, route_of
 from .indexiness.page_address import page_address
 from .metadata.byline import byline_author, byline_texts
+from .content.byline_blocks import drop_byline_blocks
 from .metadata.page_date import iso_date, shown_date
 from .indexiness.links import FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http, page_links
 from .metadata.page_metadata import extract_page_metadata, heading_title
@@ -284,6 +285,8 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
         byline = byline_texts(root)
         date = date or shown_date(root, byline, html, url)
         author = author or byline_author(byline)
+    if verdict == "leaf" and blocks:
+        blocks = drop_byline_blocks(blocks, author, date)
     return PageAnalysis(
         url=url, title=title, author=author,
         date_published=iso_date(date),

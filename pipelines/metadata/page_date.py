@@ -40,7 +40,7 @@ _NOT_PUBLISHED = re.compile(r"\b(?:updated|modified|edited|revised|reviewed|aktu
 
 # A byline's date stands in a short text of its own; a longer one is prose that mentions a date.
 DATE_TEXT_MAX_CHARS = 100
-# What every form of _day_forms holds (a four-digit year, or a numeric day, month and
+# What every form of day_forms holds (a four-digit year, or a numeric day, month and
 # two-digit year), and what a day in an address's path is written as: without either,
 # no date htmldate returns can be confirmed, so it is not asked.
 _SOME_DAY = re.compile(r"\d{4}|\d{1,2}\s*[./-]\s*\d{1,2}\s*[./-]\s*\d{2}")
@@ -154,7 +154,7 @@ def library_date(html: str | bytes, url: str) -> str | None:
         return None
 
 
-def _day_forms(day: str) -> list[re.Pattern]:
+def day_forms(day: str) -> list[re.Pattern]:
     """The ways a page may print one known day, in any language: numeric (2024-03-05,
     5.3.2024, 03/05/24, 2024.3.5, 2024年3月5日) and with a month word of any language
     ("5. März 2024", "März 5, 2024", "5 de marzo de 2024"). The day is known (htmldate parsed
@@ -177,7 +177,7 @@ def printed_in_byline(day: str, byline: list[tuple[str, object]]) -> bool:
     text, and nowhere said to be an update's ("Updated: 6/2/2025 … Effective beginning
     6/2/2025": a day the page names its update's is not its publication, wherever else it
     is printed)?"""
-    forms = _day_forms(day)
+    forms = day_forms(day)
     texts = [text for text, _ in byline]
     printed = False
     for i, text in enumerate(texts):

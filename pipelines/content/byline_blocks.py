@@ -1,0 +1,46 @@
+"""The byline under a leaf's title, out of its body: the archive's front matter holds it.
+
+News and blog templates print the post's author and day between its title and its first
+paragraph ("By Jane Roe · 3 March 2024", "Christoph von Eichhorn", "Aktualisiert:
+11.04.2020, 10:27"). leafcrawl reads them into the front matter's `author:` and `date:`;
+left in the body as well, they are the first line a reader of the Markdown meets and the
+first a text corpus takes for the article's own. A short line before the article's first
+long paragraph that names the page's author or prints a date is that byline.
+"""
+from __future__ import annotations
+
+import re
+
+from ..blocks import Block
+from ..blocks.block_model import reindex
+from ..metadata.page_date import day_forms
+from .selection import LONG_PARAGRAPH_WORDS
+from .word_count import count_words
+
+# A byline is a line: a name, a date, a time, a label or two ("By", "Updated", "min read").
+BYLINE_MAX_WORDS = 12
+# A line that is a date and little else ("Aktualisiert: 11.04.2020, 10:27", "05. Februar
+# 2020"): at most this many words besides its numbers.
+DATE_LINE_MAX_WORDS = 3
+_NUMERIC_DATE = re.compile(r"\b\d{1,2}\s*[./]\s*\d{1,2}\s*[./]\s*(?:\d{4}|\d{2})\b|\b(?:19|20)\d\d\b")
+_KINDS = frozenset({"paragraph", "list-item"})
+
+
+def drop_byline_blocks(blocks: list[Block], author: str | None, date: str | None) -> list[Block]:
+    """`blocks` without the byline lines before the first long paragraph."""
+    forms = day_forms(date[:10]) if date and re.fullmatch(r"\d{4}-\d\d-\d\d", date[:10]) else []
+    name = (author or "").strip().lower()
+    keep = [True] * len(blocks)
+    for i, b in enumerate(blocks):
+        n = count_words(b.text) if b.text else 0
+        if b.kind in _KINDS and n >= LONG_PARAGRAPH_WORDS:
+            break
+        if b.kind not in _KINDS or not n or n > BYLINE_MAX_WORDS:
+            continue
+        text = b.text
+        if (name and len(name) > 3 and name in text.lower()) \
+                or any(form.search(text) for form in forms) \
+                or (_NUMERIC_DATE.search(text)
+                    and count_words(re.sub(r"[\d.:/,\-]+", " ", text)) <= DATE_LINE_MAX_WORDS):
+            keep[i] = False
+    return blocks if all(keep) else reindex(blocks, keep)
