@@ -1,14 +1,7 @@
 """Teaser cards inside an article: a grid of other posts, each with its summary, is
 navigation; a listicle's linked headings with their paragraphs are the article."""
 from pipelines.page import analyze_page
-
-URL = "https://crumb.example/2024/starter-basics/"
-PROSE = ("Sourdough needs patience more than skill, and the starter tells you when it is ready "
-         "by doubling in size within a few hours of feeding at room temperature. ")
-
-
-def body(n=5, start=0):
-    return "".join(f"<p>{PROSE.replace('skill', f'skill {i}')}</p>" for i in range(start, start + n))
+from tests.unit.test_teaser_runs import PROSE, URL, body
 
 
 def archived(html, url=URL):
