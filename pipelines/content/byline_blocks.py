@@ -13,7 +13,7 @@ import re
 
 from ..blocks import Block
 from ..blocks.block_model import reindex
-from ..metadata.page_date import day_forms
+from ..metadata.page_date import ISO_DAY, day_forms
 from .selection import LONG_PARAGRAPH_WORDS
 from .word_count import count_words
 
@@ -23,13 +23,15 @@ BYLINE_MAX_WORDS = 12
 # 2020"): at most this many words besides its numbers.
 DATE_LINE_MAX_WORDS = 3
 _NUMERIC_DATE = re.compile(r"\b\d{1,2}\s*[./]\s*\d{1,2}\s*[./]\s*(?:\d{4}|\d{2})\b|\b(?:19|20)\d\d\b")
+_DATE_PARTS = re.compile(r"[\d.:/,\-]+")
 _KINDS = frozenset({"paragraph", "list-item"})
 
 
 def drop_byline_blocks(blocks: list[Block], author: str | None, date: str | None) -> list[Block]:
     """`blocks` without the byline lines before the first long paragraph."""
-    forms = day_forms(date[:10]) if date and re.fullmatch(r"\d{4}-\d\d-\d\d", date[:10]) else []
+    forms = day_forms(date[:10]) if date and ISO_DAY.fullmatch(date[:10]) else []
     name = (author or "").strip().lower()
+    name = name if len(name) > 3 else ""
     keep = [True] * len(blocks)
     for i, b in enumerate(blocks):
         n = count_words(b.text) if b.text else 0
@@ -38,9 +40,9 @@ def drop_byline_blocks(blocks: list[Block], author: str | None, date: str | None
         if b.kind not in _KINDS or not n or n > BYLINE_MAX_WORDS:
             continue
         text = b.text
-        if (name and len(name) > 3 and name in text.lower()) \
+        if (name and name in text.lower()) \
                 or any(form.search(text) for form in forms) \
                 or (_NUMERIC_DATE.search(text)
-                    and count_words(re.sub(r"[\d.:/,\-]+", " ", text)) <= DATE_LINE_MAX_WORDS):
+                    and count_words(_DATE_PARTS.sub(" ", text)) <= DATE_LINE_MAX_WORDS):
             keep[i] = False
     return blocks if all(keep) else reindex(blocks, keep)

@@ -90,26 +90,26 @@ def drop_teaser_cards(blocks: list[Block], keep: list[bool], densities: list[flo
     def close(parent: str | None, cards: list[str], targets: set[str]) -> None:
         if len(cards) < TEASER_RUN_MIN or len(targets) < TEASER_RUN_MIN:
             return
-        members = [i for i in idx if any(_inside(blocks[i].xpath, c) for c in cards)]
-        span = [i for i in idx if members[0] <= i <= members[-1]]
-        in_cards = set(members)
-        # a card between them whose headline the selection dropped is a card all the same
+        # every kept block in an element of the cards' kind (parent/tag, any index), by card
         sibling = f"{parent}/{_tag(cards[0][len(parent) + 1:])}"
-        grid = set(cards)
+        card_of = {i: _card_of(blocks[i].xpath, parent) for i in idx
+                   if _in_family(blocks[i].xpath, sibling)}
+        named = set(cards)
+        members = [i for i in idx if card_of.get(i) in named]
+        span = [i for i in idx if members[0] <= i <= members[-1]]
+        sizes: dict[str, int] = {}
         for i in span:
-            xp = blocks[i].xpath
-            if i in in_cards:
+            card = card_of.get(i)
+            if card is None:
+                if not _filler(blocks[i], words[i]):
+                    return   # prose between the cards: the headlines are the article's own
                 continue
-            if _in_family(xp, sibling):
-                grid.add(_card_of(xp, parent))
-            elif not _filler(blocks[i], words[i]):
-                return   # prose between the cards: the headlines are the article's own
-        sizes = sorted(sum(words[i] for i in span if _inside(blocks[i].xpath, card)
-                           and blocks[i].kind != "image") for card in grid)
-        if sizes[len(sizes) // 2] > CARD_MAX_WORDS:
+            # a card between them whose headline the selection dropped is a card all the same
+            sizes[card] = sizes.get(card, 0) + (0 if blocks[i].kind == "image" else words[i])
+        middle = sorted(sizes.values())[len(sizes) // 2]
+        if middle > CARD_MAX_WORDS:
             return
-        family = sum(words[i] for i in idx if blocks[i].kind != "image"
-                     and _in_family(blocks[i].xpath, sibling))
+        family = sum(words[i] for i in card_of if blocks[i].kind != "image")
         if family * GRID_MAX_SHARE > sum(words[i] for i in idx if blocks[i].kind != "image"):
             return   # the units are the page's content: a thread's replies, a roundup's entries
         for i in span:

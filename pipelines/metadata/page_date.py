@@ -45,7 +45,7 @@ DATE_TEXT_MAX_CHARS = 100
 # no date htmldate returns can be confirmed, so it is not asked.
 _SOME_DAY = re.compile(r"\d{4}|\d{1,2}\s*[./-]\s*\d{1,2}\s*[./-]\s*\d{2}")
 _PATH_DAY = re.compile(r"\d{4}[/_-]?\d\d[/_-]?\d\d")
-_ISO_DAY = re.compile(r"((?:19|20)\d\d)-(\d\d)-(\d\d)")
+ISO_DAY = re.compile(r"((?:19|20)\d\d)-(\d\d)-(\d\d)")
 
 
 def parse_text_date(text: str) -> str | None:
@@ -70,7 +70,7 @@ def lone_time(root) -> str | None:
     dates are a listing's more often than the page's."""
     day = None
     for el in root.iter("time"):
-        found = _ISO_DAY.search(el.get("datetime") or "")
+        found = ISO_DAY.search(el.get("datetime") or "")
         if found is None:
             continue
         if any(a.tag == "footer" or (a.get("role") or "") == "contentinfo" for a in el.iterancestors()):
@@ -203,7 +203,7 @@ def confirmed_library_date(html: str | bytes, url: str,
         return None   # nothing htmldate could find would be confirmed: spare its 20 ms
     found = library_date(html, url)
     day = iso_date(found)[:10] if found else None
-    if not day or not _ISO_DAY.fullmatch(day):
+    if not day or not ISO_DAY.fullmatch(day):
         return None
     year, month, date = day.split("-")
     in_path = re.search(rf"{year}[/_-]?{month}[/_-]?{date}(?!\d)", urlsplit(url or "").path)
