@@ -78,6 +78,12 @@ async ({ rounds, quiet, max, maxLinks, budget, maxText, articleTypes, ldArticleT
     }
     return null;
   };
+  const raf = window.requestAnimationFrame ? window.requestAnimationFrame.bind(window) : null;
+  const frames = (n) => new Promise((r) => {
+    if (!raf) { r(); return; }
+    const step = () => (--n <= 0 ? r() : raf(step));
+    raf(step);
+  });
   const start = performance.now();
   const done = { clicks: 0, scrolls: 0, grew: 0 };
   for (let i = 0; i < rounds && performance.now() - start < budget; i++) {
@@ -92,6 +98,10 @@ async ({ rounds, quiet, max, maxLinks, budget, maxText, articleTypes, ldArticleT
     if (button) { button.click(); done.clicks++; }
     else if (height <= window.scrollY + window.innerHeight) { watch.disconnect(); break; }
     else { window.scrollTo(0, height); done.scrolls++; }
+    // what a scroll or click sets off (an IntersectionObserver's callback, a scroll
+    // handler's fetch) runs from the next rendering frame on: wait for two frames before
+    // the quiet window may start, or a busy machine ends the round before it begins
+    await Promise.race([frames(2), new Promise((r) => (window.__leafcrawlOrigTimeout || setTimeout)(r, max))]);
     await settled({ quiet, max: Math.min(max, Math.max(0, budget - (performance.now() - start))) });
     for (const r of watch.takeRecords()) for (const n of r.addedNodes) added.push(n);
     watch.disconnect();

@@ -84,6 +84,11 @@ TRACKER_JS = """
   }, { once: true });
   if (window.fetch) { const f = window.fetch.bind(window);
     window.fetch = (...a) => track(f(...a)); }
+  // fetch() resolves at the headers; the body a script then inserts is read after that
+  if (window.Response) for (const read of ['text', 'json', 'arrayBuffer', 'blob']) {
+    const orig = Response.prototype[read];
+    if (orig) Response.prototype[read] = function () { return track(orig.call(this)); };
+  }
   const send = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.send = function (...a) {
     window.__leafcrawlPending++;
@@ -103,7 +108,10 @@ async ({ quiet, max }) => {
   try {
     while (performance.now() - start < max) {
       const pending = window.__leafcrawlPending || 0;
-      if (pending <= 0 && performance.now() - lastChange >= quiet) return true;
+      // the quiet window runs from the last pending work's end, not from the wait's start:
+      // a fetch that took longer than the window is followed by the DOM update it feeds
+      if (pending > 0) lastChange = performance.now();
+      else if (performance.now() - lastChange >= quiet) return true;
       await new Promise((r) => (window.__leafcrawlOrigTimeout || setTimeout)(r, 25));
     }
     return false;
