@@ -11,7 +11,7 @@ import re
 from urllib.parse import urljoin, urlsplit
 
 from .links import INLINK, Link
-from .url_shape import is_date_archive_url
+from .url_shape import PAGE_EXTENSION, is_date_archive_url, without_tracking
 
 PAGER_CLASS = re.compile(r"pagina|pager|page-numbers|page-nav|nav-links|wp-pagenavi|paging", re.I)
 """Class/id/aria-label words themes use for the pager (WordPress, Hugo, Jekyll, Ghost, Bootstrap)."""
@@ -202,6 +202,37 @@ def pagination_links(links: list[Link], root, page_url: str) -> list[str]:
         found.setdefault(url.split("#", 1)[0], None)
     found.pop(page_url.split("#", 1)[0], None)
     return list(found)
+
+
+# What a page's address ends in when it is page N of its sequence (END_PAGE's shapes, a
+# numbered file jane2.html, an index file), and the query parameters that number pages.
+_SEQUENCE_TAIL = re.compile(r"(?:/page/\d+|/p/\d+|/\d+|[-_/]page-?\d+|(?<=[^\W\d_])\d{1,4}|/index[-_]?\d*)$", re.I)
+_PAGE_PARAMS = frozenset({"page", "paged", "p", "pg", "start", "offset"})
+
+
+def _sequence_of(url: str) -> tuple[str, str, set[str]]:
+    """(host, path stem, query parameters but the page number) of a page of a sequence."""
+    parts = urlsplit(without_tracking(url.split("#", 1)[0]))
+    path = PAGE_EXTENSION.sub("", parts.path.rstrip("/"))
+    stem = _SEQUENCE_TAIL.sub("", path).rstrip("/")
+    query = {q for q in parts.query.split("&") if q and q.split("=", 1)[0].lower() not in _PAGE_PARAMS}
+    return parts.netloc, stem, query
+
+
+def pages_this_page(pager_url: str, page_url: str, canonical: str | None = None) -> bool:
+    """Whether a pager's link numbers pages of the sequence this page is in: the same address
+    with another number, or one below it (/blog/ -> /blog/page/2/, /t/123 -> /t/123?page=2,
+    jane.html -> jane2.html). A news article shows its section's latest stories with their
+    pager under its text (/news/a-story beside /news/page-2), a post a sidebar's numbered
+    archive: that pager pages another page, a listing this one is filed in, not this one.
+    The page's canonical address counts as its own: a shop reached by a short address pages
+    by its long one (/cat/desks-20649/ -> /cat/desks-computer-desks-20649/?page=2)."""
+    p_host, p_stem, p_query = _sequence_of(pager_url)
+    for own in (page_url, canonical) if canonical else (page_url,):
+        host, stem, query = _sequence_of(own)
+        if p_host == host and (p_stem + "/").startswith(stem + "/") and query <= p_query:
+            return True
+    return False
 
 
 _NUMBERED_TAIL = re.compile(r"(?:\d+/?|\?.*)")

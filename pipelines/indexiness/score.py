@@ -401,7 +401,7 @@ def seed_score(links: list[Link], has_date_published: bool) -> float:
 def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
                 date_own: bool | None = None, og_type: str | None = None,
                 ld_types: set[str] | frozenset = frozenset(), pager: list[str] = (),
-                stats: TextStats | None = None) -> Indexiness:
+                stats: TextStats | None = None, canonical: str | None = None) -> Indexiness:
     """Seed score and final score of a page from its links and metadata.
 
     Without the keyword arguments only the seed and its corrections (image links, tables,
@@ -521,7 +521,7 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
         # full posts on a listing: their anchors and citations are theirs, counted per entry
         for t in PER_ENTRY_TERMS:
             counts[t] = round(counts[t] / entries)
-    counts["pagination"] = int(numbered_pagination(list(pager), links, url)) if pager else 0
+    counts["pagination"] = int(numbered_pagination(list(pager), links, url, canonical)) if pager else 0
     share = stats.link_text_share if stats and stats.text_chars else LINK_SHARE_NEUTRAL
     counts["link_text_share"] = round((share - LINK_SHARE_NEUTRAL) * 100)
     # A listing's prose belongs to its entries (full posts on a blog's home): per entry,
@@ -594,7 +594,7 @@ def score_tree(root, url: str, facts: dict | None = None):
     stats = TextStats()
     links = extract_links(root, url, stats)
     pager = pagination_links(links, root, url)
-    result = score_links(links, facts["date_published"] is not None, url=url,
-                         date_own=facts["date_own"], og_type=facts["og_type"],
-                         ld_types=facts["ld_types"], pager=pager, stats=stats)
+    result = score_links(links, facts["date_published"] is not None, url=url, pager=pager,
+                         date_own=facts["date_own"], og_type=facts["og_type"], stats=stats,
+                         ld_types=facts["ld_types"], canonical=facts["canonical"])
     return result, links, pager

@@ -14,7 +14,7 @@ import re
 
 from .links import _BIT, INLINK, Link, element_text, subtree_text
 from ..metadata.page_metadata import ARTICLE_TYPES, COLLECTION_TYPES
-from .pagination import PAGE_URL, PAGER_TEXT, numbered_sibling_test, pages_listing
+from .pagination import PAGE_URL, PAGER_TEXT, numbered_sibling_test, pages_listing, pages_this_page
 from .url_identity import target_path
 
 _HEADLINE_BIT = _BIT["in_headline"]
@@ -139,9 +139,14 @@ def _is_teaser(item) -> bool:
     return words - link_words >= ITEM_MIN_EXTRA_WORDS
 
 
-def numbered_pagination(pager: list[str], links: list[Link], page_url: str = "") -> bool:
+def numbered_pagination(pager: list[str], links: list[Link], page_url: str = "",
+                        canonical: str | None = None) -> bool:
     """A pager to numbered pages of a listing (not a post's 'next post' link): page-shaped
     URLs, this page's own file numbered (jane2.html), or two links named by numbers."""
+    if page_url:
+        pager = [u for u in pager if pages_this_page(u, page_url, canonical)]
+        if not pager:
+            return False
     words = {lk.url.split("#", 1)[0] for lk in links
              if lk.locality == INLINK and lk.text and PAGER_TEXT.match(lk.text)}
     if any(PAGE_URL.search(u) and pages_listing(u, page_url, u in words) for u in pager):

@@ -432,7 +432,8 @@ def extract_metadata(root) -> dict[str, str | None]:
 
 def date_facts(root, metas=None, ld=None, url: str = "") -> dict:
     """What indexiness reads from metadata: the date, whether it is the page's own
-    (date_own), and what the page declares itself to be (og_type, ld_types)."""
+    (date_own), what the page declares itself to be (og_type, ld_types), and its canonical
+    address (the pager's pages are numbered from it)."""
     if metas is None and ld is None:
         metas, ld = _metas_and_json_ld(root)
     metas = _metas(root) if metas is None else metas
@@ -446,6 +447,7 @@ def date_facts(root, metas=None, ld=None, url: str = "") -> dict:
                                                           props),
         "og_type": og_type,
         "ld_types": declared,
+        "canonical": declared_canonical(root, url),
     }
 
 
@@ -485,5 +487,4 @@ def extract_page_metadata(root, url: str = "") -> dict:
     metas = _metas(root)
     ld = _json_ld(root)
     return dict(date_facts(root, metas, ld, url), title=title(root, metas), author=author(root, metas, ld),
-                robots=robots_directives(metas.get("robots")),
-                canonical=declared_canonical(root, url), metas=metas)
+                robots=robots_directives(metas.get("robots")), metas=metas)

@@ -114,7 +114,8 @@ def test_a_paged_threads_later_pages_are_its_continuation():
 
 
 def test_a_posts_neighbours_are_no_continuation():
-    # a blog post's pager-looking links lead to other posts and archives, not more of it
+    # a blog post's pager-looking links lead to other posts and to the home's pages, not to
+    # more of it: the home's pager numbers the home, so it is no pagination of the post
     html = ('<html><head><meta property="og:type" content="article">'
             '<meta property="article:published_time" content="2024-05-02"></head>'
             '<body><main><h1>A post</h1><p>' + "Words of the post. " * 80 + '</p>'
@@ -123,7 +124,7 @@ def test_a_posts_neighbours_are_no_continuation():
             '<div class="pagination"><a href="/page/2/">2</a><a href="/page/3/">3</a></div>'
             '</main></body></html>')
     a = analyze_page(html, "https://blog.ex.org/2024/05/02/a-post/")
-    assert a.verdict == "leaf" and a.counts["pagination"] == 1
+    assert a.verdict == "leaf" and a.counts["pagination"] == 0
     assert a.continuation_links == []
 
 

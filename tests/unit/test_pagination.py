@@ -128,6 +128,22 @@ def test_a_listings_numbered_pages_by_record_like_shapes_still_page_it():
     assert _pagination_term(news, URL + "news/2") == 1
 
 
+def test_a_pager_of_the_section_under_an_article_pages_the_section_not_the_article():
+    # news sites list their section's latest stories under an article, pager and all: those
+    # pages number the section's listing (/news/page-2), a sequence the article is not in
+    teasers = "".join(f'<li><h3><a href="/news/story-{i}-of-the-week">Story {i}</a></h3></li>'
+                      for i in range(6))
+    pages = "".join(f'<li><a href="/news/page-{n}">{n}</a></li>' for n in (2, 3, 4))
+    body = "<p>" + "The article's own words about the harbour. " * 40 + "</p>"
+    html = (f'<body><main><article><h1>The harbour reopens</h1>{body}</article><section>'
+            f'<ul>{teasers}</ul><nav class="pagination"><ul>{pages}</ul></nav></section>'
+            f'</main></body>')
+    assert _pagination_term(html, URL + "news/the-harbour-reopens-after-the-storm") == 0
+    # the same pager on the section's own first and second pages numbers them
+    assert _pagination_term(html, URL + "news") == 1
+    assert _pagination_term(html, URL + "news/page-2") == 1
+
+
 SPLIT_POST = "https://blog.example/2023/05/the-long-river-story/"
 
 
