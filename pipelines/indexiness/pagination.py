@@ -13,8 +13,9 @@ from urllib.parse import urljoin, urlsplit
 from .links import INLINK, Link
 from .url_shape import PAGE_EXTENSION, is_date_archive_url, without_tracking
 
-PAGER_CLASS = re.compile(r"pagina|pager|page-numbers|page-nav|nav-links|wp-pagenavi|paging", re.I)
-"""Class/id/aria-label words themes use for the pager (WordPress, Hugo, Jekyll, Ghost, Bootstrap)."""
+PAGER_CLASS = re.compile(r"pagina|pager|page-numbers|page-nav|page-links|nav-links|wp-pagenavi|paging", re.I)
+"""Class/id/aria-label words themes use for the pager (WordPress, Hugo, Jekyll, Ghost, Bootstrap;
+page-links is WordPress' own for the parts of a post split with <!--nextpage-->)."""
 
 PAGER_TEXT = re.compile(
     r"^(?:\d{1,4}|next|previous|prev|older|newer|older posts|newer posts|older entries|newer entries|"
@@ -136,6 +137,11 @@ def _attr_words(el) -> str:
 
 
 def _in_pager(el) -> bool:
+    """The link, or one of its PAGER_ANCESTOR_DEPTH ancestors, is named a pager's: a pager
+    whose links read "Page 2" (WordPress' Twenty Twenty-One) names them so itself
+    (post-page-numbers)."""
+    if PAGER_CLASS.search(_attr_words(el)):
+        return True
     for _ in range(PAGER_ANCESTOR_DEPTH):
         el = el.getparent()
         if el is None:
@@ -238,11 +244,17 @@ def pages_this_page(pager_url: str, page_url: str, canonical: str | None = None)
 _NUMBERED_TAIL = re.compile(r"(?:\d+/?|\?.*)")
 
 
+# A post links a page or two of its own beside its parts (its author's, its category's);
+# a listing's page links more entries than that beside its pager.
+ONE_CONTENT_OTHER_TARGETS_MAX = 2
+
+
 def pages_one_content(pager: list[str], targets: set[str], page_url: str) -> bool:
-    """Is the pager all the content links to? Then it pages one piece of content: a post split
-    with WordPress' <!--nextpage-->, a news article's "Page 2 of 3", whatever its address
-    looks like; a listing's pages link their entries beside the pager. Page 1 is often left
-    out of the pager's pages, as the address the others number (/story/ of /story/2/)."""
-    return bool(pager) and all(
-        t in pager or (page_url.startswith(t) and _NUMBERED_TAIL.fullmatch(page_url[len(t):]))
-        for t in targets)
+    """Is the pager nearly all the content links to? Then it pages one piece of content: a
+    post split with WordPress' <!--nextpage-->, a news article's "Page 2 of 3", whatever its
+    address looks like; a listing's pages link their entries beside the pager. Page 1 is
+    often left out of the pager's pages, as the address the others number (/story/ of
+    /story/2/)."""
+    others = sum(1 for t in targets if t not in pager and not (
+        page_url.startswith(t) and _NUMBERED_TAIL.fullmatch(page_url[len(t):])))
+    return bool(pager) and others <= ONE_CONTENT_OTHER_TARGETS_MAX

@@ -170,6 +170,21 @@ def test_every_part_of_a_post_split_over_pages_is_a_leaf():
         assert f"Part {n}, paragraph 7" in "\n".join(b.text for b in result.blocks)
 
 
+def test_a_split_posts_pages_read_page_n_and_its_byline_links_its_author():
+    # Twenty Twenty-One's <nav class="page-links">: "Page 1" "Page 2" "Page 3", each link
+    # named post-page-numbers, and a byline linking the author's archive. The first part is
+    # paged (its later parts continue it), as one piece of content
+    html = _split_post_part(1).replace('<div class="page-links">Pages: ', '<nav class="page-links">')
+    html = html.replace(f'">2</a>', '">Page 2</a>').replace(f'">3</a>', '">Page 3</a>')
+    html = html.replace('<span class="current">1</span>', '<span class="current">Page 1</span>')
+    html = html.replace("<h1>The long river story</h1>",
+                        '<h1>The long river story</h1><p>By <a href="/author/jane/">Jane</a></p>')
+    result = analyze_page(html, SPLIT_POST)
+    assert result.verdict == "leaf"
+    assert result.counts["pagination"] == 1 and result.counts["paginated_record"] == 1
+    assert result.continuation_links == [f"{SPLIT_POST}2/", f"{SPLIT_POST}3/"]
+
+
 def test_a_split_post_at_any_address_is_a_leaf_and_a_listing_beside_its_pager_an_index():
     # what the pages hold tells them apart, not the address: /story/ names no title
     story = "https://blog.example/story/"
