@@ -115,11 +115,19 @@ def drop_teaser_runs(blocks: list[Block], keep: list[bool], densities: list[floa
 
 def label_before(blocks: list[Block], idx: list[int], first: int, words: list[int]) -> int | None:
     """The kept block right before `first` when it is a short heading with no link: the
-    label of the run or grid that starts there ("Most read", "Lesen Sie auch")."""
+    label of the run or grid that starts there ("Most read", "Lesen Sie auch"). A line set
+    in bold alone is a heading too: editors without heading styles write one so
+    ("**À lire aussi**")."""
     before = [i for i in idx if i < first]
     if before:
         label = blocks[before[-1]]
-        if label.kind == "heading" and words[before[-1]] <= FILLER_MAX_WORDS \
+        if (label.kind == "heading" or _bold_line(label)) and words[before[-1]] <= FILLER_MAX_WORDS \
                 and "](" not in label.rich_text:
             return before[-1]
     return None
+
+
+def _bold_line(b: Block) -> bool:
+    rich = b.rich_text.strip().rstrip(":").strip()
+    return (b.kind == "paragraph" and len(rich) > 4 and rich.startswith("**")
+            and rich.endswith("**") and "**" not in rich[2:-2])

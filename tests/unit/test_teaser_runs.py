@@ -27,6 +27,19 @@ def test_latest_news_list_inside_the_article_container_is_dropped():
         assert gone not in text, gone
 
 
+def test_a_bold_line_that_labels_the_list_goes_with_it_and_bold_prose_stays():
+    # editors without heading styles label "read also" lists with a bold line
+    latest = "".join(f'<p><a href="/2024/news-{i}/">Bakery news headline number {i}</a></p>'
+                     for i in range(4))
+    html = f"""<html><body><article><h1>Starter basics</h1>{body(3)}
+    <p><strong>Read also:</strong></p>{latest}<p><b>Feed it twice a day</b></p>{body(3, 3)}
+    </article></body></html>"""
+    text = archived(html)
+    assert "Read also" not in text and "Bakery news headline" not in text
+    assert "Feed it twice a day" in text   # a bold line that labels no list is the article's
+    assert text.count("Sourdough needs patience") == 6
+
+
 def test_a_more_on_block_of_linked_cards_is_dropped():
     cards = "".join(f'<a href="/2024/rye-{i}/"><img src="/r{i}.jpg" alt=""><h4>Rye story {i} for '
                     f"the winter bakers</h4></a>" for i in range(3))
