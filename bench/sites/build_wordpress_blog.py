@@ -9,8 +9,10 @@ CHANGELOG.md: Starlette's release notes (docs/release-notes.md of its sdist:
 WordPress runs most blogs on the web; Debian packages it with its default themes. Setting
 it up once (as root; MariaDB from the machine, PHP's own server, no Apache):
 
-    apt-get install --no-install-recommends wordpress php-cli php-mysql php-gd \\
-        wordpress-theme-twentytwentyone wordpress-theme-twentytwentythree
+    # micro-httpd meets the package's web server dependency: no Apache server is installed
+    # or started (its PHP module's libraries come along, unused)
+    apt-get install --no-install-recommends wordpress micro-httpd php8.2-cgi php-cli \\
+        php-mysql php-gd wordpress-theme-twentytwentyone wordpress-theme-twentytwentythree
     mysql -uroot -e "CREATE DATABASE wpbench; CREATE USER 'wpbench'@'localhost'
         IDENTIFIED BY 'wpbench'; GRANT ALL ON wpbench.* TO 'wpbench'@'localhost'"
     # /etc/wordpress/config-127.0.0.1.php: DB_NAME/DB_USER/DB_PASSWORD wpbench, DB_HOST
