@@ -225,20 +225,21 @@ def _sequence_of(url: str) -> tuple[str, str, set[str]]:
     return parts.netloc, stem, query
 
 
-def pages_this_page(pager_url: str, page_url: str, canonical: str | None = None) -> bool:
-    """Whether a pager's link numbers pages of the sequence this page is in: the same address
-    with another number, or one below it (/blog/ -> /blog/page/2/, /t/123 -> /t/123?page=2,
-    jane.html -> jane2.html). A news article shows its section's latest stories with their
-    pager under its text (/news/a-story beside /news/page-2), a post a sidebar's numbered
-    archive: that pager pages another page, a listing this one is filed in, not this one.
-    The page's canonical address counts as its own: a shop reached by a short address pages
-    by its long one (/cat/desks-20649/ -> /cat/desks-computer-desks-20649/?page=2)."""
-    p_host, p_stem, p_query = _sequence_of(pager_url)
-    for own in (page_url, canonical) if canonical else (page_url,):
-        host, stem, query = _sequence_of(own)
-        if p_host == host and (p_stem + "/").startswith(stem + "/") and query <= p_query:
-            return True
-    return False
+def own_sequence_test(page_url: str, canonical: str | None = None):
+    """A test of whether a pager's link numbers pages of the sequence this page is in: the
+    same address with another number, or one below it (/blog/ -> /blog/page/2/, /t/123 ->
+    /t/123?page=2, jane.html -> jane2.html). A news article shows its section's latest
+    stories with their pager under its text (/news/a-story beside /news/page-2), a post a
+    sidebar's numbered archive: that pager pages another page, a listing this one is filed
+    in, not this one. The page's canonical address counts as its own: a shop reached by a
+    short address pages by its long one (/cat/desks-20649/ -> /cat/desks-computer-desks-20649/?page=2)."""
+    owns = [_sequence_of(own) for own in ((page_url, canonical) if canonical else (page_url,))]
+
+    def test(pager_url: str) -> bool:
+        p_host, p_stem, p_query = _sequence_of(pager_url)
+        return any(p_host == host and (p_stem + "/").startswith(stem + "/") and query <= p_query
+                   for host, stem, query in owns)
+    return test
 
 
 _NUMBERED_TAIL = re.compile(r"(?:\d+/?|\?.*)")

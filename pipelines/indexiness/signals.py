@@ -14,7 +14,7 @@ import re
 
 from .links import _BIT, INLINK, Link, element_text, subtree_text
 from ..metadata.page_metadata import ARTICLE_TYPES, COLLECTION_TYPES
-from .pagination import PAGE_URL, PAGER_TEXT, numbered_sibling_test, pages_listing, pages_this_page
+from .pagination import PAGE_URL, PAGER_TEXT, numbered_sibling_test, own_sequence_test, pages_listing
 from .url_identity import target_path
 
 _HEADLINE_BIT = _BIT["in_headline"]
@@ -144,7 +144,7 @@ def numbered_pagination(pager: list[str], links: list[Link], page_url: str = "",
     """A pager to numbered pages of a listing (not a post's 'next post' link): page-shaped
     URLs, this page's own file numbered (jane2.html), or two links named by numbers."""
     if page_url:
-        pager = [u for u in pager if pages_this_page(u, page_url, canonical)]
+        pager = list(filter(own_sequence_test(page_url, canonical), pager))
         if not pager:
             return False
     words = {lk.url.split("#", 1)[0] for lk in links
