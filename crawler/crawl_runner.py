@@ -154,6 +154,7 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
                                worker_log=str(worker_log) if worker_log else None)
         # No finish_reason: the spider never closed, which only an interrupt during start-up does.
         summary.finish_reason = str(stats.get("finish_reason", "shutdown"))
+        summary.scrapy_elapsed_s = float(stats.get("elapsed_time_seconds") or 0.0)
         summary.resumed = resumed
         if jobs is not None and summary.finish_reason == "finished":
             shutil.rmtree(jobs, ignore_errors=True)     # nothing left to resume

@@ -42,6 +42,10 @@ class CrawlSummary:
     jobs_pending: int = 0
     elapsed_s: float = 0.0
     crawl_s: float = 0.0
+    # Scrapy's own elapsed_time_seconds: its engine's start to its finish, without the
+    # set-up around it (imports, the frontier's keys, the worker): the window a bare Scrapy
+    # spider's pages/s is read over (bench/bare_spider.py), so the two compare
+    scrapy_elapsed_s: float = 0.0
     errors: list = field(default_factory=list)
     log_file: str | None = None
     # the output of this process's own RQ worker (its jobs' tracebacks)

@@ -37,13 +37,14 @@ from pipelines.indexiness.hash_routes import carries_route, routes_lead
 from pipelines.indexiness.page_address import page_address
 from pipelines.metadata.page_metadata import robots_directives
 from pipelines.content.mojibake import repair_mojibake
-from pipelines.page import IndexinessConfig, PageError, analyze_page
+from pipelines.page import IndexinessConfig, PageError
 from pipelines.indexiness.render_need import app_shell, empty_mount, shown
 from pipelines.store.site_config import config_from_spider_args, fetch_label
 from crawler.spiders.page_requests import (REFERRER, REFERRER_SCORE, PLAIN_VIEW_META,
                                            HELD_FRAMES_FILE, ERROR_STATUSES, START_META,
                                            SITE_HOST_META, CONTINUES_META, is_html_response,
                                            body_charset, asked_url)
+from crawler.spiders.analysis_pool import AnalysisCall, AnalysisPool, run_steps
 from crawler.spiders.fetch_failures import FetchFailures
 from crawler.spiders.link_following import LinkFollowing
 from crawler.spiders.login_retries import LoginRetries
@@ -103,6 +104,12 @@ class SiteSpider(RenderChoice, LinkFollowing, LoginRetries, FetchFailures, scrap
             settings_for_scrapy_crawl(settings, spider.site,
                                       shared_frontier=spider.join_shared_frontier)
         spider.index_config = IndexinessConfig.from_settings(settings)
+        # A crawl logged in by a form analyses on the reactor's thread: a page that meets the
+        # login form again must pause the crawl before another request leaves with the ended
+        # session, and an analysis elsewhere lets the reactor send several meanwhile, each
+        # meeting the form (login_retries.py)
+        spider.analyses = AnalysisPool(0) if spider.form_login else AnalysisPool.from_settings(settings)
+        crawler.signals.connect(spider.analyses.start, signal=signals.spider_opened)
         render = settings.get("LEAFCRAWL_RENDER", "auto")
         spider.browser = render == "always"
         # --render auto: the start pages decide, before the crawl (decide_render)
@@ -230,7 +237,13 @@ class SiteSpider(RenderChoice, LinkFollowing, LoginRetries, FetchFailures, scrap
         if not self.on_site(landed):
             self.adopt_host(urlsplit(landed).hostname or "", start, landed)
 
-    def parse_page(self, response):
+    async def parse_page(self, response):
+        """A coroutine callback: its steps run here, the page's analysis in the pool."""
+        return await run_steps(self.page_steps(response), self.analyses)
+
+    def page_steps(self, response):
+        """parse_page's body: yields its items and requests, and an AnalysisCall where it
+        needs the page's analysis, which is sent back (analysis_pool.run_steps)."""
         meta = response.meta
         revisit = meta.get(REVISIT_META)
         if revisit and "links" in revisit:     # not modified (crawler/frontier/revisits.py)
@@ -295,9 +308,9 @@ class SiteSpider(RenderChoice, LinkFollowing, LoginRetries, FetchFailures, scrap
             # route a router writes on arrival (/ -> /#/) is the page asked for
             # an index page's content is never archived: not cut (analyze_page)
             # a leaf's pager page is cut whatever it reads as: its content decides (continuing)
-            analysis = analyze_page(html, page_address(url), self.index_config,
-                                    content="always" if CONTINUES_META in meta else "leaves",
-                                    encoding=body_charset(response, html))
+            analysis = yield AnalysisCall(html, page_address(url), self.index_config,
+                                          content="always" if CONTINUES_META in meta else "leaves",
+                                          encoding=body_charset(response, html))
         except Exception as exc:
             if isinstance(exc, PageError):      # the page itself: binary, empty, too large
                 error = str(exc)
@@ -387,6 +400,7 @@ class SiteSpider(RenderChoice, LinkFollowing, LoginRetries, FetchFailures, scrap
         """An interrupted crawl keeps the short leaves it held, and the links waiting on a
         section's probe: on a shared frontier back on its queue, for a peer or the next
         member; else in its JOBDIR, for --resume."""
+        self.analyses.close()
         if self.held_in_flight:
             self.held_in_flight.close()
         waiting = self.frames_held + (self.sections.held() if self.sections else [])

@@ -3,6 +3,7 @@ them, every post archived once, and the frontier cleared when the last one leave
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import json
 import os
@@ -392,7 +393,7 @@ def test_a_peer_learns_the_host_a_start_url_led_to_from_the_requests_it_pops(red
             + '</p><p><a href="/posts/b/">the next post</a></p></main></body></html>')
     request.meta["depth"] = 1
     response = HtmlResponse(request.url, body=page.encode(), encoding="utf-8", request=request)
-    outputs = list(peer.parse_page(response))
+    outputs = asyncio.run(peer.parse_page(response))
     assert "localhost" in peer.allowed_domains
     assert outputs[0]["url"] == "http://localhost:9/posts/a/" and not outputs[0].get("error")
     offsite.process_request(peer.page_request("http://localhost:9/posts/b/", None, None))

@@ -3,6 +3,7 @@ HTML; when the collector failed, or in plain mode, the response body (unmeasured
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import pytest
@@ -24,7 +25,9 @@ MEASURED = ('<html data-lc-measured="1"><body data-lc-rect="0,0,800,600"><articl
 
 def make_spider(render: str) -> SiteSpider:
     cfg = SiteConfig(name="example", start_urls=[URL], render=render)
-    crawler = get_crawler(SiteSpider, settings_dict={"LEAFCRAWL_RENDER": render})
+    # pages analysed on this thread: these tests are about what the collector hands over
+    crawler = get_crawler(SiteSpider, settings_dict={"LEAFCRAWL_RENDER": render,
+                                                     "LEAFCRAWL_ANALYSIS_PROCESSES": 0})
     return SiteSpider.from_crawler(crawler, site_config=cfg)
 
 
@@ -37,7 +40,7 @@ def response_for(request: Request, result=None) -> HtmlResponse:
 
 
 def page_text(spider, response) -> str:
-    items = [x for x in spider.parse_page(response) if isinstance(x, dict)]
+    items = [x for x in asyncio.run(spider.parse_page(response)) if isinstance(x, dict)]
     assert len(items) == 1
     return " ".join(b["text"] for b in items[0]["blocks"])
 
@@ -86,17 +89,17 @@ def test_collector_method_survives_pickling():
 
 
 def test_a_fault_of_the_analysis_is_the_pages_failure_not_a_lost_page(monkeypatch, caplog):
-    import crawler.spiders.site_spider as site_spider
+    import crawler.spiders.analysis_pool as analysis_pool
 
     def broken(*args, **kwargs):
         raise ValueError("Invalid IPv6 URL")
 
-    monkeypatch.setattr(site_spider, "analyze_page", broken)
+    monkeypatch.setattr(analysis_pool, "analyze_page", broken)
     spider = make_spider("never")
     spider.crawler.stats.open_spider()
     request = spider.page_request(URL, None, None)
     with caplog.at_level(logging.ERROR):
-        items = list(spider.parse_page(response_for(request)))
+        items = asyncio.run(spider.parse_page(response_for(request)))
     assert len(items) == 1 and items[0]["url"] == URL and items[0]["verdict"] is None
     assert items[0]["error"] == "analysis failed: ValueError: Invalid IPv6 URL"
     assert spider.errors == [(URL, items[0]["error"])]
