@@ -71,7 +71,7 @@ class AnalysisPool:
         value = settings.get(PROCESSES_SETTING)
         return cls(default_processes() if value in (None, "") else settings.getint(PROCESSES_SETTING))
 
-    def start(self) -> None:
+    def start(self) -> ProcessPoolExecutor | None:
         """Spawn the processes now, so that their start-up overlaps the crawl's first fetches."""
         if self.processes and self._pool is None:
             self._pool = ProcessPoolExecutor(self.processes,
@@ -80,6 +80,7 @@ class AnalysisPool:
                                              initargs=(os.getpid(),))
             for _ in range(self.processes):
                 self._pool.submit(_warm)
+        return self._pool
 
     async def analyze(self, html: str | bytes, url: str, config: IndexinessConfig, *,
                       content: str, encoding: str | None) -> PageAnalysis:
@@ -89,21 +90,15 @@ class AnalysisPool:
         call = functools.partial(analyze_page, html, url, config, content=content, encoding=encoding)
         if not self.processes:
             return call()
-        for attempt in (1, 2):
-            self.start()
-            try:
-                return await asyncio.get_running_loop().run_in_executor(self._pool, call)
-            except BrokenProcessPool:
-                if attempt == 2:
-                    raise
-                self._replace_broken()
-        raise AssertionError("unreachable")
-
-    def _replace_broken(self) -> None:
-        if self._pool is not None and getattr(self._pool, "_broken", False):
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
-            self.restarts += 1
+        loop = asyncio.get_running_loop()
+        pool = self.start()
+        try:
+            return await loop.run_in_executor(pool, call)
+        except BrokenProcessPool:
+            if pool is self._pool:      # the first of the pages in flight with it to know
+                self.close()
+                self.restarts += 1
+        return await loop.run_in_executor(self.start(), call)
 
     def close(self) -> None:
         if self._pool is not None:

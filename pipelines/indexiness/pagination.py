@@ -24,7 +24,11 @@ PAGER_TEXT = re.compile(
 """Link texts of a pager: page numbers and the usual next/previous words and arrows (the
 angle brackets are Pelican's default themes' &lang; &rang; &Lang; &Rang;)."""
 
-PAGE_URL = re.compile(r"(?:/page/\d+/?$|/p/\d+/?$|[?&](?:page|paged|p|pg|start|offset)=\d+|/\d+/?$|[-_/]page-?\d+(?:\.html?)?/?$|/index[-_]?\d+\.html?$)", re.I)
+PAGE_PARAMS = ("page", "paged", "p", "pg", "start", "offset")
+"""Query parameters that number a listing's pages (?page=2, WordPress' ?paged=2, ?start=20)."""
+_PAGE_PARAM = "(?:" + "|".join(PAGE_PARAMS) + ")"
+
+PAGE_URL = re.compile(r"(?:/page/\d+/?$|/p/\d+/?$|[?&]" + _PAGE_PARAM + r"=\d+|/\d+/?$|[-_/]page-?\d+(?:\.html?)?/?$|/index[-_]?\d+\.html?$)", re.I)
 """URL shapes of numbered listing pages (/index2.html is Pelican's, /index-2.html Nikola's)."""
 
 # PAGE_URL's shapes whose number may as well be a record's key: a bare trailing number
@@ -62,7 +66,7 @@ _PAGER_RELS = frozenset({"next", "prev", "previous"})
 # the query shape, and the end-anchored path shapes (each ends in a digit, maybe followed by
 # .html/.htm, then at most one "/"; "$" also matches before a final newline), which hold at
 # most three slashes, so the search starts at the URL's third slash from the end.
-_QUERY_PAGE = re.compile(r"[?&](?:page|paged|p|pg|start|offset)=\d", re.I)
+_QUERY_PAGE = re.compile(r"[?&]" + _PAGE_PARAM + r"=\d", re.I)
 _END_PAGE = re.compile(r"(?:/page/\d+/?|/p/\d+/?|/\d+/?|[-_/]page-?\d+(?:\.html?)?/?|"
                        r"/index[-_]?\d+\.html?(?!/))$", re.I)
 
@@ -211,9 +215,8 @@ def pagination_links(links: list[Link], root, page_url: str) -> list[str]:
 
 
 # What a page's address ends in when it is page N of its sequence (END_PAGE's shapes, a
-# numbered file jane2.html, an index file), and the query parameters that number pages.
+# numbered file jane2.html, an index file).
 _SEQUENCE_TAIL = re.compile(r"(?:/page/\d+|/p/\d+|/\d+|[-_/]page-?\d+|(?<=[^\W\d_])\d{1,4}|/index[-_]?\d*)$", re.I)
-_PAGE_PARAMS = frozenset({"page", "paged", "p", "pg", "start", "offset"})
 
 
 def _sequence_of(url: str) -> tuple[str, str, set[str]]:
@@ -221,7 +224,7 @@ def _sequence_of(url: str) -> tuple[str, str, set[str]]:
     parts = urlsplit(without_tracking(url.split("#", 1)[0]))
     path = PAGE_EXTENSION.sub("", parts.path.rstrip("/"))
     stem = _SEQUENCE_TAIL.sub("", path).rstrip("/")
-    query = {q for q in parts.query.split("&") if q and q.split("=", 1)[0].lower() not in _PAGE_PARAMS}
+    query = {q for q in parts.query.split("&") if q and q.split("=", 1)[0].lower() not in PAGE_PARAMS}
     return parts.netloc, stem, query
 
 
