@@ -13,7 +13,7 @@ import re
 
 from ..blocks import Block
 from ..blocks.block_model import reindex
-from ..metadata.page_date import ISO_DAY, day_forms
+from ..metadata.page_date import ISO_DAY, prints_day
 from .selection import LONG_PARAGRAPH_WORDS
 from .word_count import count_words
 
@@ -29,7 +29,7 @@ _KINDS = frozenset({"paragraph", "list-item"})
 
 def drop_byline_blocks(blocks: list[Block], author: str | None, date: str | None) -> list[Block]:
     """`blocks` without the byline lines before the first long paragraph."""
-    forms = day_forms(date[:10]) if date and ISO_DAY.fullmatch(date[:10]) else []
+    day = date[:10] if date and ISO_DAY.fullmatch(date[:10]) else None
     name = (author or "").strip().lower()
     name = name if len(name) > 3 else ""
     keep = [True] * len(blocks)
@@ -41,7 +41,7 @@ def drop_byline_blocks(blocks: list[Block], author: str | None, date: str | None
             continue
         text = b.text
         if (name and name in text.lower()) \
-                or any(form.search(text) for form in forms) \
+                or (day is not None and prints_day(text, day)) \
                 or (_NUMERIC_DATE.search(text)
                     and count_words(_DATE_PARTS.sub(" ", text)) <= DATE_LINE_MAX_WORDS):
             keep[i] = False

@@ -40,7 +40,7 @@ _NOT_PUBLISHED = re.compile(r"\b(?:updated|modified|edited|revised|reviewed|aktu
 
 # A byline's date stands in a short text of its own; a longer one is prose that mentions a date.
 DATE_TEXT_MAX_CHARS = 100
-# What every form of day_forms holds (a four-digit year, or a numeric day, month and
+# What every form of _DAY_FORMS holds (a four-digit year, or a numeric day, month and
 # two-digit year), and what a day in an address's path is written as: without either,
 # no date htmldate returns can be confirmed, so it is not asked.
 _SOME_DAY = re.compile(r"\d{4}|\d{1,2}\s*[./-]\s*\d{1,2}\s*[./-]\s*\d{2}")
@@ -154,22 +154,39 @@ def library_date(html: str | bytes, url: str) -> str | None:
         return None
 
 
-def day_forms(day: str) -> list[re.Pattern]:
-    """The ways a page may print one known day, in any language: numeric (2024-03-05,
-    5.3.2024, 03/05/24, 2024.3.5, 2024年3月5日) and with a month word of any language
-    ("5. März 2024", "März 5, 2024", "5 de marzo de 2024"). The day is known (htmldate parsed
-    it), so a word between day and year needs no dictionary: only where it is printed counts."""
+# The forms a page prints one day in, in any language: numeric (2024-03-05, 5.3.2024,
+# 03/05/24, 2024.3.5, 2024年3月5日) and with a month word of any language ("5. März 2024",
+# "März 5, 2024", "5 de marzo de 2024"). The day is known (htmldate parsed it), so a word
+# between day and year needs no dictionary: only where it is printed counts. Each is
+# compiled once with its numbers captured (y, m, d) and read at every position (a lookahead),
+# where a pattern per day cost a compile of six regular expressions on every leaf.
+_MONTH_WORD = r"[^\W\d_]{3,}\.?"
+_DAY_FORMS = tuple((re.compile(pattern, re.I), parts) for pattern, parts in (
+    (r"(?=\b(\d{4})\s*[-/.]\s*(\d{1,3})\s*[-/.]\s*(\d{1,3})\b)", "ymd"),
+    (r"(?=\b(\d{1,3})\s*[./-]\s*(\d{1,3})\s*[./-]\s*(\d{4}|\d{2})\b)", "dmy"),
+    (r"(?=\b(\d{1,3})\s*/\s*(\d{1,3})\s*/\s*(\d{4}|\d{2})\b)", "mdy"),
+    (rf"(?=\b(\d{{1,3}})(?:st|nd|rd|th|er|\.|º|ª)?\s+(?:de\s+)?{_MONTH_WORD},?\s+(?:de\s+)?(\d{{4}})\b)", "dy"),
+    (rf"(?=\b{_MONTH_WORD}\s+(\d{{1,3}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b)", "dy"),
+    (r"(?=(\d{4})\s*年\s*(\d{1,3})\s*月\s*(\d{1,3})\s*日)", "ymd"),
+))
+
+
+def prints_day(text: str, day: str) -> bool:
+    """Does `text` print the day `day` (YYYY-MM-DD) in one of _DAY_FORMS? A month or a day
+    may carry one leading zero ("05" or "5"); a year is written whole or, in the numeric
+    day-first and month-first forms, by its last two digits."""
+    if not any(c.isdigit() for c in text):
+        return False
     year, month, date = day.split("-")
-    y, yy, m, d = year, year[2:], rf"0?{int(month)}", rf"0?{int(date)}"
-    word = r"[^\W\d_]{3,}\.?"
-    return [re.compile(p, re.I) for p in (
-        rf"\b{y}\s*[-/.]\s*{m}\s*[-/.]\s*{d}\b",
-        rf"\b{d}\s*[./-]\s*{m}\s*[./-]\s*(?:{y}|{yy})\b",
-        rf"\b{m}\s*/\s*{d}\s*/\s*(?:{y}|{yy})\b",
-        rf"\b{d}(?:st|nd|rd|th|er|\.|º|ª)?\s+(?:de\s+)?{word},?\s+(?:de\s+)?{y}\b",
-        rf"\b{word}\s+{d}(?:st|nd|rd|th)?,?\s+{y}\b",
-        rf"{y}\s*年\s*{m}\s*月\s*{d}\s*日",
-    )]
+    wanted = {"y": (year,), "m": (str(int(month)), "0" + str(int(month))),
+              "d": (str(int(date)), "0" + str(int(date)))}
+    short_year = (year, year[2:])
+    for pattern, parts in _DAY_FORMS:
+        for found in pattern.finditer(text):
+            if all(value in (short_year if part == "y" and parts in ("dmy", "mdy") else wanted[part])
+                   for part, value in zip(parts, found.groups())):
+                return True
+    return False
 
 
 def printed_in_byline(day: str, byline: list[tuple[str, object]]) -> bool:
@@ -177,11 +194,10 @@ def printed_in_byline(day: str, byline: list[tuple[str, object]]) -> bool:
     text, and nowhere said to be an update's ("Updated: 6/2/2025 … Effective beginning
     6/2/2025": a day the page names its update's is not its publication, wherever else it
     is printed)?"""
-    forms = day_forms(day)
     texts = [text for text, _ in byline]
     printed = False
     for i, text in enumerate(texts):
-        if len(text) <= DATE_TEXT_MAX_CHARS and any(form.search(text) for form in forms):
+        if len(text) <= DATE_TEXT_MAX_CHARS and prints_day(text, day):
             if _NOT_PUBLISHED.search(" ".join(texts[max(0, i - 2):i + 1])):
                 return False
             printed = True

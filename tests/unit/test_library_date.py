@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from pipelines.metadata.page_date import printed_in_byline
+from pipelines.metadata.page_date import printed_in_byline, prints_day
 from pipelines.page import analyze_page
 
 BODY = "<p>" + "What the team learned while moving the service to a new host. " * 20 + "</p>"
@@ -59,3 +59,13 @@ def test_the_posts_date_beats_an_older_date_printed_first_near_its_title():
               'title="2017-07-23T17:06:45+0000">July 23, 2017</abbr></p>')
     post = analyze_page(page("website", header), "https://blog.example.org/moving-day/")
     assert post.date_published == "2017-07-23"
+
+
+def test_a_known_day_is_recognised_in_every_form_pages_print_it_in():
+    day = "2024-03-05"
+    for text in ("2024-03-05", "2024.3.5", "5.3.2024", "05/03/24", "3/5/2024", "2024年3月5日",
+                 "5. März 2024", "5 de marzo de 2024", "March 5th, 2024", "Mar. 5 2024"):
+        assert prints_day(text, day), text
+    # another day, a longer number, a day with two leading zeros, a date without its year
+    for text in ("2024-03-15", "15.3.2024", "5.3.2023", "005.03.2024", "12024-03-05", "March 5"):
+        assert not prints_day(text, day), text
