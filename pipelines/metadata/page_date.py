@@ -10,6 +10,7 @@ metadata found none on 219; the page's one <time> or its byline gives the truth'
 from __future__ import annotations
 
 import re
+from datetime import date as Day, timedelta
 from urllib.parse import urlsplit
 
 from .byline import byline_texts
@@ -224,6 +225,34 @@ def confirmed_library_date(html: str | bytes, url: str,
     year, month, date = day.split("-")
     in_path = re.search(rf"{year}[/_-]?{month}[/_-]?{date}(?!\d)", urlsplit(url or "").path)
     return day if in_path or printed_in_byline(day, byline) else None
+
+
+# A timestamp in UTC or in no zone: the CMS's, not the site's local time.
+_UTC_OR_NO_ZONE = re.compile(r"T[\d:.]+(?:Z|\+00:?00)?$")
+
+
+def printed_local_day(date: str | None, byline: list[tuple[str, object]]) -> str | None:
+    """The day a page prints for its metadata's timestamp, where that is the day before or
+    after the timestamp's own: CMSes write a post's instant in UTC (WordPress'
+    article:published_time, a news site's JSON-LD) while the page prints its site's local day,
+    so an evening story in Los Angeles is "2023-11-09T06:35:29+00:00" in the metadata and
+    "Nov 8, 2023" under its title. The day a reader is shown is the page's date; the metadata's
+    day stands where the byline prints it or prints neither neighbour (or both). None where
+    nothing changes."""
+    if not date or len(date) <= 10 or not ISO_DAY.match(date) or not _UTC_OR_NO_ZONE.search(date):
+        # a day alone, or an instant told in another zone, was written in the site's own:
+        # a neighbouring day printed beside it is another event's (a thread's last reply)
+        return None
+    try:
+        own = Day.fromisoformat(date[:10])
+    except ValueError:
+        return None
+    texts = [text for text, _ in byline if len(text) <= DATE_TEXT_MAX_CHARS]
+    if not texts or any(prints_day(text, date[:10]) for text in texts):
+        return None
+    printed = [day for day in ((own - timedelta(days=1)).isoformat(), (own + timedelta(days=1)).isoformat())
+               if any(prints_day(text, day) for text in texts)]
+    return printed[0] if len(printed) == 1 else None
 
 
 def shown_date(root, byline: list[tuple[str, object]] | None = None, html: str | bytes | None = None,

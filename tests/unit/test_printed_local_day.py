@@ -1,0 +1,40 @@
+"""A CMS writes a post's instant in UTC; the page prints its site's local day. Where the
+byline shows the day before or after the metadata's, that day is the post's date."""
+from __future__ import annotations
+
+from pipelines.page import analyze_page
+
+BODY = "<p>" + "The council met late into the evening and voted on the new budget. " * 20 + "</p>"
+
+
+def story(published: str, byline: str) -> str:
+    return ('<html><head><title>Council votes</title><meta property="og:type" content="article">'
+            f'<meta property="article:published_time" content="{published}"></head><body><main>'
+            f'<article><h1>Council votes on the budget</h1><p class="meta">{byline}</p>{BODY}'
+            '</article></main></body></html>')
+
+
+URL = "https://news.example.com/2023/council-votes/"
+
+
+def test_an_evening_story_is_dated_by_the_day_its_page_prints():
+    post = analyze_page(story("2023-11-09T06:35:29+00:00", "Nov 8, 2023 / 10:35 PM PST"), URL)
+    assert post.verdict == "leaf" and post.date_published == "2023-11-08"
+    # the byline line, now the front matter's date, leaves the body
+    assert not any("10:35 PM" in b.text for b in post.blocks)
+
+
+def test_a_morning_story_east_of_utc_is_dated_by_the_next_day():
+    post = analyze_page(story("2019-10-18T22:04:00Z", "19. Oktober 2019 00:04 Uhr"), URL)
+    assert post.date_published == "2019-10-19"
+
+
+def test_the_metadatas_instant_stays_where_the_page_prints_its_day():
+    post = analyze_page(story("2023-11-09T06:35:29+00:00", "Nov 9, 2023"), URL)
+    assert post.date_published == "2023-11-09T06:35:29+00:00"
+
+
+def test_an_instant_told_in_the_sites_own_zone_is_kept():
+    # a thread's metadata in local time; the neighbouring day printed is its last reply's
+    post = analyze_page(story("2024-01-14T21:50:50-05:00", "Last reply Jan 15, 2024"), URL)
+    assert post.date_published == "2024-01-14T21:50:50-05:00"
