@@ -15,22 +15,45 @@ from urllib.parse import urlsplit
 
 from .byline import byline_texts
 
-# Month names and their usual abbreviations ("Sept." too), English only: a site in another
-# language mostly declares its dates, and a wrong month is worse than none.
-_MONTHS = {name: number for number, names in enumerate((
-    ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",),
-    ("june", "jun"), ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"),
-    ("october", "oct"), ("november", "nov"), ("december", "dec")), start=1) for name in names}
-_MONTH = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+# Month names and their usual abbreviations ("Sept." too) in the languages whose words
+# _NOT_PUBLISHED reads: English, German, French, Spanish, Italian, Dutch and Portuguese.
+# English alone missed the bylines of the many sites that print their day for readers only
+# ("21. Januar 2022 | Mobilität", "1. Februar 2022, Daniel Dillenburg"): htmldate-eval's pages
+# are in a dozen languages, and neither leafcrawl nor htmldate's fast search dated these.
+_MONTH_NAMES = (
+    ("january", "jan", "januar", "jänner", "janvier", "janv", "enero", "gennaio", "januari", "janeiro"),
+    ("february", "feb", "februar", "février", "fevrier", "févr", "febrero", "febbraio", "februari",
+     "fevereiro"),
+    ("march", "mar", "märz", "mär", "mars", "marzo", "maart", "março"),
+    ("april", "apr", "avril", "avr", "abril", "aprile"),
+    ("may", "mai", "mayo", "maggio", "mei", "maio"),
+    ("june", "jun", "juni", "juin", "junio", "giugno", "junho"),
+    ("july", "jul", "juli", "juillet", "juil", "julio", "luglio", "julho"),
+    ("august", "aug", "août", "aout", "agosto", "augustus"),
+    ("september", "sep", "sept", "septembre", "septiembre", "setiembre", "settembre", "setembro"),
+    ("october", "oct", "oktober", "okt", "octobre", "octubre", "ottobre", "outubro"),
+    ("november", "nov", "novembre", "noviembre", "novembro"),
+    ("december", "dec", "dezember", "dez", "décembre", "decembre", "déc", "diciembre", "dicembre",
+     "dezembro"),
+)
+_MONTHS = {name: number for number, names in enumerate(_MONTH_NAMES, start=1) for name in names}
+# longest first, so that "marzo" is not read as "mar"
+_MONTH = "(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _YEAR = r"((?:19|20)\d\d)"
-# "March 5, 2024", "Mar. 5th 2024"; "5 March 2024", "5th of March, 2024"; "2024-03-05",
-# "2024/03/05". Day-first and month-first numeric dates (03/05/2024) are left out: which is
-# which depends on the country.
+# "March 5, 2024", "Mar. 5th 2024"; "5 March 2024", "5th of March, 2024", "21. Januar 2022",
+# "1er mars 2024", "5 de marzo de 2024"; "2024-03-05", "2024/03/05"; "21.01.2022", "02.12.19".
+# Day-first and month-first dates with slashes (03/05/2024) are left out: which is which
+# depends on the country. Dots are day-first wherever they are written so (Germany,
+# Switzerland, Austria, Eastern Europe): a two-digit year only in the all-two-digit form
+# ("02.12.19"), never a version number's shape ("1.27.3").
 _TEXT_DATES = (
     (re.compile(rf"\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+{_YEAR}\b", re.I), (2, 0, 1)),
-    (re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:of\s+)?{_MONTH},?\s+{_YEAR}\b", re.I), (2, 1, 0)),
+    (re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th|er|º)?\.?\s+(?:of\s+|de\s+)?{_MONTH},?\s+(?:de\s+)?{_YEAR}\b",
+                re.I), (2, 1, 0)),
     # (not inside a path or a name: blog/2021-02-28-greetings.md is no date of the page)
     (re.compile(rf"(?<![\w/.-]){_YEAR}[-/.]([01]?\d)[-/.]([0-3]?\d)(?!\d|[/.-]\w)"), (0, 1, 2)),
+    (re.compile(rf"(?<![\w/.-])([0-3]?\d)\.\s*([01]?\d)\.\s*{_YEAR}(?![\d]|\.\d)"), (2, 1, 0)),
+    (re.compile(r"(?<![\w/.-])([0-3]\d)\.([01]\d)\.(\d\d)(?![\d]|\.\d)"), (2, 1, 0)),
 )
 # A date said to be an update's, a review's or an event's is not the page's publication (the
 # word in the languages whose dates confirmed_library_date reads: German, French, Spanish,
@@ -59,8 +82,9 @@ def parse_text_date(text: str) -> str | None:
         month = parts[m]
         month = int(month) if month.isdigit() else _MONTHS[month.lower().rstrip(".")]
         day = int(parts[d])
+        year = int(parts[y]) + (2000 if len(parts[y]) == 2 else 0)
         if 1 <= month <= 12 and 1 <= day <= 31:
-            return f"{int(parts[y]):04d}-{month:02d}-{day:02d}"
+            return f"{year:04d}-{month:02d}-{day:02d}"
     return None
 
 

@@ -33,6 +33,29 @@ def test_written_dates_in_the_usual_forms():
     assert parse_text_date("Chapter 5, 1066 words") is None
 
 
+def test_dates_written_in_the_languages_of_europes_sites():
+    assert parse_text_date("21. Januar 2022 | Mobilität") == "2022-01-21"
+    assert parse_text_date("1er mars 2024") == "2024-03-01"
+    assert parse_text_date("5 de marzo de 2024") == "2024-03-05"
+    assert parse_text_date("12 luglio 2017") == "2017-07-12"
+    assert parse_text_date("3 maart 2020") == "2020-03-03"
+    # dots are day-first wherever dates are written so; a two-digit year only as dd.mm.yy
+    assert parse_text_date("06.11.2023 13:30 von Olga") == "2023-11-06"
+    assert parse_text_date("4.\u20092.\u20092022") == "2022-02-04"
+    assert parse_text_date("02.12.19") == "2019-12-02"
+    # a version number, a month without its day, a page count: none
+    assert parse_text_date("Version 1.27.3") is None and parse_text_date("v2.10.12") is None
+    assert parse_text_date("Mai 2019") is None and parse_text_date("Seite 1 von 2") is None
+
+
+def test_a_byline_in_german_dates_the_post():
+    root = parse_html(page('<p class="meta">Handball Schweiz &#8226; 02.02.2022</p>'))
+    assert byline_date(root) == "2022-02-02"
+    post = analyze_page(page('<p class="meta">1. Februar 2022, Daniel Dillenburg</p>'),
+                        "https://golf.example.de/nachruf.html")
+    assert post.date_published == "2022-02-01"
+
+
 def test_the_byline_under_the_title_dates_the_post():
     root = parse_html(page('<p class="byline">By Ann Lee · <span>March 5, 2024</span> · 4 min read</p>'))
     assert byline_date(root) == "2024-03-05"
