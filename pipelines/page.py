@@ -16,7 +16,7 @@ from .indexiness.hash_routes import is_place_in_page, route_of
 from .indexiness.page_address import page_address
 from .metadata.byline import byline_author, byline_texts
 from .content.byline_blocks import drop_byline_blocks
-from .metadata.page_date import iso_date, printed_local_day, shown_date
+from .metadata.page_date import iso_date, printed_local_day, shown_date, utc_instant
 from .indexiness.links import FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http, page_links
 from .metadata.page_metadata import extract_page_metadata, heading_title
 from .indexiness.url_shape import PAGE_EXTENSION
@@ -279,7 +279,7 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
     if verdict == "leaf":
         # an index page keeps the title its site declares: its first entry's heading is not its
         title = heading_title(root, meta["metas"], declared=title, url=url) or title
-    if verdict == "leaf" and (date is None or author is None or len(date) > 10):
+    if verdict == "leaf" and (date is None or author is None or utc_instant(iso_date(date))):
         # what the leaf prints for its readers, for the archive only (the score read the
         # metadata's date)
         byline = byline_texts(root)

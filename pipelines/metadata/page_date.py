@@ -184,12 +184,14 @@ def library_date(html: str | bytes, url: str) -> str | None:
 # "März 5, 2024", "5 de marzo de 2024"). The day is known (htmldate parsed it), so a word
 # between day and year needs no dictionary: only where it is printed counts. Each is
 # compiled once with its numbers captured (y, m, d) and read at every position (a lookahead),
-# where a pattern per day cost a compile of six regular expressions on every leaf.
+# where a pattern per day cost a compile of six regular expressions on every leaf. A year
+# captured as Y may be written by its last two digits (numeric day-first and month-first).
+_DIGIT = re.compile(r"\d")
 _MONTH_WORD = r"[^\W\d_]{3,}\.?"
 _DAY_FORMS = tuple((re.compile(pattern, re.I), parts) for pattern, parts in (
     (r"(?=\b(\d{4})\s*[-/.]\s*(\d{1,3})\s*[-/.]\s*(\d{1,3})\b)", "ymd"),
-    (r"(?=\b(\d{1,3})\s*[./-]\s*(\d{1,3})\s*[./-]\s*(\d{4}|\d{2})\b)", "dmy"),
-    (r"(?=\b(\d{1,3})\s*/\s*(\d{1,3})\s*/\s*(\d{4}|\d{2})\b)", "mdy"),
+    (r"(?=\b(\d{1,3})\s*[./-]\s*(\d{1,3})\s*[./-]\s*(\d{4}|\d{2})\b)", "dmY"),
+    (r"(?=\b(\d{1,3})\s*/\s*(\d{1,3})\s*/\s*(\d{4}|\d{2})\b)", "mdY"),
     (rf"(?=\b(\d{{1,3}})(?:st|nd|rd|th|er|\.|º|ª)?\s+(?:de\s+)?{_MONTH_WORD},?\s+(?:de\s+)?(\d{{4}})\b)", "dy"),
     (rf"(?=\b{_MONTH_WORD}\s+(\d{{1,3}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b)", "dy"),
     (r"(?=(\d{4})\s*年\s*(\d{1,3})\s*月\s*(\d{1,3})\s*日)", "ymd"),
@@ -200,16 +202,15 @@ def prints_day(text: str, day: str) -> bool:
     """Does `text` print the day `day` (YYYY-MM-DD) in one of _DAY_FORMS? A month or a day
     may carry one leading zero ("05" or "5"); a year is written whole or, in the numeric
     day-first and month-first forms, by its last two digits."""
-    if not any(c.isdigit() for c in text):
+    if _DIGIT.search(text) is None:
         return False
     year, month, date = day.split("-")
-    wanted = {"y": (year,), "m": (str(int(month)), "0" + str(int(month))),
+    # what each captured part may read: y a whole year, Y also its last two digits
+    wanted = {"y": (year,), "Y": (year, year[2:]), "m": (str(int(month)), "0" + str(int(month))),
               "d": (str(int(date)), "0" + str(int(date)))}
-    short_year = (year, year[2:])
     for pattern, parts in _DAY_FORMS:
         for found in pattern.finditer(text):
-            if all(value in (short_year if part == "y" and parts in ("dmy", "mdy") else wanted[part])
-                   for part, value in zip(parts, found.groups())):
+            if all(value in wanted[part] for part, value in zip(parts, found.groups())):
                 return True
     return False
 
@@ -255,6 +256,13 @@ def confirmed_library_date(html: str | bytes, url: str,
 _UTC_OR_NO_ZONE = re.compile(r"T[\d:.]+(?:Z|\+00:?00)?$")
 
 
+def utc_instant(date: str | None) -> bool:
+    """Is this ISO 8601 date (iso_date's) an instant in UTC or in no zone, which a page may
+    print as its site's local day (printed_local_day)?"""
+    return bool(date) and len(date) > 10 and ISO_DAY.match(date) is not None \
+        and _UTC_OR_NO_ZONE.search(date) is not None
+
+
 def printed_local_day(date: str | None, byline: list[tuple[str, object]]) -> str | None:
     """The day a page prints for its metadata's timestamp, where that is the day before or
     after the timestamp's own: CMSes write a post's instant in UTC (WordPress'
@@ -263,7 +271,7 @@ def printed_local_day(date: str | None, byline: list[tuple[str, object]]) -> str
     "Nov 8, 2023" under its title. The day a reader is shown is the page's date; the metadata's
     day stands where the byline prints it or prints neither neighbour (or both). None where
     nothing changes."""
-    if not date or len(date) <= 10 or not ISO_DAY.match(date) or not _UTC_OR_NO_ZONE.search(date):
+    if not utc_instant(date):
         # a day alone, or an instant told in another zone, was written in the site's own:
         # a neighbouring day printed beside it is another event's (a thread's last reply)
         return None
