@@ -18,7 +18,7 @@ from .metadata.byline import byline_author, byline_texts
 from .content.byline_blocks import drop_byline_blocks
 from .metadata.page_date import iso_date, printed_local_day, shown_date, utc_instant
 from .indexiness.links import FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http, page_links
-from .metadata.page_metadata import extract_page_metadata, heading_title
+from .metadata.page_metadata import extract_page_metadata, heading_title, names_page
 from .indexiness.url_shape import PAGE_EXTENSION
 
 __all__ = ["PageError", "IndexinessConfig", "PageAnalysis", "analyze_page", "MAX_HTML_BYTES"]
@@ -282,7 +282,7 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
     if verdict == "leaf" and (date is None or author is None or utc_instant(iso_date(date))):
         # what the leaf prints for its readers, for the archive only (the score read the
         # metadata's date)
-        byline = byline_texts(root)
+        byline = byline_texts(root, names_page(root, meta["metas"], url))
         date = date or shown_date(root, byline, html, url)
         date = printed_local_day(iso_date(date), byline) or date
         author = author or byline_author(byline)

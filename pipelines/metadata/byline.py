@@ -49,17 +49,25 @@ def _article_footer(el) -> bool:
     return el.tag == "footer" and any(a.tag == "article" for a in el.iterancestors())
 
 
-def byline_texts(root) -> list[tuple[str, object]]:
+def byline_texts(root, names_page=None) -> list[tuple[str, object]]:
     """(text, the element it is the text or tail of) for the BYLINE_BEFORE text nodes
-    before the page's first h1 and BYLINE_AFTER from it, outside navigation, sidebars,
-    footers, forms and code; on a page with no h1, around its title_heading; [] when it has
-    neither."""
+    before the page's title heading and BYLINE_AFTER from it, outside navigation, sidebars,
+    footers, forms and code; [] when it has none.
+
+    The title heading is the first h1 that its <title> names (names_page(h1) == "title",
+    where the caller can tell: page_metadata.names_page); else, where every h1 is the site's
+    logo heading (names_page(h1) None), its title_heading (an h2 or h3 its <title> holds);
+    else its first h1. Many themes put the site's name or logo in an h1 of the banner on
+    every page (WordPress' themes of the 2000s and their children, portal and association
+    templates) and the post's title in a later h1 or an h2: the byline sits under the
+    post's title."""
     body = root.find("body") if root.tag == "html" else root
     if body is None:
         return []
-    anchor = title_heading(root) if body.find(".//h1") is None else None
+    title_h = title_heading(root) if names_page is not None or body.find(".//h1") is None else None
     texts: list[tuple[str, object]] = []
-    h1_at = None
+    page_at = title_at = first_at = None
+    some_named = False
     stack: list = [body]
     while stack:
         item = stack.pop()
@@ -69,8 +77,15 @@ def byline_texts(root) -> list[tuple[str, object]]:
             tag = item.tag
             if isinstance(tag, str) and (tag not in _SKIP_TAGS or _article_footer(item)) \
                     and (item.get("role") or "") not in _SKIP_ROLES:
-                if h1_at is None and (tag == "h1" or item is anchor):
-                    h1_at = len(texts)
+                if tag == "h1":
+                    if first_at is None:
+                        first_at = len(texts)
+                    named = names_page(item) if names_page is not None else None
+                    if page_at is None and named == "title":
+                        page_at = len(texts)
+                    some_named = some_named or bool(named)
+                elif title_at is None and item is title_h:
+                    title_at = len(texts)
                 if item.text and item.text.strip():
                     texts.append((item.text.strip(), item))
                 for child in reversed(item):
@@ -78,11 +93,17 @@ def byline_texts(root) -> list[tuple[str, object]]:
                     if tail and tail.strip():
                         stack.append((tail.strip(), item))
                     stack.append(child)
-        if h1_at is not None and len(texts) >= h1_at + BYLINE_AFTER:
+        # the walk ends once the heading it prefers is found and followed far enough
+        if names_page is not None:
+            found = page_at
+        else:
+            found = first_at if title_h is None else title_at
+        if found is not None and len(texts) >= found + BYLINE_AFTER:
             break
-    if h1_at is None:
+    at = next((i for i in (page_at, None if some_named else title_at, first_at) if i is not None), None)
+    if at is None:
         return []
-    return texts[max(0, h1_at - BYLINE_BEFORE):h1_at + BYLINE_AFTER]
+    return texts[max(0, at - BYLINE_BEFORE):at + BYLINE_AFTER]
 
 
 # "By Jane Roe", "by Jane Roe, Staff Writer", "Written by J. R. R. Tolkien | 5 min read".

@@ -10,7 +10,7 @@ from lxml import etree
 
 from ..htmlparse import text_of
 from ..blocks.block_inline import normalize_ws
-from .byline import author_name, plain_words
+from .byline import TITLE_HEADING_MIN_CHARS, author_name, plain_words
 
 # <meta> names/properties that carry the publishing date, most specific first.
 DATE_META_KEYS = (
@@ -317,13 +317,13 @@ _HOME_HREFS = frozenset({"/", "./", "../", "index.html", "/index.html"})
 _ANCHOR_MARKS = " ¶§#🔗"
 
 
-def _site_names(root, metas) -> set[str]:
+def _site_names(root, metas, title_tail: bool = True) -> set[str]:
     """What the page says its site is called: og:site_name, and the part of <title> after
     its last separator ("Release 0.14.0 — Release notes")."""
     names = {plain_words(metas.get("og:site_name") or "")}
     t = root.find(".//title")
     raw = normalize_ws(text_of(t)) if t is not None else ""
-    for sep in TITLE_SEPARATORS:
+    for sep in TITLE_SEPARATORS if title_tail else ():
         if sep in raw:
             names.add(plain_words(raw.rpartition(sep)[2]))
     names.discard("")
@@ -354,24 +354,41 @@ def heading_title(root, metas=None, declared: str | None = None, url: str = "") 
     results and shares and often say more than the page's heading: WCXB dev's annotators
     wrote 1,140 of 1,497 titles as a crawl now takes them, 1,045 as og:title and <title>
     first (bench/eval_metadata.py; index pages keep their declared title)."""
-    metas = _metas(root) if metas is None else metas
-    names = None
-    texts = []
-    for h in root.iter("h1"):
-        text = normalize_ws(text_of(h)).strip(_ANCHOR_MARKS)
-        if not text:
-            continue
-        if _links_home(h, url):
-            continue
-        names = _site_names(root, metas) if names is None else names
-        if plain_words(text) in names:
-            continue
-        texts.append(text)
+    texts = [text for _, text in _page_h1s(root, metas, url)]
     if not texts or len(texts[0]) > TITLE_MAX_CHARS:
         return None
     if len(texts) == 1 or (declared and plain_words(declared).startswith(plain_words(texts[0]))):
         return texts[0]
     return None
+
+
+def _page_h1s(root, metas, url: str, title_tail: bool = True):
+    """(h1, its text) for each h1 that names the page: not empty, not the site's logo
+    heading (linking home, or named as og:site_name or <title>'s tail say the site is)."""
+    metas = _metas(root) if metas is None else metas
+    names = None
+    for h in root.iter("h1"):
+        text = normalize_ws(text_of(h)).strip(_ANCHOR_MARKS)
+        if not text or _links_home(h, url):
+            continue
+        names = _site_names(root, metas, title_tail) if names is None else names
+        if plain_words(text) not in names:
+            yield h, text
+
+
+def names_page(root, metas=None, url: str = ""):
+    """What an h1 is to its page: "title" where its <title> or og:title says it (they name
+    the page wherever a theme puts the site's name), "heading" for another that is not the
+    site's logo heading (_page_h1s; a content's sections are h1s in some markups: HTML5's
+    outline, Markdown renderers), None for the logo's. For byline.byline_texts, which passes
+    over a banner's h1 to the post's title."""
+    metas = _metas(root) if metas is None else metas
+    t = root.find(".//title")
+    titles = [plain_words(text_of(t)) if t is not None else "", plain_words(metas.get("og:title") or "")]
+    roles = {h: "title" if len(words := plain_words(text)) >= TITLE_HEADING_MIN_CHARS
+             and any(words in t for t in titles) else "heading"
+             for h, text in _page_h1s(root, metas, url, title_tail=False)}
+    return roles.get
 
 
 def _strip_site(raw: str, h1: str, site_name: str | None) -> str:
