@@ -18,11 +18,14 @@ PAGER_CLASS = re.compile(r"pagina|pager|page-numbers|page-nav|page-links|nav-lin
 page-links is WordPress' own for the parts of a post split with <!--nextpage-->)."""
 
 PAGER_TEXT = re.compile(
-    r"^(?:\d{1,4}|next|previous|prev|older|newer|older posts|newer posts|older entries|newer entries|"
+    r"^(?:[1-9]\d{0,3}|next|previous|prev|older|newer|older posts|newer posts|older entries|newer entries|"
     r"next page|previous page|more posts|load more|[«»‹›←→⟨⟩⟪⟫〈〉]+|<{1,2}|>{1,2}|next\s*[»›→]|"
     r"[«‹←]\s*prev(?:ious)?)$", re.I)
 """Link texts of a pager: page numbers and the usual next/previous words and arrows (the
-angle brackets are Pelican's default themes' &lang; &rang; &Lang; &Rang;)."""
+angle brackets are Pelican's default themes' &lang; &rang; &Lang; &Rang;). A page's number
+is 1 or more: a bare "0" is a count, the comments of a post in a list of recent posts
+(WordPress themes link it to the post's #comments), and read as page 0 it made posts
+listings."""
 
 PAGE_PARAMS = ("page", "paged", "p", "pg", "start", "offset")
 """Query parameters that number a listing's pages (?page=2, WordPress' ?paged=2, ?start=20)."""
@@ -54,6 +57,10 @@ def pages_listing(pager_url: str, page_url: str, pager_words: bool) -> bool:
     number = int(next(g for g in m.groups() if g is not None))
     own = _AMBIGUOUS_PAGE.search(page_url.split("#", 1)[0])
     return number <= PAGE_NUMBER_MAX and (own is None or own.lastindex != m.lastindex)
+
+
+# A page's number, as a pager's link says it (PAGER_TEXT's numbers).
+PAGER_NUMBER = re.compile(r"[1-9]\d{0,3}$")
 
 
 # First characters of PAGER_TEXT's words and arrows; a set, so the empty first char of ""
@@ -104,7 +111,7 @@ def is_pager_text(text: str) -> bool:
     """PAGER_TEXT.match(text) is not None for a whitespace-normalised text; on ASCII texts
     without the regex (its arrows are not ASCII, so there it matches 1-4 digits or a word)."""
     if text.isascii() and text[-1:] != "\n":      # "$" also matches before a final newline
-        return len(text) <= 4 and text.isdecimal() or text.lower() in _PAGER_WORDS
+        return len(text) <= 4 and text.isdecimal() and text[0] != "0" or text.lower() in _PAGER_WORDS
     return PAGER_TEXT.match(text) is not None
 
 

@@ -14,7 +14,7 @@ import re
 
 from .links import _BIT, INLINK, Link, element_text, subtree_text
 from ..metadata.page_metadata import ARTICLE_TYPES, COLLECTION_TYPES
-from .pagination import PAGE_URL, PAGER_TEXT, numbered_sibling_test, own_sequence_test, pages_listing
+from .pagination import PAGE_URL, PAGER_NUMBER, PAGER_TEXT, numbered_sibling_test, own_sequence_test, pages_listing
 from .url_identity import target_path
 
 _HEADLINE_BIT = _BIT["in_headline"]
@@ -154,7 +154,7 @@ def numbered_pagination(pager: list[str], links: list[Link], page_url: str = "",
     sibling = numbered_sibling_test(page_url) if page_url else None
     if sibling is not None and any(sibling(u) for u in pager):
         return True
-    numbers = sum(1 for lk in links if lk.locality == INLINK and lk.text.isdigit()
+    numbers = sum(1 for lk in links if lk.locality == INLINK and PAGER_NUMBER.match(lk.text)
                   and lk.url.split("#", 1)[0] in pager)
     return numbers >= 2
 

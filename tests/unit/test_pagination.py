@@ -67,7 +67,7 @@ URLS = ["https://x.org/page/2", "https://x.org/page/2/", "https://x.org/p/3", "h
         "https://x.org/blog_page3.htm/", "https://x.org/index2.html", "https://x.org/index2.html/",
         "https://x.org/a/12\n", "https://x.org/page/\u0663", "https://x.org/a?offset=", "https://x.org/PAGE/4",
         "https://x.org/INDEX5.HTM", "/5", "5", "", "/", "https://x.org/a?q=1/7", "https://x.org/about.html"]
-TEXTS = ["1", "12345", "\u0663", "Next", "NEXT", "next »", "next»", "« prev", "‹previous", "»»",
+TEXTS = ["1", "0", "05", "10", "12345", "\u0663", "Next", "NEXT", "next »", "next»", "« prev", "‹previous", "»»",
          "older posts", "Load More", "news", "1 2", "2\n", "Ｎext", "", "More posts", "⟨", "⟫", "〉",
          "<", ">>", "<>", ">>>"]
 
@@ -117,6 +117,21 @@ def test_a_posts_links_to_its_neighbours_are_no_pager():
         <a rel="prev" href="/{prev}">Previous post: Spring in the garden</a>
         <a rel="next" href="/{nxt}">Next post: Summer plans</a></div></nav></main></body>"""
         assert _pagination_term(html, URL + post) == 0, post
+
+
+def test_a_recent_posts_comment_count_of_zero_is_no_page_number():
+    # WordPress themes list recent posts in a sidebar, each with its comments' count linked
+    # to the post's #comments: "0" is a count, not page 0 of this post's sequence
+    body = "<p>" + "The post's own words. " * 60 + "</p>"
+    recent = "".join(f'<li><a href="/?p={n}">Test drive number {n}</a>'
+                     f'<a class="comment-count" href="/?p={n}#comments">0</a></li>'
+                     for n in (31035, 30892, 30673))
+    html = f"""<body><main><article><h1>A post</h1>{body}</article></main>
+    <div class="sidebar"><ul>{recent}</ul></div></body>"""
+    assert _pagination_term(html, URL + "?p=31228") == 0
+    # a pager's numbers start at 1
+    numbered = html.replace("</main>", '<div class="pages"><a href="/?p=2">2</a><a href="/?p=3">3</a></div></main>')
+    assert _pagination_term(numbered, URL) == 1
 
 
 def test_a_listings_numbered_pages_by_record_like_shapes_still_page_it():
