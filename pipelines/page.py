@@ -284,7 +284,7 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
         # metadata's date)
         byline = byline_texts(root, names_page(root, meta["metas"], url))
         date = date or shown_date(root, byline, html, url)
-        date = printed_local_day(iso_date(date), byline) or date
+        date = printed_local_day(iso_date(date), byline, url) or date
         author = author or byline_author(byline)
     if verdict == "leaf" and blocks:
         blocks = drop_byline_blocks(blocks, author, date)

@@ -263,14 +263,26 @@ def utc_instant(date: str | None) -> bool:
         and _UTC_OR_NO_ZONE.search(date) is not None
 
 
-def printed_local_day(date: str | None, byline: list[tuple[str, object]]) -> str | None:
+# A day as a blog's permalink writes it in its path: /2016/07/09/ (WordPress, Blogger, Jekyll,
+# and the news sites built on them), in the site's own time zone.
+_PERMALINK_DAY = re.compile(r"/((?:19|20)\d\d)/(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])(?:/|$)")
+
+
+def path_day(url: str) -> str | None:
+    """The day a URL's path names as a permalink's /YYYY/MM/DD/, as YYYY-MM-DD, or None."""
+    found = _PERMALINK_DAY.search(urlsplit(url or "").path)
+    return f"{found[1]}-{int(found[2]):02d}-{int(found[3]):02d}" if found else None
+
+
+def printed_local_day(date: str | None, byline: list[tuple[str, object]], url: str = "") -> str | None:
     """The day a page prints for its metadata's timestamp, where that is the day before or
     after the timestamp's own: CMSes write a post's instant in UTC (WordPress'
     article:published_time, a news site's JSON-LD) while the page prints its site's local day,
     so an evening story in Los Angeles is "2023-11-09T06:35:29+00:00" in the metadata and
     "Nov 8, 2023" under its title. The day a reader is shown is the page's date; the metadata's
-    day stands where the byline prints it or prints neither neighbour (or both). None where
-    nothing changes."""
+    day stands where the byline prints it or prints neither neighbour (or both). A permalink
+    (path_day: /2016/07/09/) is the site's local day too, written when the post was, and
+    says it before the byline does. None where nothing changes."""
     if not utc_instant(date):
         # a day alone, or an instant told in another zone, was written in the site's own:
         # a neighbouring day printed beside it is another event's (a thread's last reply)
@@ -279,11 +291,16 @@ def printed_local_day(date: str | None, byline: list[tuple[str, object]]) -> str
         own = Day.fromisoformat(date[:10])
     except ValueError:
         return None
+    neighbours = ((own - timedelta(days=1)).isoformat(), (own + timedelta(days=1)).isoformat())
+    in_path = path_day(url)
+    if in_path == date[:10]:
+        return None
+    if in_path in neighbours:
+        return in_path
     texts = [text for text, _ in byline if len(text) <= DATE_TEXT_MAX_CHARS]
     if not texts or any(prints_day(text, date[:10]) for text in texts):
         return None
-    printed = [day for day in ((own - timedelta(days=1)).isoformat(), (own + timedelta(days=1)).isoformat())
-               if any(prints_day(text, day) for text in texts)]
+    printed = [day for day in neighbours if any(prints_day(text, day) for text in texts)]
     return printed[0] if len(printed) == 1 else None
 
 

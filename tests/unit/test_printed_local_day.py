@@ -38,3 +38,14 @@ def test_an_instant_told_in_the_sites_own_zone_is_kept():
     # a thread's metadata in local time; the neighbouring day printed is its last reply's
     post = analyze_page(story("2024-01-14T21:50:50-05:00", "Last reply Jan 15, 2024"), URL)
     assert post.date_published == "2024-01-14T21:50:50-05:00"
+
+
+def test_a_permalinks_day_is_the_sites_local_day():
+    # WordPress writes the permalink's /YYYY/MM/DD/ in the site's zone, the metadata in UTC
+    evening = story("2023-11-09T05:30:59+00:00", "Staff report")
+    assert analyze_page(evening, "https://news.example.com/2023/11/08/mayor-elected/").date_published \
+        == "2023-11-08"
+    # where the permalink names the metadata's day, a neighbouring day printed is not the post's
+    morning = story("2016-07-09T10:15:18+00:00", "Jul 8, 2016: the march was announced")
+    assert analyze_page(morning, "https://blog.example.com/2016/07/09/the-march/").date_published \
+        == "2016-07-09T10:15:18+00:00"
