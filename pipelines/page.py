@@ -272,6 +272,9 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
     meta = extract_page_metadata(root, url)
     result, links, pager = score_tree(root, url, meta)
     verdict = "index" if result.score > config.threshold else "leaf"
+    if verdict == "index" and not meta["date_own"]:
+        # a listing's date that the score judged its newest entry's is not the page's
+        meta = {**meta, "date_published": None}
     cut = content == "always" or verdict == "leaf"
     blocks = page_content(root, url, meta["title"], order, leaf=verdict == "leaf") if cut else []
     all_links = page_links(links)

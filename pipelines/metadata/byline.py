@@ -11,9 +11,9 @@ import re
 BYLINE_BEFORE = 6
 BYLINE_AFTER = 40
 # Never a byline: furniture, forms, code and what is not rendered.
-_SKIP_TAGS = frozenset({"script", "style", "noscript", "template", "nav", "aside", "footer",
+SKIP_TAGS = frozenset({"script", "style", "noscript", "template", "nav", "aside", "footer",
                         "form", "select", "button", "head", "pre", "code", "kbd", "samp"})
-_SKIP_ROLES = frozenset({"navigation", "complementary", "contentinfo", "search"})
+SKIP_ROLES = frozenset({"navigation", "complementary", "contentinfo", "search"})
 
 
 # A heading shorter than this (plain characters) names a section, not the page, even when
@@ -42,7 +42,7 @@ def title_heading(root):
     return None
 
 
-def _article_footer(el) -> bool:
+def article_footer(el) -> bool:
     """A <footer> inside an <article> is the article's own meta, where many themes print its
     date and author (WordPress' entry-footer "Published <time>", Pelican's post-info
     "Published: Wed 25 December 2024 By …"), not the page's footer."""
@@ -52,7 +52,9 @@ def _article_footer(el) -> bool:
 def byline_texts(root, names_page=None) -> list[tuple[str, object]]:
     """(text, the element it is the text or tail of) for the BYLINE_BEFORE text nodes
     before the page's title heading and BYLINE_AFTER from it, outside navigation, sidebars,
-    footers, forms and code; [] when it has none.
+    footers, forms and code; [] when it has none. (Named furniture is not left out here:
+    themes class their post headers with the words of share bars and related links, and
+    leaving those out lost more bylines than replies' dates it kept out.)
 
     The title heading is the first h1 that its <title> names (names_page(h1) == "title",
     where the caller can tell: page_metadata.names_page); else, where every h1 is the site's
@@ -75,8 +77,8 @@ def byline_texts(root, names_page=None) -> list[tuple[str, object]]:
             texts.append(item)
         else:
             tag = item.tag
-            if isinstance(tag, str) and (tag not in _SKIP_TAGS or _article_footer(item)) \
-                    and (item.get("role") or "") not in _SKIP_ROLES:
+            if isinstance(tag, str) and (tag not in SKIP_TAGS or article_footer(item)) \
+                    and (item.get("role") or "") not in SKIP_ROLES:
                 if tag == "h1":
                     if first_at is None:
                         first_at = len(texts)

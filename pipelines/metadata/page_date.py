@@ -13,7 +13,8 @@ import re
 from datetime import date as Day, timedelta
 from urllib.parse import urlsplit
 
-from .byline import byline_texts
+from ..blocks.widgets import widget_of
+from .byline import SKIP_ROLES, SKIP_TAGS, article_footer, byline_texts
 
 # Month names and their usual abbreviations ("Sept." too) in the languages whose words
 # _NOT_PUBLISHED reads: English, German, French, Spanish, Italian, Dutch and Portuguese.
@@ -304,6 +305,56 @@ def printed_local_day(date: str | None, byline: list[tuple[str, object]], url: s
     return printed[0] if len(printed) == 1 else None
 
 
+# A word that labels the date after it as the page's publication, in the languages whose
+# month names parse_text_date reads ("Published: 30.07.2019", "Veröffentlicht am 16.08.2019",
+# "Erschienen am: 01.11.2023", "Publié le 3 mars 2024", "Publicado el 5 de marzo de 2024").
+_PUBLISHED_LABEL = re.compile(
+    r"\b(?:published|posted|publication|veröffentlicht|veröffentlichung|erschienen|erstellt|"
+    r"publié|publication|publicado|publicación|pubblicato|pubblicazione|gepubliceerd|publicatie)"
+    r"\b(?:\s+(?:on|am|le|el|em|il|op|de))?\s*[:\-–]?\s*", re.I)
+# How far after its label a labelled date may start ("am Samstag, 3. Dezember 2011").
+LABELLED_DATE_SPAN = 48
+
+
+def _page_texts(el):
+    """The text nodes of el's subtree in reading order, outside navigation, sidebars,
+    footers (but an article's own), forms, code and named furniture (comments, related
+    posts, share bars: widgets.widget_of), where a teaser's or a reply's date stands."""
+    tag = el.tag
+    if not isinstance(tag, str) or (tag in SKIP_TAGS and not article_footer(el)) \
+            or (el.get("role") or "") in SKIP_ROLES or widget_of(el) is not None:
+        return
+    if el.text and el.text.strip():
+        yield el.text.strip()
+    for child in el:
+        yield from _page_texts(child)
+        if child.tail and child.tail.strip():
+            yield child.tail.strip()
+
+
+def labelled_date(root) -> str | None:
+    """The first date the page labels its publication's in a short text of its own
+    ("Veröffentlicht am 16.08.2019"), or with its label in the text before it ("Published"
+    then "30.07.2019"), wherever the theme prints it: an entry's meta line under its text,
+    a review's footer. A date so labelled is the page's by its own words; the byline's
+    window around the title misses those printed under the content."""
+    body = root.find("body") if root.tag == "html" else root
+    if body is None:
+        return None
+    before = ""
+    for text in _page_texts(body):
+        if len(text) > DATE_TEXT_MAX_CHARS:
+            before = ""
+            continue
+        joined = f"{before} {text}" if before else text
+        for label in _PUBLISHED_LABEL.finditer(joined):
+            found = parse_text_date(joined[label.end():label.end() + LABELLED_DATE_SPAN])
+            if found is not None:
+                return found
+        before = text
+    return None
+
+
 def shown_date(root, byline: list[tuple[str, object]] | None = None, html: str | bytes | None = None,
                url: str = "") -> str | None:
     """A leaf's date when its metadata names none: its one <time>; else htmldate's where the
@@ -315,4 +366,4 @@ def shown_date(root, byline: list[tuple[str, object]] | None = None, html: str |
     if byline is None:
         byline = byline_texts(root)
     return (lone_time(root) or (html is not None and confirmed_library_date(html, url, byline))
-            or byline_date(byline))
+            or byline_date(byline) or labelled_date(root))
