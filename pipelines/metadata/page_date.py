@@ -366,4 +366,4 @@ def shown_date(root, byline: list[tuple[str, object]] | None = None, html: str |
     if byline is None:
         byline = byline_texts(root)
     return (lone_time(root) or (html is not None and confirmed_library_date(html, url, byline))
-            or byline_date(byline) or labelled_date(root))
+            or byline_date(byline) or labelled_date(root) or path_day(url))

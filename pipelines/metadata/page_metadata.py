@@ -143,7 +143,38 @@ def _date_published(root, metas=None, ld=None):
             v = el.get("datetime") or el.get("content") or normalize_ws(text_of(el))
             if v and _DATE_LIKE.search(v):
                 return v, props
-    return _content_time(root), props
+    found = _content_time(root)
+    if found is None:
+        found = hatom_dates(root)[:1]
+        found = found[0] if found else None
+    return found, props
+
+
+# hAtom's and microformats2's mark of an entry's publication: <abbr class="published"
+# title="2011-03-30T21:05:00">, <span class="dt-published">. Blogger, WordPress' themes of
+# the 2000s and many CMSes' templates print it, often as the page's only machine-readable
+# date.
+_HATOM_PUBLISHED = etree.XPath(
+    "//*[contains(concat(' ', normalize-space(@class), ' '), ' published ') or "
+    "contains(concat(' ', normalize-space(@class), ' '), ' dt-published ')]")
+
+
+def hatom_dates(root) -> list[str]:
+    """The days of the page's hAtom/microformats2 published marks, in document order, one
+    per mark that names a day (its datetime or title, else its text): a post has one, a
+    listing one per entry."""
+    from .page_date import iso_date, parse_text_date
+
+    days = []
+    for el in _HATOM_PUBLISHED(root):
+        if not isinstance(el.tag, str) or el.tag in ("html", "body", "article"):
+            continue   # a class on the whole entry or page names no date
+        value = el.get("datetime") or el.get("title") or ""
+        day = iso_date(value)[:10] if _DATE_LIKE.search(value) and iso_date(value) else None
+        day = day or parse_text_date(value) or parse_text_date(normalize_ws(text_of(el))[:80])
+        if day:
+            days.append(day)
+    return days
 
 
 # schema.org types that make a page (or the item holding its date) one piece of content…
@@ -200,6 +231,9 @@ def date_is_own(root, metas, ld, og_type: str | None, url: str = "",
     props = _date_props(root) if props is None else props
     if props:
         return _microdata_date_is_own(root, listing, props)
+    if _content_time(root) is None:
+        # an hAtom date is the page's own where the page marks one entry's, not several
+        return len(set(hatom_dates(root))) == 1 and not listing
     return not (url and _time_is_a_teasers(root, url))
 
 

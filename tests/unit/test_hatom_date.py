@@ -1,0 +1,39 @@
+"""hAtom's and microformats2's published mark (<abbr class="published" title="…">,
+class="dt-published") is a post's machine-readable date on many older blogs: one mark dates
+the page, one per entry is a listing's."""
+from __future__ import annotations
+
+from pipelines.htmlparse import parse_html
+from pipelines.metadata.page_metadata import date_facts, hatom_dates
+from pipelines.page import analyze_page
+
+BODY = "<p>" + "Ein Beitrag über die Außenpolitik und ihre Folgen für den Handel. " * 20 + "</p>"
+
+
+def post(mark: str) -> str:
+    return ("<html><head><title>Außenpolitik unter Lula</title></head><body><div class='hentry'>"
+            f"<h2 class='entry-title'>Außenpolitik unter Lula</h2><p class='meta'>Veröffentlicht "
+            f"von Kim {mark}</p><div class='entry-content'>{BODY}</div></div></body></html>")
+
+
+def test_a_posts_one_published_mark_dates_it():
+    for mark in ("<abbr class='published' title='2011-03-30T21:05:00-07:00'>30. März</abbr>",
+                 "<abbr class='published' title='Sonntag, Dezember 16th, 2012'>16.12.2012</abbr>",
+                 "<span class='dt-published'>2012-12-16</span>"):
+        html = post(mark)
+        facts = date_facts(parse_html(html), url="https://blog.example.de/?p=959")
+        assert facts["date_published"] and facts["date_own"], mark
+    page = analyze_page(post("<abbr class='published' title='Sonntag'>16.12.2012</abbr>"),
+                        "https://blog.example.de/?p=959")
+    assert page.date_published == "2012-12-16" and page.counts["date_published"] == 1
+
+
+def test_a_listings_published_marks_are_its_entries_not_its_own():
+    entries = "".join(f"<div class='hentry'><h2><a href='/?p={n}'>Post {n}</a></h2>"
+                      f"<abbr class='published' title='2012-12-{n:02d}'>{n}.12.2012</abbr>"
+                      f"<p>An excerpt of post {n}, long enough to be a teaser.</p></div>"
+                      for n in (16, 9, 2))
+    html = f"<html><head><title>Blog</title></head><body><h1>Blog</h1>{entries}</body></html>"
+    root = parse_html(html)
+    assert hatom_dates(root) == ["2012-12-16", "2012-12-09", "2012-12-02"]
+    assert date_facts(root, url="https://blog.example.de/")["date_own"] is False
