@@ -286,7 +286,7 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
         # what the leaf prints for its readers, for the archive only (the score read the
         # metadata's date)
         byline = byline_texts(root, names_page(root, meta["metas"], url))
-        date = date or shown_date(root, byline, html, url)
+        date = date or shown_date(root, byline, html, url) or meta["date_updated"]
         date = printed_local_day(iso_date(date), byline, url) or date
         author = author or byline_author(byline)
     if verdict == "leaf" and blocks:

@@ -159,14 +159,29 @@ _HATOM_PUBLISHED = etree.XPath(
     "contains(concat(' ', normalize-space(@class), ' '), ' dt-published ')]")
 
 
-def hatom_dates(root) -> list[str]:
-    """The days of the page's hAtom/microformats2 published marks, in document order, one
-    per mark that names a day (its datetime or title, else its text): a post has one, a
-    listing one per entry."""
+# hAtom's last-change mark, which an entry must carry where published is optional.
+_HATOM_UPDATED = etree.XPath(
+    "//*[contains(concat(' ', normalize-space(@class), ' '), ' updated ') or "
+    "contains(concat(' ', normalize-space(@class), ' '), ' dt-updated ')]")
+
+
+def hatom_updated(root) -> str | None:
+    """The day of the page's hAtom updated marks, where they name one day: the date of a
+    post whose template marks no publication (hAtom's entry must say when it was updated,
+    its publication may go unsaid). A weaker date than a printed byline's: a leaf's archive
+    takes it where every other rule found none."""
+    days = set(hatom_dates(root, _HATOM_UPDATED))
+    return days.pop() if len(days) == 1 else None
+
+
+def hatom_dates(root, marks=_HATOM_PUBLISHED) -> list[str]:
+    """The days of the page's hAtom/microformats2 published marks (or the updated ones:
+    marks=_HATOM_UPDATED), in document order, one per mark that names a day (its datetime
+    or title, else its text): a post has one, a listing one per entry."""
     from .page_date import iso_date, parse_text_date
 
     days = []
-    for el in _HATOM_PUBLISHED(root):
+    for el in marks(root):
         if not isinstance(el.tag, str) or el.tag in ("html", "body", "article"):
             continue   # a class on the whole entry or page names no date
         value = el.get("datetime") or el.get("title") or ""
@@ -482,8 +497,8 @@ def extract_metadata(root) -> dict[str, str | None]:
 
 
 def date_facts(root, metas=None, ld=None, url: str = "") -> dict:
-    """What indexiness reads from metadata: the date, whether it is the page's own
-    (date_own), what the page declares itself to be (og_type, ld_types), and its canonical
+    """What indexiness reads from metadata: the date (date_published; where none,
+    date_updated: hatom_updated), whether it is the page's own (date_own), what the page declares itself to be (og_type, ld_types), and its canonical
     address (the pager's pages are numbered from it)."""
     if metas is None and ld is None:
         metas, ld = _metas_and_json_ld(root)
@@ -492,10 +507,13 @@ def date_facts(root, metas=None, ld=None, url: str = "") -> dict:
     published, props = _date_published(root, metas, ld)
     og_type = (metas.get("og:type") or "").strip().lower() or None
     declared = ld_types(ld)
+    # where nothing names the publication, an entry's one hAtom updated mark dates it
+    updated = hatom_updated(root) if published is None else None
     return {
         "date_published": published,
-        "date_own": published is not None and date_is_own(root, metas, ld, og_type, url, declared,
-                                                          props),
+        "date_updated": updated,
+        "date_own": (published is not None and date_is_own(root, metas, ld, og_type, url, declared, props))
+                    or updated is not None,
         "og_type": og_type,
         "ld_types": declared,
         "canonical": declared_canonical(root, url),

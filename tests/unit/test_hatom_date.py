@@ -37,3 +37,14 @@ def test_a_listings_published_marks_are_its_entries_not_its_own():
     root = parse_html(html)
     assert hatom_dates(root) == ["2012-12-16", "2012-12-09", "2012-12-02"]
     assert date_facts(root, url="https://blog.example.de/")["date_own"] is False
+
+
+def test_an_entrys_updated_mark_dates_a_post_that_marks_no_publication():
+    updated = "<span class='updated' title='2013-04-04T18:52:11+00:00'>vor langer Zeit</span>"
+    page = analyze_page(post(updated), "https://blog.example.de/haben-sich-mozarts-eltern/")
+    assert page.verdict == "leaf" and page.date_published == "2013-04-04"
+    assert page.counts["date_published"] == 1
+    # the day the byline prints under the title is the publication's: it comes first
+    printed = post(updated).replace("<p class='meta'>", "<p class='meta'>4. März 2013 · ")
+    assert analyze_page(printed, "https://blog.example.de/haben-sich-mozarts-eltern/").date_published \
+        == "2013-03-04"
