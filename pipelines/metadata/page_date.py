@@ -107,6 +107,12 @@ def lone_time(root) -> str | None:
     return day
 
 
+# A dateline: a news story's first paragraph opens with its day ("(18.01.2018) Berlin –",
+# "18.01.2018 - Die Bundesregierung…"), where agencies and press offices print it.
+DATELINE_CHARS = 24
+_DATELINE = re.compile(r"^\(?\s*\d{1,4}[./-]\d{1,2}[./-]\d{2,4}\b")
+
+
 def byline_date(byline: list[tuple[str, object]]) -> str | None:
     """The first date written out near the page's first h1 (byline: byline.byline_texts),
     in a short text, not said to be an update's; an update's when the page prints no other."""
@@ -114,7 +120,9 @@ def byline_date(byline: list[tuple[str, object]]) -> str | None:
     updated = None
     for i, text in enumerate(texts):
         if len(text) > DATE_TEXT_MAX_CHARS:
-            continue
+            text = text[:DATELINE_CHARS]
+            if not _DATELINE.match(text):
+                continue
         date = parse_text_date(text)
         if date is None:
             continue

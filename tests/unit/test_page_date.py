@@ -147,3 +147,20 @@ def test_a_posts_meta_in_a_footer_inside_its_article_dates_it_the_pages_footer_d
             "<footer>Published 2026-01-01</footer></body></html>")
     assert byline_date(parse_html(html)) == "2024-12-25"
     assert byline_date(parse_html(html.replace(meta, ""))) is None
+
+
+def test_a_dateline_opening_the_first_paragraph_dates_the_story():
+    from pipelines.page import analyze_page
+    story = ("<html><head><title>Schweinepest: neue Hoffnung</title></head><body><main><article>"
+             "<h1>Schweinepest: neue Hoffnung</h1><p>{}Deutschlands Landwirte zittern vor der "
+             "Schweinepest. " + "Seit Jahren breitet sich die Seuche in Osteuropa aus. " * 8 +
+             "</p></article></main></body></html>")
+    url = "https://presse.example.de/aktuell/2687.schweinepest.html"
+    dated = analyze_page(story.format("(18.01.2018) "), url)
+    assert dated.date_published == "2018-01-18"
+    # the paragraph is the story's, not a byline: it stays in the archive
+    assert any(b.text.startswith("(18.01.2018) Deutschlands") for b in dated.blocks)
+    assert analyze_page(story.format("27.1.2022 - "), url).date_published == "2022-01-27"
+    # a version number or a date inside the paragraph is no dateline
+    assert analyze_page(story.format("Version 1.27.3 "), url).date_published is None
+    assert analyze_page(story.format("Am 18.01.2018 "), url).date_published is None
