@@ -248,30 +248,49 @@ def date_is_own(root, metas, ld, og_type: str | None, url: str = "",
         return _microdata_date_is_own(root, listing, props)
     if _content_time(root) is None:
         # an hAtom date is the page's own where the page marks one entry's, not several
-        return len(set(hatom_dates(root))) == 1 and not listing
+        return len(set(hatom_dates(root))) == 1 and not listing \
+            and not (url and _hatom_mark_is_a_teasers(root, url))
     return not (url and _time_is_a_teasers(root, url))
 
 
 def _time_is_a_teasers(root, url: str) -> bool:
     """The content <time> sits in an <article> whose heading links to another page: the
     one entry of a listing (a tag page with one post), not the page itself."""
-    from urllib.parse import urljoin, urlsplit
-    here = urlsplit(url).path.rstrip("/")
     for t in root.iter("time"):
         article = next((a for a in t.iterancestors("article")), None)
-        if article is None:
-            continue
-        for h in article.iter("h1", "h2", "h3"):
-            for a in h.iter("a"):
-                href = (a.get("href") or "").strip()
-                if href and not href.startswith("#"):
-                    try:
-                        there = urlsplit(urljoin(url, href)).path.rstrip("/")
-                    except ValueError:
-                        continue
-                    if there != here:
-                        return True
-        return False
+        if article is not None:
+            return _heading_links_away(article, url)
+    return False
+
+
+_HENTRY = re.compile(r"(?:^|\s)h-?entry(?:\s|$)")
+
+
+def _hatom_mark_is_a_teasers(root, url: str) -> bool:
+    """The hAtom published mark sits in an entry (an <article> or a .hentry) whose heading
+    links to another page: a listing's one entry, as _time_is_a_teasers."""
+    for mark in _HATOM_PUBLISHED(root):
+        entry = next((a for a in mark.iterancestors()
+                      if a.tag == "article" or _HENTRY.search(a.get("class") or "")), None)
+        if entry is not None:
+            return _heading_links_away(entry, url)
+    return False
+
+
+def _heading_links_away(entry, url: str) -> bool:
+    """A heading (h1-h3) of the entry links to another page than url."""
+    from urllib.parse import urljoin, urlsplit
+    here = urlsplit(url).path.rstrip("/")
+    for h in entry.iter("h1", "h2", "h3"):
+        for a in h.iter("a"):
+            href = (a.get("href") or "").strip()
+            if href and not href.startswith("#"):
+                try:
+                    there = urlsplit(urljoin(url, href)).path.rstrip("/")
+                except ValueError:
+                    continue
+                if there != here:
+                    return True
     return False
 
 

@@ -48,3 +48,21 @@ def test_an_entrys_updated_mark_dates_a_post_that_marks_no_publication():
     printed = post(updated).replace("<p class='meta'>", "<p class='meta'>4. März 2013 · ")
     assert analyze_page(printed, "https://blog.example.de/haben-sich-mozarts-eltern/").date_published \
         == "2013-03-04"
+
+
+def test_a_tag_page_of_one_entry_does_not_take_its_entrys_date():
+    # Pelican's notmyidea marks each entry of a listing as a post marks itself: the entry's
+    # heading linking to its post says it is a teaser, as a one-post tag page shows
+    entry = ("<article class='hentry'><header><h1 class='entry-title'><a href='/release-0-14-0.html' "
+             "rel='bookmark'>Release 0.14.0</a></h1></header><footer class='post-info'><abbr "
+             "class='published' title='2024-12-25T00:00:00+00:00'>Wed 25 December 2024</abbr>"
+             "</footer><div class='entry-content'><p>A summary of the release, long enough to be "
+             "a teaser of the post.</p></div></article>")
+    html = ("<html><head><title>Release notes - http</title></head><body><header><h1><a href='/'>"
+            f"Release notes</a></h1></header><section id='content'><h1>Articles tagged http</h1>"
+            f"<ol class='hfeed'><li>{entry}</li></ol></section></body></html>")
+    tag = analyze_page(html, "https://r.example/tag/http.html")
+    assert tag.verdict == "index" and tag.date_published is None
+    assert tag.counts["date_published"] == 0 and tag.counts["date_of_a_listing"] == 1
+    post = analyze_page(html, "https://r.example/release-0-14-0.html")
+    assert post.date_published == "2024-12-25" and post.counts["date_published"] == 1
