@@ -595,7 +595,6 @@ def score_tree(root, url: str, facts: dict | None = None):
     links = extract_links(root, url, stats)
     pager = pagination_links(links, root, url)
     dated = facts["date_published"] is not None or facts.get("date_updated") is not None
-    result = score_links(links, dated, url=url, pager=pager,
-                         date_own=facts["date_own"], og_type=facts["og_type"], stats=stats,
-                         ld_types=facts["ld_types"], canonical=facts["canonical"])
+    result = score_links(links, dated, url=url, pager=pager, date_own=facts["date_own"], og_type=facts["og_type"],
+                         stats=stats, ld_types=facts["ld_types"], canonical=facts["canonical"])
     return result, links, pager
