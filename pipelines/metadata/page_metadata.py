@@ -266,10 +266,11 @@ def _time_is_a_teasers(root, url: str) -> bool:
 _HENTRY = re.compile(r"(?:^|\s)h-?entry(?:\s|$)")
 
 
-def _hatom_mark_is_a_teasers(root, url: str) -> bool:
-    """The hAtom published mark sits in an entry (an <article> or a .hentry) whose heading
-    links to another page: a listing's one entry, as _time_is_a_teasers."""
-    for mark in _HATOM_PUBLISHED(root):
+def _hatom_mark_is_a_teasers(root, url: str, marks=None) -> bool:
+    """The page's first hAtom published mark (or updated: marks=_HATOM_UPDATED) sits in an
+    entry (an <article> or a .hentry) whose heading links to another page: a listing's
+    entry, as _time_is_a_teasers."""
+    for mark in (marks or _HATOM_PUBLISHED)(root):
         entry = next((a for a in mark.iterancestors()
                       if a.tag == "article" or _HENTRY.search(a.get("class") or "")), None)
         if entry is not None:
@@ -528,6 +529,8 @@ def date_facts(root, metas=None, ld=None, url: str = "") -> dict:
     declared = ld_types(ld)
     # where nothing names the publication, an entry's one hAtom updated mark dates it
     updated = hatom_updated(root) if published is None else None
+    if updated is not None and url and _hatom_mark_is_a_teasers(root, url, _HATOM_UPDATED):
+        updated = None     # entries of a listing, updated the same day
     return {
         "date_published": published,
         "date_updated": updated,

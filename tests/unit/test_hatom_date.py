@@ -66,3 +66,14 @@ def test_a_tag_page_of_one_entry_does_not_take_its_entrys_date():
     assert tag.counts["date_published"] == 0 and tag.counts["date_of_a_listing"] == 1
     post = analyze_page(html, "https://r.example/release-0-14-0.html")
     assert post.date_published == "2024-12-25" and post.counts["date_published"] == 1
+
+
+def test_a_listings_entries_updated_the_same_day_do_not_date_it():
+    # a blog imported in one go: every entry's updated mark names the import's day
+    entries = "".join(f"<div class='hentry'><h2><a href='/posts/{n}/'>Post {n}</a></h2>"
+                      f"<span class='updated' title='2020-05-01T10:00:00'>1.5.2020</span>"
+                      f"<p>An excerpt of post {n}, long enough to be a teaser.</p></div>"
+                      for n in (16, 9, 2))
+    html = f"<html><head><title>Blog</title></head><body><h1>Blog</h1>{entries}</body></html>"
+    facts = date_facts(parse_html(html), url="https://blog.example.de/")
+    assert facts["date_updated"] is None and facts["date_own"] is False
