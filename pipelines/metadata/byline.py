@@ -67,6 +67,10 @@ def byline_texts(root, names_page=None) -> list[tuple[str, object]]:
     if body is None:
         return []
     title_h = title_heading(root) if names_page is not None or body.find(".//h1") is None else None
+    # which anchors the page can have at all, so that the walk ends as soon as its anchor is
+    # known rather than at the end of the page (h1s in skipped subtrees count here: then the
+    # walk only goes on further)
+    roles = {names_page(h) for h in body.iter("h1")} if names_page is not None else set()
     texts: list[tuple[str, object]] = []
     page_at = title_at = first_at = None
     some_named = False
@@ -96,10 +100,14 @@ def byline_texts(root, names_page=None) -> list[tuple[str, object]]:
                         stack.append((tail.strip(), item))
                     stack.append(child)
         # the walk ends once the heading it prefers is found and followed far enough
-        if names_page is not None:
-            found = page_at
-        else:
+        if names_page is None:
             found = first_at if title_h is None else title_at
+        elif "title" in roles:
+            found = page_at
+        elif some_named or title_h is None:
+            found = first_at
+        else:
+            found = title_at if "heading" not in roles else None
         if found is not None and len(texts) >= found + BYLINE_AFTER:
             break
     at = next((i for i in (page_at, None if some_named else title_at, first_at) if i is not None), None)
