@@ -70,6 +70,9 @@ DATE_TEXT_MAX_CHARS = 100
 # no date htmldate returns can be confirmed, so it is not asked.
 _SOME_DAY = re.compile(r"\d{4}|\d{1,2}\s*[./-]\s*\d{1,2}\s*[./-]\s*\d{2}")
 _PATH_DAY = re.compile(r"\d{4}[/_-]?\d\d[/_-]?\d\d")
+# What a date value in an attribute or a meta tag looks like (2024-03-05, 2024/03/05,
+# 20240305, 2024-03).
+DATE_LIKE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2}|\d{8}|\d{4}-\d{2}")
 ISO_DAY = re.compile(r"((?:19|20)\d\d)-(\d\d)-(\d\d)")
 
 

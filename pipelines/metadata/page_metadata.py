@@ -11,6 +11,8 @@ from lxml import etree
 from ..htmlparse import text_of
 from ..blocks.block_inline import normalize_ws
 from .byline import TITLE_HEADING_MIN_CHARS, author_name, plain_words
+from .page_date import DATE_LIKE
+from .hatom import forget_marks, hatom_dates, hatom_mark_is_a_teasers, hatom_updated, heading_links_away
 
 # <meta> names/properties that carry the publishing date, most specific first.
 DATE_META_KEYS = (
@@ -28,7 +30,6 @@ SITE_NAME_MAX_WORDS = 5
 # Landmarks whose <time> is not the page's own date (listing furniture, comments); a footer
 # only when it is not an article's own (_content_time).
 TIME_EXCLUDED = frozenset({"nav", "aside"})
-_DATE_LIKE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2}|\d{8}|\d{4}-\d{2}")
 
 
 # root.iterfind(".//*[@itemprop]") in C (ElementPath tests each element in Python); the
@@ -131,65 +132,23 @@ def _date_published(root, metas=None, ld=None):
     metas = _metas(root) if metas is None else metas
     for key in DATE_META_KEYS:
         v = metas.get(key)
-        if v and _DATE_LIKE.search(v):
+        if v and DATE_LIKE.search(v):
             return v, None
     for item in _json_ld(root) if ld is None else ld:
         v = item.get("datePublished") or item.get("dateCreated")
-        if isinstance(v, str) and _DATE_LIKE.search(v):
+        if isinstance(v, str) and DATE_LIKE.search(v):
             return v.strip(), None
     props = _date_props(root)
     for el, prop in props:
         if "datepublished" in prop.split():
             v = el.get("datetime") or el.get("content") or normalize_ws(text_of(el))
-            if v and _DATE_LIKE.search(v):
+            if v and DATE_LIKE.search(v):
                 return v, props
     found = _content_time(root)
     if found is None:
         found = hatom_dates(root)[:1]
         found = found[0] if found else None
     return found, props
-
-
-# hAtom's and microformats2's mark of an entry's publication: <abbr class="published"
-# title="2011-03-30T21:05:00">, <span class="dt-published">. Blogger, WordPress' themes of
-# the 2000s and many CMSes' templates print it, often as the page's only machine-readable
-# date.
-_HATOM_PUBLISHED = etree.XPath(
-    "//*[contains(concat(' ', normalize-space(@class), ' '), ' published ') or "
-    "contains(concat(' ', normalize-space(@class), ' '), ' dt-published ')]")
-
-
-# hAtom's last-change mark, which an entry must carry where published is optional.
-_HATOM_UPDATED = etree.XPath(
-    "//*[contains(concat(' ', normalize-space(@class), ' '), ' updated ') or "
-    "contains(concat(' ', normalize-space(@class), ' '), ' dt-updated ')]")
-
-
-def hatom_updated(root) -> str | None:
-    """The day of the page's hAtom updated marks, where they name one day: the date of a
-    post whose template marks no publication (hAtom's entry must say when it was updated,
-    its publication may go unsaid). A weaker date than a printed byline's: a leaf's archive
-    takes it where every other rule found none."""
-    days = set(hatom_dates(root, _HATOM_UPDATED))
-    return days.pop() if len(days) == 1 else None
-
-
-def hatom_dates(root, marks=_HATOM_PUBLISHED) -> list[str]:
-    """The days of the page's hAtom/microformats2 published marks (or the updated ones:
-    marks=_HATOM_UPDATED), in document order, one per mark that names a day (its datetime
-    or title, else its text): a post has one, a listing one per entry."""
-    from .page_date import iso_date, parse_text_date
-
-    days = []
-    for el in marks(root):
-        if not isinstance(el.tag, str) or el.tag in ("html", "body", "article"):
-            continue   # a class on the whole entry or page names no date
-        value = el.get("datetime") or el.get("title") or ""
-        day = iso_date(value)[:10] if _DATE_LIKE.search(value) and iso_date(value) else None
-        day = day or parse_text_date(value) or parse_text_date(normalize_ws(text_of(el))[:80])
-        if day:
-            days.append(day)
-    return days
 
 
 # schema.org types that make a page (or the item holding its date) one piece of content…
@@ -231,13 +190,13 @@ def date_is_own(root, metas, ld, og_type: str | None, url: str = "",
         (og_type or "") in OG_NOT_ARTICLE and not declared & ARTICLE_TYPES)
     for key in DATE_META_KEYS:
         v = metas.get(key)
-        if v and _DATE_LIKE.search(v):
+        if v and DATE_LIKE.search(v):
             if key == "datepublished":       # microdata: judged by its scope below
                 return _microdata_date_is_own(root, listing)
             return True
     for item in ld:
         v = item.get("datePublished") or item.get("dateCreated")
-        if isinstance(v, str) and _DATE_LIKE.search(v):
+        if isinstance(v, str) and DATE_LIKE.search(v):
             t = _types(item.get("@type"))
             if t & COLLECTION_TYPES:
                 return False
@@ -249,7 +208,7 @@ def date_is_own(root, metas, ld, og_type: str | None, url: str = "",
     if _content_time(root) is None:
         # an hAtom date is the page's own where the page marks one entry's, not several
         return len(set(hatom_dates(root))) == 1 and not listing \
-            and not (url and _hatom_mark_is_a_teasers(root, url))
+            and not (url and hatom_mark_is_a_teasers(root, url))
     return not (url and _time_is_a_teasers(root, url))
 
 
@@ -259,39 +218,7 @@ def _time_is_a_teasers(root, url: str) -> bool:
     for t in root.iter("time"):
         article = next((a for a in t.iterancestors("article")), None)
         if article is not None:
-            return _heading_links_away(article, url)
-    return False
-
-
-_HENTRY = re.compile(r"(?:^|\s)h-?entry(?:\s|$)")
-
-
-def _hatom_mark_is_a_teasers(root, url: str, marks=None) -> bool:
-    """The page's first hAtom published mark (or updated: marks=_HATOM_UPDATED) sits in an
-    entry (an <article> or a .hentry) whose heading links to another page: a listing's
-    entry, as _time_is_a_teasers."""
-    for mark in (marks or _HATOM_PUBLISHED)(root):
-        entry = next((a for a in mark.iterancestors()
-                      if a.tag == "article" or _HENTRY.search(a.get("class") or "")), None)
-        if entry is not None:
-            return _heading_links_away(entry, url)
-    return False
-
-
-def _heading_links_away(entry, url: str) -> bool:
-    """A heading (h1-h3) of the entry links to another page than url."""
-    from urllib.parse import urljoin, urlsplit
-    here = urlsplit(url).path.rstrip("/")
-    for h in entry.iter("h1", "h2", "h3"):
-        for a in h.iter("a"):
-            href = (a.get("href") or "").strip()
-            if href and not href.startswith("#"):
-                try:
-                    there = urlsplit(urljoin(url, href)).path.rstrip("/")
-                except ValueError:
-                    continue
-                if there != here:
-                    return True
+            return heading_links_away(article, url)
     return False
 
 
@@ -323,7 +250,7 @@ def _content_time(root) -> str | None:
     articles = set()
     for t in root.iter("time"):
         v = (t.get("datetime") or "").strip()
-        if not v or not _DATE_LIKE.search(v):
+        if not v or not DATE_LIKE.search(v):
             continue
         in_content = False
         article = None
@@ -518,8 +445,16 @@ def extract_metadata(root) -> dict[str, str | None]:
 
 def date_facts(root, metas=None, ld=None, url: str = "") -> dict:
     """What indexiness reads from metadata: the date (date_published; where none,
-    date_updated: hatom_updated), whether it is the page's own (date_own), what the page declares itself to be (og_type, ld_types), and its canonical
-    address (the pager's pages are numbered from it)."""
+    date_updated: hatom_updated), whether it is the page's own (date_own), what the page
+    declares itself to be (og_type, ld_types), and its canonical address (the pager's pages
+    are numbered from it)."""
+    try:
+        return _date_facts(root, metas, ld, url)
+    finally:
+        forget_marks()     # the page's tree is not kept past its facts
+
+
+def _date_facts(root, metas, ld, url: str) -> dict:
     if metas is None and ld is None:
         metas, ld = _metas_and_json_ld(root)
     metas = _metas(root) if metas is None else metas
@@ -529,7 +464,7 @@ def date_facts(root, metas=None, ld=None, url: str = "") -> dict:
     declared = ld_types(ld)
     # where nothing names the publication, an entry's one hAtom updated mark dates it
     updated = hatom_updated(root) if published is None else None
-    if updated is not None and url and _hatom_mark_is_a_teasers(root, url, _HATOM_UPDATED):
+    if updated is not None and url and hatom_mark_is_a_teasers(root, url, "updated"):
         updated = None     # entries of a listing, updated the same day
     return {
         "date_published": published,

@@ -28,12 +28,16 @@ def test_a_posts_one_published_mark_dates_it():
     assert page.date_published == "2012-12-16" and page.counts["date_published"] == 1
 
 
+def listing(mark, href="/posts/{n}/") -> str:
+    """A blog's listing of three hAtom entries, each with `mark` (formatted with its n)."""
+    entries = "".join(f"<div class='hentry'><h2><a href='{href.format(n=n)}'>Post {n}</a></h2>"
+                      f"{mark.format(n=n)}<p>An excerpt of post {n}, long enough to be a "
+                      f"teaser.</p></div>" for n in (16, 9, 2))
+    return f"<html><head><title>Blog</title></head><body><h1>Blog</h1>{entries}</body></html>"
+
+
 def test_a_listings_published_marks_are_its_entries_not_its_own():
-    entries = "".join(f"<div class='hentry'><h2><a href='/?p={n}'>Post {n}</a></h2>"
-                      f"<abbr class='published' title='2012-12-{n:02d}'>{n}.12.2012</abbr>"
-                      f"<p>An excerpt of post {n}, long enough to be a teaser.</p></div>"
-                      for n in (16, 9, 2))
-    html = f"<html><head><title>Blog</title></head><body><h1>Blog</h1>{entries}</body></html>"
+    html = listing("<abbr class='published' title='2012-12-{n:02d}'>{n}.12.2012</abbr>", "/?p={n}")
     root = parse_html(html)
     assert hatom_dates(root) == ["2012-12-16", "2012-12-09", "2012-12-02"]
     assert date_facts(root, url="https://blog.example.de/")["date_own"] is False
@@ -70,10 +74,6 @@ def test_a_tag_page_of_one_entry_does_not_take_its_entrys_date():
 
 def test_a_listings_entries_updated_the_same_day_do_not_date_it():
     # a blog imported in one go: every entry's updated mark names the import's day
-    entries = "".join(f"<div class='hentry'><h2><a href='/posts/{n}/'>Post {n}</a></h2>"
-                      f"<span class='updated' title='2020-05-01T10:00:00'>1.5.2020</span>"
-                      f"<p>An excerpt of post {n}, long enough to be a teaser.</p></div>"
-                      for n in (16, 9, 2))
-    html = f"<html><head><title>Blog</title></head><body><h1>Blog</h1>{entries}</body></html>"
+    html = listing("<span class='updated' title='2020-05-01T10:00:00'>1.5.2020</span>")
     facts = date_facts(parse_html(html), url="https://blog.example.de/")
     assert facts["date_updated"] is None and facts["date_own"] is False
