@@ -272,13 +272,12 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
     meta = extract_page_metadata(root, url)
     result, links, pager = score_tree(root, url, meta)
     verdict = "index" if result.score > config.threshold else "leaf"
-    if verdict == "index" and not meta["date_own"]:
-        # a listing's date that the score judged its newest entry's is not the page's
-        meta = {**meta, "date_published": None}
     cut = content == "always" or verdict == "leaf"
     blocks = page_content(root, url, meta["title"], order, leaf=verdict == "leaf") if cut else []
     all_links = page_links(links)
-    title, date, author = meta["title"], meta["date_published"], meta["author"]
+    title, author = meta["title"], meta["author"]
+    # a listing's date that the score judged its newest entry's is not the page's
+    date = meta["date_published"] if verdict == "leaf" or meta["date_own"] else None
     if verdict == "leaf":
         # an index page keeps the title its site declares: its first entry's heading is not its
         title = heading_title(root, meta["metas"], declared=title, url=url) or title

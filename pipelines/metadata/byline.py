@@ -11,9 +11,9 @@ import re
 BYLINE_BEFORE = 6
 BYLINE_AFTER = 40
 # Never a byline: furniture, forms, code and what is not rendered.
-SKIP_TAGS = frozenset({"script", "style", "noscript", "template", "nav", "aside", "footer",
+_SKIP_TAGS = frozenset({"script", "style", "noscript", "template", "nav", "aside", "footer",
                         "form", "select", "button", "head", "pre", "code", "kbd", "samp"})
-SKIP_ROLES = frozenset({"navigation", "complementary", "contentinfo", "search"})
+_SKIP_ROLES = frozenset({"navigation", "complementary", "contentinfo", "search"})
 
 
 # A heading shorter than this (plain characters) names a section, not the page, even when
@@ -42,11 +42,17 @@ def title_heading(root):
     return None
 
 
-def article_footer(el) -> bool:
+def _article_footer(el) -> bool:
     """A <footer> inside an <article> is the article's own meta, where many themes print its
     date and author (WordPress' entry-footer "Published <time>", Pelican's post-info
     "Published: Wed 25 December 2024 By …"), not the page's footer."""
     return el.tag == "footer" and any(a.tag == "article" for a in el.iterancestors())
+
+
+def is_read(el) -> bool:
+    """Is this element (with a string tag) read for a page's own dates and names: not
+    navigation, a sidebar, a page footer (an article's own is), a form or code?"""
+    return (el.tag not in _SKIP_TAGS or _article_footer(el)) and (el.get("role") or "") not in _SKIP_ROLES
 
 
 def byline_texts(root, names_page=None) -> list[tuple[str, object]]:
@@ -81,8 +87,7 @@ def byline_texts(root, names_page=None) -> list[tuple[str, object]]:
             texts.append(item)
         else:
             tag = item.tag
-            if isinstance(tag, str) and (tag not in SKIP_TAGS or article_footer(item)) \
-                    and (item.get("role") or "") not in SKIP_ROLES:
+            if isinstance(tag, str) and is_read(item):
                 if tag == "h1":
                     if first_at is None:
                         first_at = len(texts)

@@ -14,7 +14,7 @@ from datetime import date as Day, timedelta
 from urllib.parse import urlsplit
 
 from ..blocks.widgets import widget_of
-from .byline import SKIP_ROLES, SKIP_TAGS, article_footer, byline_texts
+from .byline import byline_texts, is_read
 
 # Month names and their usual abbreviations ("Sept." too) in the languages whose words
 # _NOT_PUBLISHED reads: English, German, French, Spanish, Italian, Dutch and Portuguese.
@@ -321,7 +321,7 @@ def printed_local_day(date: str | None, byline: list[tuple[str, object]], url: s
 # "Erschienen am: 01.11.2023", "Publié le 3 mars 2024", "Publicado el 5 de marzo de 2024").
 _PUBLISHED_LABEL = re.compile(
     r"\b(?:published|posted|publication|veröffentlicht|veröffentlichung|erschienen|erstellt|"
-    r"publié|publication|publicado|publicación|pubblicato|pubblicazione|gepubliceerd|publicatie)"
+    r"publié|publicado|publicación|pubblicato|pubblicazione|gepubliceerd|publicatie)"
     r"\b(?:\s+(?:on|am|le|el|em|il|op|de))?\s*[:\-–]?\s*", re.I)
 # How far after its label a labelled date may start ("am Samstag, 3. Dezember 2011").
 LABELLED_DATE_SPAN = 48
@@ -331,9 +331,7 @@ def _page_texts(el):
     """The text nodes of el's subtree in reading order, outside navigation, sidebars,
     footers (but an article's own), forms, code and named furniture (comments, related
     posts, share bars: widgets.widget_of), where a teaser's or a reply's date stands."""
-    tag = el.tag
-    if not isinstance(tag, str) or (tag in SKIP_TAGS and not article_footer(el)) \
-            or (el.get("role") or "") in SKIP_ROLES or widget_of(el) is not None:
+    if not isinstance(el.tag, str) or not is_read(el) or widget_of(el) is not None:
         return
     if el.text and el.text.strip():
         yield el.text.strip()

@@ -128,27 +128,28 @@ def date_published(root, metas=None, ld=None) -> str | None:
 
 def _date_published(root, metas=None, ld=None):
     """(date_published, the itemprop scan it made: _date_props(root), or None when the
-    date came before it). date_is_own takes the scan rather than scanning the page again."""
+    date came before it, whether the date is an hAtom mark's). date_is_own takes the scan
+    and the source rather than scanning the page again."""
     metas = _metas(root) if metas is None else metas
     for key in DATE_META_KEYS:
         v = metas.get(key)
         if v and DATE_LIKE.search(v):
-            return v, None
+            return v, None, False
     for item in _json_ld(root) if ld is None else ld:
         v = item.get("datePublished") or item.get("dateCreated")
         if isinstance(v, str) and DATE_LIKE.search(v):
-            return v.strip(), None
+            return v.strip(), None, False
     props = _date_props(root)
     for el, prop in props:
         if "datepublished" in prop.split():
             v = el.get("datetime") or el.get("content") or normalize_ws(text_of(el))
             if v and DATE_LIKE.search(v):
-                return v, props
+                return v, props, False
     found = _content_time(root)
-    if found is None:
-        found = hatom_dates(root)[:1]
-        found = found[0] if found else None
-    return found, props
+    if found is not None:
+        return found, props, False
+    marked = hatom_dates(root)
+    return (marked[0] if marked else None), props, bool(marked)
 
 
 # schema.org types that make a page (or the item holding its date) one piece of content…
@@ -177,14 +178,15 @@ def ld_types(ld: list[dict]) -> set[str]:
 
 
 def date_is_own(root, metas, ld, og_type: str | None, url: str = "",
-                declared: set[str] | None = None, props=None) -> bool:
+                declared: set[str] | None = None, props=None, hatom: bool = False) -> bool:
     """Is the date date_published() finds the page's own, or the newest entry's of a listing?
 
     Follows date_published()'s order. A date is not the page's own when it sits on a
     schema.org collection (CollectionPage, ItemList…) or when it is a bare microdata date on
     a page that declares itself no article (og:type website, a collection in JSON-LD): Hugo
     writes the newest post's datePublished on every tag page that way. declared:
-    ld_types(ld), props: _date_props(root), when already known."""
+    ld_types(ld), props: _date_props(root), when already known; hatom: the date is an hAtom
+    mark's (_date_published's third answer)."""
     declared = ld_types(ld) if declared is None else declared
     listing = bool(declared & COLLECTION_TYPES) or (
         (og_type or "") in OG_NOT_ARTICLE and not declared & ARTICLE_TYPES)
@@ -205,7 +207,7 @@ def date_is_own(root, metas, ld, og_type: str | None, url: str = "",
     props = _date_props(root) if props is None else props
     if props:
         return _microdata_date_is_own(root, listing, props)
-    if _content_time(root) is None:
+    if hatom:
         # an hAtom date is the page's own where the page marks one entry's, not several
         return len(set(hatom_dates(root))) == 1 and not listing \
             and not (url and hatom_mark_is_a_teasers(root, url))
@@ -448,6 +450,7 @@ def date_facts(root, metas=None, ld=None, url: str = "") -> dict:
     date_updated: hatom_updated), whether it is the page's own (date_own), what the page
     declares itself to be (og_type, ld_types), and its canonical address (the pager's pages
     are numbered from it)."""
+    forget_marks()     # another call's marks, of a tree that may have changed since
     try:
         return _date_facts(root, metas, ld, url)
     finally:
@@ -459,7 +462,7 @@ def _date_facts(root, metas, ld, url: str) -> dict:
         metas, ld = _metas_and_json_ld(root)
     metas = _metas(root) if metas is None else metas
     ld = _json_ld(root) if ld is None else ld
-    published, props = _date_published(root, metas, ld)
+    published, props, hatom = _date_published(root, metas, ld)
     og_type = (metas.get("og:type") or "").strip().lower() or None
     declared = ld_types(ld)
     # where nothing names the publication, an entry's one hAtom updated mark dates it
@@ -469,7 +472,8 @@ def _date_facts(root, metas, ld, url: str) -> dict:
     return {
         "date_published": published,
         "date_updated": updated,
-        "date_own": (published is not None and date_is_own(root, metas, ld, og_type, url, declared, props))
+        "date_own": (published is not None and date_is_own(root, metas, ld, og_type, url, declared,
+                                                              props, hatom))
                     or updated is not None,
         "og_type": og_type,
         "ld_types": declared,
