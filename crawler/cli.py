@@ -52,6 +52,9 @@ def _add_crawl(sub) -> None:
                    help="also follow the links of leaf pages")
     p.add_argument("--sitemaps", action="store_true", default=None,
                    help="also fetch the pages the site's sitemaps list (robots.txt, /sitemap.xml)")
+    p.add_argument("--no-feeds", action="store_false", dest="feeds", default=None,
+                   help="do not read the site's feed (RSS/Atom) to date posts whose pages "
+                        "print no date")
     p.add_argument("--load-images", action="store_true", default=None,
                    help="let Chromium fetch images (default: it fetches none; the archive is text)")
     p.add_argument("--delay", type=float, metavar="SECONDS",
@@ -222,7 +225,7 @@ def cmd_crawl(args) -> int:
     overrides = {"render": args.render, "archive_dir": args.archive_dir, "depth_limit": args.depth,
                  "max_pages": args.max_pages, "threshold": args.threshold,
                  "follow_leaf_links": args.follow_leaf_links, "deny": args.deny, "allow": args.allow,
-                 "sitemaps": args.sitemaps,
+                 "sitemaps": args.sitemaps, "feeds": args.feeds,
                  "load_images": args.load_images, "delay": args.delay,
                  "concurrency": args.concurrency,
                  "obey_crawl_delay": False if args.ignore_crawl_delay else None,

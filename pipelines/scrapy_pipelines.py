@@ -57,6 +57,18 @@ STAT_REDIS_LOST = "leafcrawl/redis_lost"
 """Scrapy stats key holding why Redis was lost (the first error's first line)."""
 
 
+FEED_DAYS_FIELD = "feed_dates"
+"""The item a fetched feed yields (crawler/spiders/feed_requests.py): {"feed": its URL,
+FEED_DAYS_FIELD: {feed key: day}}. It is no page: no record, no archive, no JSON line."""
+
+STAT_FEED_DAYS = "leafcrawl/feed_days"
+"""Scrapy stats key counting feeds whose days were stored."""
+
+
+def is_feed_item(item) -> bool:
+    return isinstance(item, dict) and FEED_DAYS_FIELD in item
+
+
 def _lost_redis(crawler, exc: redis.RedisError) -> DropItem:
     """Stop the crawl once Redis stops answering; the DropItem to raise for this item."""
     reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
@@ -118,6 +130,8 @@ class StoreScorePipeline:
         return cls(crawler, ScoreStore(conn, rk.prefix_from_settings(crawler.settings)))
 
     def process_item(self, item):
+        if is_feed_item(item):      # no page: EnqueueLeafPipeline keeps its days
+            return item
         _write_or_stop(self.crawler, lambda: self._store(ItemAdapter(item)), STAT_STORED)
         return item
 
@@ -188,6 +202,9 @@ class EnqueueLeafPipeline:
         }
 
     def process_item(self, item):
+        if is_feed_item(item):
+            _write_or_stop(self.crawler, lambda: self._keep_feed_days(item), STAT_FEED_DAYS)
+            return item
         adapter = ItemAdapter(item)
         if adapter.get("verdict") != "leaf" or not adapter.get("archive"):
             return item
@@ -208,6 +225,17 @@ class EnqueueLeafPipeline:
         except BaseException:
             self.redis.hincrby(run_key, rk.COUNTER_ENQUEUED, -1)
             raise
+
+    def _keep_feed_days(self, item: dict) -> None:
+        """Store the days a feed gives its pages, and date the files archived before it came
+        (workers/feed_dating.py)."""
+        days = item[FEED_DAYS_FIELD]
+        if not days:
+            return
+        self.redis.hset(rk.feed_dates_key(self.prefix), mapping=days)
+        self.queue.enqueue(rk.FEED_DATE_JOB, {"prefix": self.prefix, "keys": sorted(days)},
+                           job_timeout=JOB_TIMEOUT_S, result_ttl=RESULT_TTL_S,
+                           failure_ttl=FAILURE_TTL_S, description=f"date from {item['feed']}")
 
     def close_spider(self):
         _close_connection(self.crawler)

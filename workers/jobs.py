@@ -17,6 +17,8 @@ from pipelines.store import redis_keys as rk
 from pipelines.store.score_store import as_text
 from workers.archive_files import write_atomically
 from workers.archive_paths import archive_path, distinct_archive_path
+from workers.feed_dating import add_date, note_undated, with_feed_day
+from workers.job_connection import job_connection
 from workers.joined_posts import archive_part, rejoin
 
 logger = logging.getLogger(__name__)
@@ -47,17 +49,6 @@ _HAND_OVER_CLAIM = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2]) return 1 end
 return 0
 """
-
-
-def _connection(connection=None):
-    if connection is not None:
-        return connection
-    from rq import get_current_job
-
-    job = get_current_job()
-    if job is None:
-        raise RuntimeError("archive_page runs as an RQ job (or pass connection=...)")
-    return job.connection
 
 
 def _fallback_content_hash(blocks: list) -> str:
@@ -152,7 +143,7 @@ def archive_page(payload: dict, *, connection=None) -> dict:
     url = payload["url"]
     prefix = payload.get("prefix") or rk.DEFAULT_PREFIX
     run_id = payload.get("run_id") or "adhoc"
-    redis = _connection(connection)
+    redis = job_connection(connection)
     run_key = rk.run_key(prefix, run_id)
     page_key = rk.page_key(prefix, url)
     claim_key = None
@@ -214,8 +205,13 @@ def archive_page(payload: dict, *, connection=None) -> dict:
             return {"status": STATUS_DUPLICATE, "path": None, "canonical": owner}
 
         path = _own_path(redis, prefix, path, url)
+        dated = with_feed_day(redis, prefix, payload)
         if (not claimed and previous_hash == content_hash and previous_path == str(path)
                 and path.is_file()):
+            if dated is not payload:      # a feed day for a file an earlier crawl wrote
+                add_date(path, dated["date_published"])
+            elif not payload.get("date_published"):
+                note_undated(redis, prefix, url, str(path))
             with redis.pipeline(transaction=True) as pipe:
                 pipe.hset(page_key, mapping={rk.FIELD_CANONICAL: url})
                 _note_declared_canonical(pipe, page_key, payload)
@@ -225,6 +221,7 @@ def archive_page(payload: dict, *, connection=None) -> dict:
 
         from pipelines.content.markdown import render_markdown
 
+        payload = dated
         write_atomically(path, render_markdown(blocks, front_matter=front_matter(payload)))
         with redis.pipeline(transaction=True) as pipe:
             pipe.hset(page_key, mapping={rk.FIELD_ARCHIVED_PATH: str(path),
@@ -234,6 +231,8 @@ def archive_page(payload: dict, *, connection=None) -> dict:
             pipe.hincrby(run_key, rk.COUNTER_ARCHIVED, 1)
             pipe.exists(rk.parts_key(prefix, url))
             has_parts = pipe.execute()[-1]
+        if not payload.get("date_published"):
+            note_undated(redis, prefix, url, str(path))
         if has_parts:
             # the first part of a split post whose further parts came first (or an earlier
             # crawl's): its document holds them too (workers/joined_posts.py)

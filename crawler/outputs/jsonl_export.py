@@ -10,6 +10,7 @@ from pathlib import Path
 from scrapy.exceptions import NotConfigured
 
 from crawler.commands.offline_analysis import json_line
+from pipelines.scrapy_pipelines import is_feed_item
 from workers.archive_paths import archive_path
 
 # The fields of a record, in this order.
@@ -56,5 +57,7 @@ class JsonLinesExport:
             self.fh.close()
 
     def process_item(self, item, spider=None):
+        if is_feed_item(item):
+            return item
         self.fh.write(json_line(page_record(dict(item), self.archive_dir)))
         return item

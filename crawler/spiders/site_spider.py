@@ -45,13 +45,15 @@ from crawler.spiders.page_requests import (REFERRER, REFERRER_SCORE, PLAIN_VIEW_
                                            SITE_HOST_META, CONTINUES_META, is_html_response,
                                            body_charset, asked_url)
 from crawler.spiders.analysis_pool import AnalysisCall, AnalysisPool, run_steps
+from crawler.spiders.feed_requests import FeedRequests
 from crawler.spiders.fetch_failures import FetchFailures
 from crawler.spiders.link_following import LinkFollowing
 from crawler.spiders.login_retries import LoginRetries
 from crawler.spiders.render_choice import RenderChoice
 
 
-class SiteSpider(RenderChoice, LinkFollowing, LoginRetries, FetchFailures, scrapy.Spider):
+class SiteSpider(RenderChoice, LinkFollowing, LoginRetries, FetchFailures, FeedRequests,
+                 scrapy.Spider):
     name = "site"
 
     def __init__(self, site_config=None, *args, **kwargs):
@@ -393,6 +395,8 @@ class SiteSpider(RenderChoice, LinkFollowing, LoginRetries, FetchFailures, scrap
         if notes:      # a note beside the terms, so `leafcrawl explain` says why not archived
             item["counts"] = {**item["counts"], **notes}
         yield item
+        if meta.get(START_META):
+            yield from self.feed_requests(html, analysis.url)
         yield from self.follow(links, meta, referrer=analysis.url, referrer_score=analysis.score,
                                continuing=continuing)
 

@@ -68,6 +68,9 @@ DEFAULT_ARCHIVE_DIR = "archive"
 ARCHIVE_JOB = "workers.jobs.archive_page"
 """Dotted path of the RQ archive job: enqueued by name so pipelines/ never imports workers/."""
 
+FEED_DATE_JOB = "workers.feed_dating.date_archived"
+"""Dotted path of the RQ job that dates archived files from a feed fetched after them."""
+
 # --- key templates ----------------------------------------------------------------------
 
 PAGE_KEY = "{prefix}:page:{url}"
@@ -95,6 +98,13 @@ each part's address -> its Markdown text, joined into the first part's document
 
 PARTS_LOCK_KEY = "{prefix}:parts:{url}:lock"
 """STRING: held while a split post's document is rebuilt, by one worker at a time."""
+
+FEED_DATES_KEY = "{prefix}:feeddates"
+"""HASH: a page's feed key (feed_dates.page_key) -> the day its site's feed gives it, for
+the archive of a page that prints no date (pipelines/metadata/feed_dates.py)."""
+
+UNDATED_KEY = "{prefix}:undated"
+"""HASH: feed key -> URL of a page archived without a date, for a feed that comes later."""
 
 PATH_KEY = "{prefix}:path:{path}"
 """STRING: the URL whose Markdown file is ``path`` (distinct URLs that map to one file name)."""
@@ -203,6 +213,16 @@ def parts_key(prefix: str, first_url: str) -> str:
 def parts_lock_key(prefix: str, first_url: str) -> str:
     """Key of the lock held while that post's document is rebuilt."""
     return PARTS_LOCK_KEY.format(prefix=prefix, url=first_url)
+
+
+def feed_dates_key(prefix: str) -> str:
+    """Key of the hash of days the sites' feeds give their pages."""
+    return FEED_DATES_KEY.format(prefix=prefix)
+
+
+def undated_key(prefix: str) -> str:
+    """Key of the hash of pages archived without a date."""
+    return UNDATED_KEY.format(prefix=prefix)
 
 
 def path_key(prefix: str, path: str) -> str:

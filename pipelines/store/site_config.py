@@ -54,6 +54,9 @@ class SiteConfig:
     # also fetch what the site's sitemaps list (robots.txt's Sitemap: lines, else
     # /sitemap.xml): pages no list links to (crawler/frontier/sitemaps.py)
     sitemaps: bool = False
+    # read the feed (RSS/Atom) the start page advertises: the day it gives each post dates
+    # the archive of a page that prints none (pipelines/metadata/feed_dates.py)
+    feeds: bool = True
     # Chromium fetches no images unless asked: the archive is text (Markdown keeps each
     # image's address), and decoding a page's images cost the browser crawl of a blog with
     # a dozen pictures a page 40% of its speed (bench/README.md). Sites whose layout needs
@@ -122,6 +125,7 @@ _TYPES = {
     "threshold": (int, float),
     "follow_leaf_links": bool,
     "sitemaps": bool,
+    "feeds": bool,
     "load_images": bool,
     "expand_rounds": int,
     "revisit": str,
