@@ -11,6 +11,7 @@ the archive applies it (workers/feed_dating.py).
 from __future__ import annotations
 
 import re
+from datetime import date
 from urllib.parse import urljoin, urlsplit
 
 from lxml import etree, html as lxml_html
@@ -24,7 +25,9 @@ comments feed and a category's, which add nothing or less."""
 MAX_FEED_BYTES = 8 * 1024 * 1024
 """A feed larger than this is not read: a full-text feed of a few hundred posts is ~2 MB."""
 
-_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_DAY = re.compile(r"(\d{4})-\d{2}-\d{2}")
+FIRST_YEAR = 1991
+"""No web page is older. Hugo writes an undated page's pubDate as 0001-01-01, the zero time."""
 _ATOM = "{http://www.w3.org/2005/Atom}"
 _DC_DATE = "{http://purl.org/dc/elements/1.1/}date"
 _RDF_ABOUT = "{http://www.w3.org/1999/02/22-rdf-syntax-ns#}about"
@@ -87,10 +90,16 @@ def read_feed(body: bytes, url: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for link, value in entries:
         day = iso_date((value or "").strip())
-        if not link or not day or not _DAY.match(day) or urlsplit(link).fragment:
+        if not link or not day or urlsplit(link).fragment or not _plausible(day):
             continue
         out.setdefault(page_key(link), day)
     return out
+
+
+def _plausible(day: str) -> bool:
+    m = _DAY.match(day)
+    # a day next year at most: a feed written in a zone ahead of UTC on New Year's Eve
+    return bool(m) and FIRST_YEAR <= int(m.group(1)) <= date.today().year + 1
 
 
 def _text(el, tag: str) -> str | None:

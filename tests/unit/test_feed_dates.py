@@ -15,6 +15,8 @@ RSS = b"""<?xml version="1.0" encoding="UTF-8"?>
 <item><title>A comment</title><link>https://example.org/2012/first/#comment-7</link>
 <pubDate>Mon, 09 Jan 2012 11:00:00 +0000</pubDate></item>
 <item><title>Undated</title><link>https://example.org/about/</link></item>
+<item><title>Hugo's undated page</title><link>https://example.org/contact/</link>
+<pubDate>Mon, 01 Jan 0001 00:00:00 +0000</pubDate></item>
 </channel></rss>"""
 
 ATOM = """<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom">
