@@ -553,7 +553,7 @@ def page_links(links: list[Link]) -> list[str]:
     """All http(s) links as page addresses (fragment stripped unless it is a route),
     deduplicated, document order."""
     seen: dict[str, None] = {}
-    for link in links:
-        if is_http(link.url):
-            seen.setdefault(page_address(link.url), None)
+    for url in dict.fromkeys(link.url for link in links):    # a page repeats its links
+        if is_http(url):
+            seen.setdefault(page_address(url), None)
     return list(seen)
