@@ -17,7 +17,7 @@ from .indexiness.page_address import page_address
 from .metadata.byline import byline_author, byline_texts
 from .content.byline_blocks import drop_byline_blocks
 from .metadata.page_date import iso_date, printed_local_day, shown_date, utc_instant
-from .indexiness.links import FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http, page_links
+from .indexiness.links import _BIT, FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http, page_links
 from .metadata.page_metadata import extract_page_metadata, heading_title, names_page
 from .indexiness.url_shape import PAGE_EXTENSION
 
@@ -112,7 +112,9 @@ def _follow_links(result, pager: list[str], links, page_url: str) -> list[str]:
                   + [link.url for link in result.left_out.get("tag_cloud", [])]
                   + pager
                   + [link.url for link in links if link.locality == INLINK])
-    for url in candidates:
+    # each URL once (the relevant in-links come twice, menus repeat): a later occurrence
+    # of a URL adds nothing, and page_address is no cheap call on 150 links a page
+    for url in dict.fromkeys(candidates):
         if is_http(url):
             u = page_address(url)
             if u != own:
@@ -179,6 +181,11 @@ NAVIGATION_TAGS = frozenset(tag for flag in _NAVIGATION_FLAGS for tag in FLAG_TA
 NAVIGATION_ROLES = frozenset(role for role, flag in FLAG_ROLES.items() if flag in _NAVIGATION_FLAGS)
 
 
+# Link.has() of these flags as one bit test each: _sibling_links asks it of every link.
+_NAV_OR_ASIDE = _BIT["in_nav"] | _BIT["in_aside"]
+_HEADER_OR_FOOTER = _BIT["in_header"] | _BIT["in_footer"]
+
+
 def _sibling_links(links, page_url: str) -> list[str]:
     """The in-site links (http, fragment-free, without a query) of the outermost navigation
     region (nav/aside, outside the header and footer) that holds a link to this very page.
@@ -197,8 +204,7 @@ def _sibling_links(links, page_url: str) -> list[str]:
     regions = []
     for lk in links:
         if (lk.locality != OUTLINK and lk.element is not None
-                and (lk.has("in_nav") or lk.has("in_aside"))
-                and not (lk.has("in_header") or lk.has("in_footer"))
+                and lk.flags & _NAV_OR_ASIDE and not lk.flags & _HEADER_OR_FOOTER
                 and not is_place_in_page(lk.url)   # an anchor on it (its contents, a skip link)
                 and (lk.locality == SELFLINK or _page_key(lk.url) == own)):
             region = _outermost_navigation(lk.element)

@@ -24,7 +24,7 @@ from .container_bounds import (  # noqa: F401  (_tag, narrow_container: read by 
 from .emptied_sections import drop_emptied_headings
 from .teaser_cards import drop_teaser_cards
 from .teaser_runs import drop_teaser_runs
-from .word_count import count_words
+from .word_count import count_split_words, count_words
 
 # Landmarks that are page chrome unless they sit inside main/article.
 CHROME_REGIONS = frozenset({"nav", "aside", "header", "footer"})
@@ -155,7 +155,7 @@ def block_stats(b: Block) -> Stats:
     if not text:
         return _EMPTY_STATS
     words = text.split()
-    n = len(words) if text.isascii() else count_words(text)
+    n = count_split_words(text, words)
     kind = b.kind
     xpath = b.xpath
     inside = "/a/" in xpath or "/a[" in xpath
@@ -317,9 +317,12 @@ def find_container(blocks: list[Block], chrome: list[bool],
                 p[0] += a[0]
                 p[1] += a[1]
                 p[2] += a[2]
-    best, (value, _, _) = max(acc.items(), key=lambda kv: (kv[1][0], -depth_of[kv[0]]))
+    # the best balance, the shallowest of the subtrees sharing it (the first of those);
+    # the max of plain floats first, without a key tuple built per subtree
+    value = max(a[0] for a in acc.values())
     if value <= 0:
         return None
+    best = min((path for path, a in acc.items() if a[0] == value), key=depth_of.__getitem__)
     best = _main_instead(best, acc, depth_of)
     node = widen_container(narrow_container(best, acc, by_depth, leaf), acc, by_depth)
     return _title_column(node, blocks, acc, by_depth)

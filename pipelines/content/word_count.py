@@ -40,3 +40,11 @@ def count_words(text: str) -> int:
     unspaced = sum(max(1, round(len(run) / UNSPACED_CHARS_PER_WORD)) for run in runs)
     rest = _UNSPACED_PUNCT.sub(" ", _UNSPACED.sub(" ", text)).split()
     return len(rest) + unspaced
+
+
+def count_split_words(text: str, words: list[str]) -> int:
+    """count_words(text) where text.split() is in hand (words): its length, unless the text
+    holds Chinese or Japanese (count_words splits the text again to learn that it does not)."""
+    if text.isascii() or _UNSPACED.search(text) is None:
+        return len(words)
+    return count_words(text)

@@ -191,11 +191,12 @@ _STATS_TAG_BITS = dict(_TAG_BITS, button=_BTN, input=_BTN, h1=_TAG_BITS["h1"] | 
                        h2=_TAG_BITS["h2"] | _H2 | _SECTION,
                        **{h: _TAG_BITS[h] | _SECTION for h in ("h3", "h4", "h5", "h6")})
 # The innermost relevant section heading above an element rides in the flags' high bits
-# (its index + 1), so the stack holds pairs like extract_links' walk.
+# (its index + 1), so one int per element carries all it passes to its children.
 _HEAD_SHIFT = (_SECTION << 1).bit_length() - 1
 _BELOW_HEAD = (1 << _HEAD_SHIFT) - 1
 _LINK_BITS = _IN_A | (_IN_A - 1)          # what a Link's flags keep: signature and _IN_A
 _CURRENCY = "$€£¥₹"   # PRICE cannot match a text without one of these
+_SKIPPED = -1             # _walk_with_stats' flags under a SKIP_TAGS element
 
 
 def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]:
@@ -205,16 +206,23 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
     texts that hold a currency sign (_prices)."""
     out: list[Link] = []
     resolver = _Resolver(base, url)
-    # (element, ancestors' flags: _REL when they are relevant, the section heading above)
-    stack = [(start, _REL)]
+    # element -> the flags it passes to its children (_REL when they are relevant, the
+    # section heading above); _SKIPPED for a subtree never rendered. The walk follows
+    # start.iter(), lxml's document order in C, and reads a node's inherited flags from its
+    # parent's entry: a sixth cheaper than popping (element, flags) pairs off a stack and
+    # pushing each element's children, and the same nodes in the same order.
+    flags_of = {start.getparent(): _REL}
     pos = 0
     first_h1 = first_h2 = None
     headings: list[bool] = []     # per section heading: holds a link
     shorts: list[str] = []        # short texts outside links: price candidates
     buy = 0
     text_chars = link_chars = prose_chars = 0
-    while stack:
-        el, flags = stack.pop()
+    for el in start.iter():
+        flags = flags_of[el.getparent()]
+        if flags == _SKIPPED:
+            flags_of[el] = _SKIPPED
+            continue
         pos += 1
         tag = el.tag
         if flags & _REL:
@@ -234,7 +242,10 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
                             prose_chars += n
                         if n <= PRICE_MAX_CHARS:
                             shorts.append(tail)
-        if not isinstance(tag, str) or tag in SKIP_TAGS:
+        if not isinstance(tag, str):
+            continue
+        if tag in SKIP_TAGS:
+            flags_of[el] = _SKIPPED
             continue
         bits = _STATS_TAG_BITS.get(tag, 0)
         role = el.get("role")
@@ -292,8 +303,7 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
                             prose_chars += n
                         if n <= PRICE_MAX_CHARS:
                             shorts.append(text)
-        if len(el):
-            stack.extend(zip(reversed(el), repeat(flags)))
+        flags_of[el] = flags
     stats.text_chars += text_chars
     stats.link_chars += link_chars
     stats.prose_chars += prose_chars
@@ -543,7 +553,7 @@ def page_links(links: list[Link]) -> list[str]:
     """All http(s) links as page addresses (fragment stripped unless it is a route),
     deduplicated, document order."""
     seen: dict[str, None] = {}
-    for link in links:
-        if is_http(link.url):
-            seen.setdefault(page_address(link.url), None)
+    for url in dict.fromkeys(link.url for link in links):    # a page repeats its links
+        if is_http(url):
+            seen.setdefault(page_address(url), None)
     return list(seen)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from lxml import etree
+
 # Text nodes looked at around the page's first h1, where a byline sits: a few before it (a
 # kicker or a date above the title) and more after it (author, reading time, share links).
 BYLINE_BEFORE = 6
@@ -28,11 +30,16 @@ def plain_words(text: str) -> str:
     return _NOT_WORD.sub(" ", text.lower()).strip()
 
 
+# The text of each element's first <title> child: the head's, and an inline SVG's. Compiled
+# once: root.xpath() compiled it on every leaf.
+_TITLE_TEXTS = etree.XPath("//title[1]//text()", smart_strings=False)
+
+
 def title_heading(root):
     """A page without an h1: the first h2 or h3 whose words its <title> holds. Themes of the
     2000s (WordPress' Kubrick and its many children) title a post with an h2 and keep h1 for
     nothing or the site's name; the byline sits under that heading all the same."""
-    title = plain_words("".join(root.xpath("//title[1]//text()")))
+    title = plain_words("".join(_TITLE_TEXTS(root)))
     if not title:
         return None
     for heading in root.iter("h2", "h3"):

@@ -514,7 +514,6 @@ def robots_directives(*values: str | None) -> frozenset[str]:
 def extract_page_metadata(root, url: str = "") -> dict:
     """extract_metadata plus date_facts and robots directives, meta tags and JSON-LD read once
     (the meta tags kept as "metas", for heading_title)."""
-    metas = _metas(root)
-    ld = _json_ld(root)
+    metas, ld = _metas_and_json_ld(root)
     return dict(date_facts(root, metas, ld, url), title=title(root, metas), author=author(root, metas, ld),
                 robots=robots_directives(metas.get("robots")), metas=metas)
