@@ -15,6 +15,8 @@ from pathlib import Path
 
 import yaml
 
+from pipelines.content.markdown import FRONT_MATTER_KEYS
+from pipelines.content.split_posts import FRONT_MATTER, FRONT_MATTER_PARTS
 from pipelines.metadata.feed_dates import page_key
 from pipelines.store import redis_keys as rk
 from pipelines.store.score_store import as_text
@@ -23,10 +25,10 @@ from workers.job_connection import job_connection
 
 logger = logging.getLogger(__name__)
 
-_FRONT_MATTER = re.compile(r"\A---\n(.*?\n)?---\n", re.S)
-# front matter keys written after `date` (markdown.FRONT_MATTER_KEYS): the line goes first
-# of them, so a dated file reads as one the page itself dated
-_AFTER_DATE = re.compile(r"^(?:fetched_at|score|verdict|parts):", re.M)
+# the front matter keys written after `date`: the line goes before the first of them, so a
+# dated file reads as one the page itself dated
+_AFTER_DATE = re.compile("^(?:{}):".format("|".join(
+    (*FRONT_MATTER_KEYS[FRONT_MATTER_KEYS.index("date") + 1:], FRONT_MATTER_PARTS))), re.M)
 
 
 def feed_day(redis, prefix: str, url: str) -> str | None:
@@ -59,7 +61,7 @@ def add_date(path: Path, day: str) -> bool:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return False
-    head = _FRONT_MATTER.match(text)
+    head = FRONT_MATTER.match(text)
     if head is None:
         return False
     front = yaml.safe_load(head.group(1) or "") or {}

@@ -19,7 +19,8 @@ from .markdown import front_matter_text
 PART_MARKER = "<!-- leafcrawl part: {} -->"
 # the comment must not end early: a ">" in the address is written percent-encoded
 _MARKER_LINE = re.compile(r"^<!-- leafcrawl part: \S+ -->$", re.M)
-_FRONT_MATTER = re.compile(r"\A---\n(.*?\n)?---\n", re.S)
+FRONT_MATTER = re.compile(r"\A---\n(.*?\n)?---\n", re.S)
+"""An archived document's front matter block (group 1: its YAML)."""
 FRONT_MATTER_PARTS = "parts"
 """Front matter key: the further parts' addresses, in page order."""
 
@@ -54,7 +55,7 @@ def joined_markdown(front: dict, own_body: str, parts: dict[str, str]) -> str:
 
 def split_document(text: str) -> tuple[dict, str]:
     """(front matter, the first part's text) of an archived document, joined or not."""
-    head = _FRONT_MATTER.match(text)
+    head = FRONT_MATTER.match(text)
     front = (yaml.safe_load(head.group(1) or "") or {}) if head else {}
     body = text[head.end():] if head else text
     marker = _MARKER_LINE.search(body)
