@@ -3,6 +3,8 @@
     python bench/crawl_throughput.py                                  # the tests' fixture blog
     python bench/crawl_throughput.py CORPORA/sites/pelican-custom-eevee
     python bench/crawl_throughput.py CORPORA/sites/hugo-ananke-melroy --bare --rounds 2
+    python bench/crawl_throughput.py CORPORA/sites/hugo-ananke-melroy --rounds 2 \
+        --browsers /usr/bin/chromium-headless-shell /usr/bin/chromium
 
 --bare also crawls the site with the bare spiders a user would write (bench/bare_spider.py:
 plain Scrapy, and scrapy-playwright with 2 contexts x 8 pages), alternately with leafcrawl in
@@ -22,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -35,19 +38,62 @@ from tests.support.http_server import serve_directory  # noqa: E402
 MODES = ("never", "always")
 
 
-def crawl(base_url: str, render: str, max_pages: int) -> dict:
+def crawl(base_url: str, render: str, max_pages: int, *, chromium: str | None = None,
+          archive_dir: Path | None = None) -> dict:
+    """One `leafcrawl crawl`; chromium: the browser binary (LEAFCRAWL_CHROMIUM). The summary
+    gains cpu_s, the CPU time of the crawl's process tree (Chromium's included)."""
     with tempfile.TemporaryDirectory(prefix=f"lc-throughput-{render}-") as work:
         summary = Path(work, "summary.json")
         argv = [sys.executable, "-m", "crawler.cli", "crawl", base_url + "/", "--render", render,
                 "--json-summary", str(summary)]
         if max_pages:
             argv += ["--max-pages", str(max_pages)]
+        if archive_dir:
+            argv += ["--archive-dir", str(archive_dir)]
         # its own embedded Redis: a shared state folder would make the next crawl "unchanged"
         env = dict(os.environ, LEAFCRAWL_STATE_DIR=str(Path(work, ".leafcrawl")))
+        if chromium:
+            env["LEAFCRAWL_CHROMIUM"] = chromium
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         proc = subprocess.run(argv, cwd=work, capture_output=True, text=True, timeout=3600, env=env)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
         if proc.returncode != 0:
             raise SystemExit(f"crawl ({render}) failed: {proc.stderr.strip()}")
-        return json.loads(summary.read_text())
+        result = json.loads(summary.read_text())
+        result["cpu_s"] = round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 1)
+        return result
+
+
+def archive_texts(root: Path) -> dict[str, str]:
+    """Each archived file's text without its fetched_at line (the one line two crawls of the
+    same site always differ in), by its path under the archive's site folder."""
+    out = {}
+    for md in root.rglob("*.md"):
+        lines = [ln for ln in md.read_text().splitlines() if not ln.startswith("fetched_at:")]
+        out["/".join(md.relative_to(root).parts[1:])] = "\n".join(lines)
+    return out
+
+
+def browser_rounds(base_url: str, browsers: list[str], rounds: int, max_pages: int) -> list[dict]:
+    """Browser crawls of the site in each binary, alternately, --rounds times: pages/s, the
+    CPU of the whole crawl, and whether each archive is the first binary's, file for file."""
+    out = []
+    for n in range(1, rounds + 1):
+        with tempfile.TemporaryDirectory(prefix="lc-browsers-") as tmp:
+            first = None
+            for exe in browsers:
+                archive = Path(tmp, Path(exe).name)
+                r = crawl(base_url, "always", max_pages, chromium=exe, archive_dir=archive)
+                texts = archive_texts(archive)
+                first = texts if first is None else first
+                row = {"round": n, "chromium": exe, "pages": r["pages_fetched"],
+                       "pages_per_s": scrapy_window_rate(r), "cpu_s": r["cpu_s"],
+                       "archived": len(texts), "same_archive": texts == first}
+                print(f"  round {n}: {exe}: {row['pages_per_s']:.2f} pages/s, {row['cpu_s']} s CPU, "
+                      f"{row['archived']} archived, same archive as {browsers[0]}: {row['same_archive']}",
+                      flush=True)
+                out.append(row)
+    return out
 
 
 def bare(base_url: str, browser: bool) -> dict:
@@ -104,6 +150,8 @@ def main() -> None:
     parser.add_argument("--max-pages", type=int, default=0)
     parser.add_argument("--bare", action="store_true",
                         help="alternate with the bare spiders (bench/bare_spider.py), --rounds times")
+    parser.add_argument("--browsers", nargs="+", metavar="CHROMIUM",
+                        help="browser crawls in each of these binaries, alternately, --rounds times")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--out", default=str(REPO / "bench" / "out" / "crawl_throughput.json"))
     args = parser.parse_args()
@@ -118,6 +166,12 @@ def main() -> None:
             root = Path(tmp)
             make_blog(root)
         with serve_directory(root) as base_url:
+            if args.browsers:
+                rows = browser_rounds(base_url, args.browsers, args.rounds, args.max_pages)
+                out = Path(args.out)
+                out.parent.mkdir(parents=True, exist_ok=True)
+                out.write_text(json.dumps({"site": args.site, "browser_rounds": rows}, indent=2))
+                return
             if args.bare:
                 rows = bare_rounds(base_url, args.rounds, args.max_pages)
                 out = Path(args.out)

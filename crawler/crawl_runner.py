@@ -117,6 +117,13 @@ def run_crawl(cfg: SiteConfig, *, with_worker: bool = False, wait_for_jobs: bool
                                   prefix=prefix, queue=queue, log_level=log_level, log_file=log_file,
                                   shared_frontier=True)
         settings.set(PROGRESS_SETTING, progress_s, priority="cmdline")
+        browser = (settings.getdict("PLAYWRIGHT_LAUNCH_OPTIONS") or {}).get("executable_path")
+        if browser:
+            from crawler.rendering.browser import shell_hint
+
+            hint = shell_hint(browser)
+            if hint:
+                print(f"leafcrawl: {hint}", file=sys.stderr)
         resumed = False
         if jobs is not None:
             from crawler.frontier.shared_frontier import clear_frontier, recover_frontier
