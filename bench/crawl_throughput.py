@@ -24,15 +24,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from eval_scale import child_pids  # noqa: E402
 from tests.support.http_server import serve_directory  # noqa: E402
 
 MODES = ("never", "always")
@@ -54,14 +55,52 @@ def crawl(base_url: str, render: str, max_pages: int, *, chromium: str | None = 
         env = dict(os.environ, LEAFCRAWL_STATE_DIR=str(Path(work, ".leafcrawl")))
         if chromium:
             env["LEAFCRAWL_CHROMIUM"] = chromium
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        proc = subprocess.run(argv, cwd=work, capture_output=True, text=True, timeout=3600, env=env)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        if proc.returncode != 0:
-            raise SystemExit(f"crawl ({render}) failed: {proc.stderr.strip()}")
+        with tempfile.TemporaryFile() as err:
+            proc = subprocess.Popen(argv, cwd=work, env=env, stdout=subprocess.DEVNULL, stderr=err)
+            cpu = tree_cpu_s(proc)
+            if proc.returncode != 0:
+                err.seek(0)
+                raise SystemExit(f"crawl ({render}) failed: {err.read().decode(errors='replace').strip()}")
         result = json.loads(summary.read_text())
-        result["cpu_s"] = round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 1)
+        result["cpu_s"] = round(sum(cpu.values()), 1)
+        result["cpu_s_by_process"] = {k: round(v, 1) for k, v in sorted(cpu.items(), key=lambda kv: -kv[1])}
         return result
+
+
+def process_kind(pid: int) -> str:
+    """A process's name, and for Chromium's its --type (renderer, gpu-process, utility)."""
+    name = Path(f"/proc/{pid}/comm").read_text().strip()
+    # Chromium rewrites its children's command lines into one space-separated string
+    args = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").split()
+    kind = next((a[7:].decode() for a in args if a.startswith(b"--type=")), None)
+    return f"{name} {kind}" if kind else name
+
+
+def tree_cpu_s(proc, every_s: float = 0.25) -> dict[str, float]:
+    """CPU seconds of `proc` and every process below it by process_kind, sampled from /proc
+    until it ends. getrusage(RUSAGE_CHILDREN) misses Chromium: Playwright's driver does not
+    wait for the browser's processes, and only a waited-for process adds its time. A process
+    that ends between two samples loses at most every_s of its CPU."""
+    tick = os.sysconf("SC_CLK_TCK")
+    seen: dict[int, tuple[str, float]] = {}
+    while True:
+        done = proc.poll() is not None
+        todo = [proc.pid]
+        while todo:
+            pid = todo.pop()
+            todo.extend(child_pids(pid))
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                kind = seen[pid][0] if pid in seen else process_kind(pid)
+            except OSError:
+                continue
+            seen[pid] = (kind, (int(fields[11]) + int(fields[12])) / tick)    # utime, stime
+        if done:
+            by_kind: dict[str, float] = {}
+            for kind, cpu in seen.values():
+                by_kind[kind] = by_kind.get(kind, 0.0) + cpu
+            return by_kind
+        time.sleep(every_s)
 
 
 def archive_texts(root: Path) -> dict[str, str]:
@@ -88,10 +127,12 @@ def browser_rounds(base_url: str, browsers: list[str], rounds: int, max_pages: i
                 first = texts if first is None else first
                 row = {"round": n, "chromium": exe, "pages": r["pages_fetched"],
                        "pages_per_s": scrapy_window_rate(r), "cpu_s": r["cpu_s"],
+                       "cpu_s_by_process": r["cpu_s_by_process"],
                        "archived": len(texts), "same_archive": texts == first}
                 print(f"  round {n}: {exe}: {row['pages_per_s']:.2f} pages/s, {row['cpu_s']} s CPU, "
                       f"{row['archived']} archived, same archive as {browsers[0]}: {row['same_archive']}",
                       flush=True)
+                print(f"    CPU s by process: {row['cpu_s_by_process']}", flush=True)
                 out.append(row)
     return out
 

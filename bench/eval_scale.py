@@ -36,7 +36,7 @@ from tests.support.cli import peak_rss_kb, with_peak_rss  # noqa: E402
 SAMPLE_S = 1.0      # the browser's memory, sampled this often
 
 
-def _children(pid: int) -> list[int]:
+def child_pids(pid: int) -> list[int]:
     try:
         return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
     except OSError:
@@ -50,7 +50,7 @@ def browser_rss_kb(root: int) -> int:
     total, todo = 0, [root]
     while todo:
         pid = todo.pop()
-        todo.extend(_children(pid))
+        todo.extend(child_pids(pid))
         try:
             name = Path(f"/proc/{pid}/comm").read_text().strip()
             if "chrom" in name or "headless" in name:

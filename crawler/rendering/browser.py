@@ -22,7 +22,7 @@ PATH_CANDIDATES = (HEADLESS_SHELL, "chromium", "chromium-browser", "google-chrom
 The headless shell first: since Chrome 132 `chromium --headless` is the whole browser run
 without a window, while the shell (Debian's chromium-headless-shell, the browser Playwright
 itself runs headless) is Blink without the browser around it. On the Hugo corpus blog a
-browser crawl rendered 12.2-12.4 pages/s in it against 6.2-6.7 in `chromium`, on two thirds
+browser crawl rendered 11.8-12.0 pages/s in it against 7.0 in `chromium`, on four fifths
 of the CPU, the same files archived (docs/benchmarks.md)."""
 
 PLAYWRIGHT_GLOBS = (
@@ -44,7 +44,7 @@ def shell_hint(path: str) -> str | None:
     """What to install for faster rendering, when `path` is a full browser (PATH_CANDIDATES)."""
     if "headless" in os.path.basename(path):
         return None
-    return (f"rendering with {path}; the headless shell renders nearly twice as fast: "
+    return (f"rendering with {path}; the headless shell renders 1.7-2x as fast: "
             f"apt-get install -y {HEADLESS_SHELL}")
 
 
