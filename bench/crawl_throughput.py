@@ -185,6 +185,12 @@ def bare_rounds(base_url: str, rounds: int, max_pages: int) -> list[dict]:
     return out
 
 
+def write_json(path: str, payload: dict) -> None:
+    out = Path(path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(payload, indent=2))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", nargs="?", help="a corpus site folder (with site/) or a static site dir")
@@ -209,15 +215,11 @@ def main() -> None:
         with serve_directory(root) as base_url:
             if args.browsers:
                 rows = browser_rounds(base_url, args.browsers, args.rounds, args.max_pages)
-                out = Path(args.out)
-                out.parent.mkdir(parents=True, exist_ok=True)
-                out.write_text(json.dumps({"site": args.site, "browser_rounds": rows}, indent=2))
+                write_json(args.out, {"site": args.site, "browser_rounds": rows})
                 return
             if args.bare:
                 rows = bare_rounds(base_url, args.rounds, args.max_pages)
-                out = Path(args.out)
-                out.parent.mkdir(parents=True, exist_ok=True)
-                out.write_text(json.dumps({"site": args.site, "bare_rounds": rows}, indent=2))
+                write_json(args.out, {"site": args.site, "bare_rounds": rows})
                 return
             results = {mode: crawl(base_url, mode, args.max_pages) for mode in MODES}
 
@@ -229,9 +231,7 @@ def main() -> None:
         print(f"  {label:<8} {r['pages_fetched']:>6} {r['crawl_s']:>8.1f} {r['pages_per_s']:>8.2f} {r['archived']:>9}")
     ratio = plain["pages_per_s"] / browser["pages_per_s"] if browser["pages_per_s"] else float("inf")
     print(f"  plain is {ratio:.1f}x faster than browser")
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"site": args.site, "results": results, "plain_over_browser": ratio}, indent=2))
+    write_json(args.out, {"site": args.site, "results": results, "plain_over_browser": ratio})
 
 
 if __name__ == "__main__":
