@@ -55,7 +55,8 @@ FALLBACK_URL = "https://example.invalid/"
 
 # --- Markdown -> the text a reader sees -------------------------------------------------
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,})[\w#+.-]*\s*$")
-_IMAGE = re.compile(r"!\[((?:\\.|[^\]\\])*)\]\((?:[^()\s]|\([^()]*\))*\)")
+# an image, with the title a figure's caption becomes (markdown.fold_captions): a tooltip
+_IMAGE = re.compile(r"!\[((?:\\.|[^\]\\])*)\]\((?:[^()\s]|\([^()]*\))*(?:\s+\"(?:\\.|[^\"\\])*\")?\)")
 _LINKED_IMAGE = re.compile(r"\[\s*\]\((?:[^()\s]|\([^()]*\))*\)")
 _LINK = re.compile(r"\[((?:\\.|[^\]\\])*)\]\((?:[^()\s]|\([^()]*\))*\)")
 _AUTOLINK = re.compile(r"<(https?://[^>\s]+)>")
