@@ -6,6 +6,7 @@ import re
 import yaml
 
 from ..blocks import Block
+from .image_captions import fold_captions
 
 FRONT_MATTER_KEYS = ("url", "title", "author", "date", "fetched_at", "score", "verdict")
 # Spaces per list nesting level: enough for any ordered marker up to "99. ".
@@ -124,46 +125,6 @@ def _list_of(xpath: str) -> str:
     step (the block may be the item's first <p>, deeper down)."""
     at = max(xpath.rfind("/li["), xpath.rfind("/li/"), len(xpath) - 3 if xpath.endswith("/li") else -1)
     return xpath[:at] if at >= 0 else xpath.rpartition("/")[0]
-
-
-def _caption_holder(b: Block) -> str | None:
-    """The xpath of the element a <figcaption> block captions (the figcaption's parent)."""
-    if b.kind != "figure-caption" and b.kind != "paragraph":
-        return None
-    at = b.xpath.rfind("/figcaption")
-    return b.xpath[:at] if at > 0 else None
-
-
-def fold_captions(blocks: list[Block]) -> tuple[set[int], dict[int, str]]:
-    """The captions of figures whose image is among the blocks (their indexes, to skip), and
-    each such image's caption (by the image's index), to be written as the image's title.
-
-    A figure's caption and photo credit ("Foto: dpa", "Getty Images") describe the picture,
-    not the story: the field's article benchmarks leave them out of the text (trafilatura's
-    evaluation lists them among the snippets an article must not hold, WCXB's ground truth
-    omits them), and between an article's paragraphs they read as stray lines. Kept as the
-    image's Markdown title they stay in the archive, with the picture they belong to. A
-    caption with no image kept beside it (a table's, a video's, a figure of text) stays text.
-    """
-    holders = {i: h for i, b in enumerate(blocks) if (h := _caption_holder(b)) is not None}
-    if not holders:
-        return set(), {}
-    images = [i for i, b in enumerate(blocks) if b.kind == "image"]
-    owner: dict[int, int] = {}
-    for i, holder in holders.items():
-        inside = [j for j in images if blocks[j].xpath.startswith(holder + "/")]
-        if inside:
-            before = [j for j in inside if j < i]
-            owner[i] = before[-1] if before else inside[0]
-    parts: dict[int, list[str]] = {}
-    for i in sorted(owner):
-        parts.setdefault(owner[i], []).append(blocks[i].text)
-    titles = {}
-    for j, texts in parts.items():
-        title = " ".join(" ".join(texts).split())
-        if title != " ".join((blocks[j].alt or "").split()):   # alt already says it
-            titles[j] = title
-    return set(owner), titles
 
 
 def render_markdown(blocks: list, front_matter: dict | None = None) -> str:

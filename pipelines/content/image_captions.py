@@ -1,0 +1,133 @@
+"""Which blocks caption an image: they are written as the image's Markdown title.
+
+A picture's caption and photo credit ("Foto: dpa", "Getty Images", "Figure 3: …") describe
+the picture, not the story. The field's article benchmarks leave them out of an article's
+text (trafilatura's evaluation lists them among the snippets an article must not hold;
+WCXB's ground truth omits them), and between an article's paragraphs they read as stray
+lines. Kept as the image's title they stay in the archive with the picture they belong to.
+"""
+from __future__ import annotations
+
+import re
+
+from ..blocks import Block
+
+# Kinds a caption is written as. A heading or a list item beside a picture is a teaser's
+# title or an entry of a list, never the picture's caption.
+CAPTION_KINDS = frozenset({"figure-caption", "paragraph"})
+# A caption is a line or two (a credit, a sentence on what is shown); text beside a picture
+# longer than this is the article going on around it.
+CAPTION_MAX_WORDS = 60
+# Folding must not take a page's text with it: a photo post's one paragraph beside its
+# picture is the post. The words left outside the picture's wrapper must be at least this
+# many times the caption's.
+TEXT_OVER_CAPTION = 3
+
+
+# A link on a picture that leads to a file of one of these types opens the picture itself
+# (a lightbox, the full size); a link anywhere else makes picture and text a card that
+# points to another page, a teaser or a product, whose text is its title, not a caption.
+PICTURE_FILE = re.compile(r"\.(?:jpe?g|png|gif|webp|avif|svg|bmp|tiff?)(?:[?#]|$)", re.I)
+# Share of a line's text inside links above which it is a link's title, not a caption.
+CAPTION_MAX_LINK_SHARE = 0.5
+_LINK_TEXT = re.compile(r"\[((?:\\.|[^\]\\])*)\]\([^)]*\)")
+
+
+def _link_share(b: Block) -> float:
+    linked = sum(len(m.group(1)) for m in _LINK_TEXT.finditer(b.rich_text))
+    return linked / max(len(b.text), 1)
+
+
+def _steps(xpath: str) -> list[str]:
+    return xpath.strip("/").split("/")
+
+
+def _under(xpath: str, holder: str) -> bool:
+    return xpath == holder or xpath.startswith(holder + "/")
+
+
+def _figcaption_owner(blocks: list[Block], i: int, images: list[int]) -> int | None:
+    """The image a <figcaption> block captions: one its figcaption's parent holds."""
+    b = blocks[i]
+    at = b.xpath.rfind("/figcaption")
+    if at <= 0:
+        return None
+    holder = b.xpath[:at]
+    inside = [j for j in images if blocks[j].xpath.startswith(holder + "/")]
+    if not inside:
+        return None         # a video's or a table's caption, a figure of text: stays text
+    before = [j for j in inside if j < i]
+    return before[-1] if before else inside[0]
+
+
+def _wrapper_captions(blocks: list[Block], j: int, words: list[int]) -> tuple[str, list[int]]:
+    """The blocks right after image j that an element holding nothing but the picture and
+    them wraps: `<div class="wp-caption"><img><p class="wp-caption-text">`, `<div
+    class="image"><img><span class="credit">` — the way pictures were captioned before
+    <figure>, and still are by many CMSs. Where the element around picture and text holds
+    anything more (the article's other paragraphs), the text is the article's, not a caption.
+    """
+    link = blocks[j].link
+    if link and not PICTURE_FILE.search(link):
+        return "", []
+    img_steps = _steps(blocks[j].xpath)
+    found: list[int] = []
+    holder = ""
+    total = 0
+    k = j + 1
+    while (k < len(blocks) and blocks[k].kind in CAPTION_KINDS
+           and _link_share(blocks[k]) <= CAPTION_MAX_LINK_SHARE):
+        steps = _steps(blocks[k].xpath)
+        n = 0
+        while n < min(len(steps), len(img_steps)) and steps[n] == img_steps[n]:
+            n += 1
+        if n == 0:
+            break
+        wrapper = "/" + "/".join(img_steps[:n])
+        total += words[k]
+        if total > CAPTION_MAX_WORDS:
+            break
+        # blocks come in document order: what else the wrapper holds sits next to them
+        if ((j > 0 and _under(blocks[j - 1].xpath, wrapper))
+                or (k + 1 < len(blocks) and _under(blocks[k + 1].xpath, wrapper))):
+            break           # the wrapper holds more than the picture and these lines
+        found, holder = list(range(j + 1, k + 1)), wrapper
+        k += 1
+    return holder, found
+
+
+def fold_captions(blocks: list[Block]) -> tuple[set[int], dict[int, str]]:
+    """The caption blocks of images among `blocks` (indexes, to leave out of the text), and
+    each such image's caption (by the image's index), for its title."""
+    images = [i for i, b in enumerate(blocks) if b.kind == "image"]
+    if not images:
+        return set(), {}
+    words = [len(b.text.split()) for b in blocks]
+    owner: dict[int, int] = {}
+    for i, b in enumerate(blocks):
+        if b.kind in CAPTION_KINDS and "/figcaption" in b.xpath:
+            j = _figcaption_owner(blocks, i, images)
+            if j is not None:
+                owner[i] = j
+    wrapped = {j: found for j in images if (found := _wrapper_captions(blocks, j, words))[1]}
+    ends = {lines[-1] for _, lines in wrapped.values()}
+    for j, (_, lines) in wrapped.items():
+        # Picture-and-text wrappers one after another with nothing between them are cards
+        # (features, team members, testimonials, products), each text its card's; an
+        # article's captioned pictures stand apart, between its paragraphs.
+        if lines[-1] + 1 in wrapped or j - 1 in ends:
+            continue
+        for i in lines:
+            owner.setdefault(i, j)
+    folded_words = sum(words[i] for i in owner)
+    if folded_words and sum(words) - folded_words < TEXT_OVER_CAPTION * folded_words:
+        return set(), {}
+    parts: dict[int, list[str]] = {}
+    for i in sorted(owner):
+        parts.setdefault(owner[i], []).append(blocks[i].text)
+    titles = {}
+    for j, texts in parts.items():
+        title = " ".join(" ".join(texts).split())
+        if title != " ".join((blocks[j].alt or "").split()):   # the alt already says it
+            titles[j] = title
+    return set(owner), titles

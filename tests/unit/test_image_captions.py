@@ -1,0 +1,46 @@
+"""Captions of pictures go with the picture (its Markdown title), not between paragraphs."""
+from pipelines.blocks import build_blocks
+from pipelines.content.image_captions import fold_captions
+from pipelines.content.markdown import render_markdown
+
+URL = "https://example.org/post/"
+PROSE = ("<p>The harbour wall was rebuilt over two summers, stone by stone, by the same four "
+         "masons who had patched it for thirty years before the storm took half of it.</p>")
+MORE = ("<p>Each course was set dry first and then pointed with lime, as the old wall had been, "
+        "so that the sea could move through it rather than against it.</p>")
+
+
+def markdown(body: str) -> str:
+    return render_markdown(build_blocks(f"<html><body><article>{body}</article></body></html>", URL))
+
+
+def test_a_figcaption_and_a_wrapped_credit_become_titles():
+    md = markdown(PROSE + '<figure><img src="/a.jpg" alt="The wall"><figcaption>The new wall.'
+                  '</figcaption></figure>' + MORE
+                  + '<div class="wp-caption"><img src="/b.jpg" alt="Masons"><p class="wp-caption-text">'
+                  'Photo: Harbour Trust</p></div>' + PROSE)
+    assert '![The wall](https://example.org/a.jpg "The new wall.")' in md
+    assert '![Masons](https://example.org/b.jpg "Photo: Harbour Trust")' in md
+    assert "\nPhoto: Harbour Trust" not in md and "*The new wall.*" not in md
+
+
+def test_cards_side_by_side_keep_their_text():
+    cards = "".join(f'<div class="card"><img src="/m{i}.jpg" alt=""><p>Mason {i} has laid stone '
+                    f'on this coast since the seventies.</p></div>' for i in range(3))
+    md = markdown(PROSE + f'<div class="team">{cards}</div>' + PROSE)
+    assert all(f"Mason {i} has laid stone" in md for i in range(3))
+    assert '"Mason' not in md
+
+
+def test_a_card_linking_another_page_keeps_its_text():
+    md = markdown(PROSE + '<div class="teaser"><a href="/post/other/"><img src="/o.jpg" alt=""></a>'
+                  '<p>Why the masons chose granite over concrete</p></div>' + PROSE)
+    assert "\n\nWhy the masons chose granite over concrete" in md
+
+
+def test_a_photo_post_keeps_its_words():
+    html = ('<html><body><article><div class="photo"><img src="/p.jpg" alt="Dawn">'
+            '<p>Dawn over the harbour, from the new wall.</p></div></article></body></html>')
+    blocks = build_blocks(html, URL)
+    assert fold_captions(blocks) == (set(), {})
+    assert "Dawn over the harbour" in render_markdown(blocks).split("](")[-1]
