@@ -23,7 +23,7 @@ from .container_bounds import (  # noqa: F401  (_tag, narrow_container: read by 
     _main_instead, _tag, _title_column, narrow_container, widen_container)
 from .emptied_sections import drop_emptied_headings
 from .teaser_cards import drop_teaser_cards
-from .teaser_runs import drop_teaser_runs
+from .teaser_runs import drop_lone_teasers, drop_teaser_runs
 from .word_count import count_split_words, count_words
 
 # Landmarks that are page chrome unless they sit inside main/article.
@@ -359,7 +359,8 @@ def _select(blocks: list[Block], title: str | None, links_as_text: bool = False,
             [st[1] for st in stats]
         headings = sorted(headings
                           + drop_teaser_runs(blocks, keep, densities, inside, words, url)
-                          + drop_teaser_cards(blocks, keep, densities, inside, words, url))
+                          + drop_teaser_cards(blocks, keep, densities, inside, words, url)
+                          + drop_lone_teasers(blocks, keep, densities, inside, words, url))
     trim_article_tail(blocks, keep, stats, headings)
     if leaf:
         drop_emptied_headings(blocks, keep)

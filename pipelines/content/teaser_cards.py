@@ -31,6 +31,10 @@ GRID_MAX_SHARE = 2
 # A headline is a phrase; a link of one or two words on each unit is a name (a forum post's
 # author, a tag), and units headed so are no teasers.
 HEADLINE_MIN_WORDS = 3
+# A labelled grid that closes the article may show as few as two cards ("Latest articles",
+# "Read next" with two teasers): under a label and with nothing of the article after it,
+# two headlines to other pages of the site are that grid, not a listicle's two items.
+TAIL_GRID_MIN = 2
 # Kinds that can be a card's headline: its title in a heading, a line or a list item.
 _HEADLINE_KINDS = frozenset({"heading", "paragraph", "list-item"})
 
@@ -88,7 +92,7 @@ def drop_teaser_cards(blocks: list[Block], keep: list[bool], densities: list[flo
     dropped: list[int] = []
 
     def close(parent: str | None, cards: list[str], targets: set[str]) -> None:
-        if len(cards) < TEASER_RUN_MIN or len(targets) < TEASER_RUN_MIN:
+        if len(cards) < TAIL_GRID_MIN or len(targets) < TAIL_GRID_MIN:
             return
         # every kept block in an element of the cards' kind (parent/tag, any index), by card
         sibling = f"{parent}/{_tag(cards[0][len(parent) + 1:])}"
@@ -106,6 +110,13 @@ def drop_teaser_cards(blocks: list[Block], keep: list[bool], densities: list[flo
                 continue
             # a card between them whose headline the selection dropped is a card all the same
             sizes[card] = sizes.get(card, 0) + (0 if blocks[i].kind == "image" else words[i])
+        if len(cards) < TEASER_RUN_MIN or len(targets) < TEASER_RUN_MIN:
+            # two cards are a grid only under a label at the article's end, where nothing
+            # but more of the grid's kind follows ("Latest articles" with its first two)
+            after = [i for i in idx if i > span[-1]]
+            if label_before(blocks, idx, members[0], words) is None or any(
+                    i not in card_of and not _filler(blocks[i], words[i]) for i in after):
+                return
         middle = sorted(sizes.values())[len(sizes) // 2]
         if middle > CARD_MAX_WORDS:
             return

@@ -32,6 +32,9 @@ TEASER_LINK_DENSITY = 0.5
 # longer and ends the run, so a list of linked headings each with its own paragraph (a
 # listicle) is never taken for a run.
 FILLER_MAX_WORDS = 8
+# A lone line is a teaser when its link reads as a headline: a phrase, not a word or a name
+# ("here", "Berlin") that a sentence of the article might be cut down to.
+LONE_TEASER_MIN_WORDS = 3
 # Blocks that belong to a run without a link: thumbnails and rules between cards.
 _SILENT_KINDS = frozenset({"image", "rule", "media"})
 _LINK_URL = re.compile(r"\[(?:\\.|[^\]\\])*\]\(([^)\s]+)")
@@ -131,3 +134,46 @@ def _bold_line(b: Block) -> bool:
     rich = b.rich_text.strip().rstrip(":").strip()
     return (b.kind == "paragraph" and len(rich) > 4 and rich.startswith("**")
             and rich.endswith("**") and "**" not in rich[2:-2])
+
+
+# A link to a file (a PDF, a spreadsheet, an archive) is a document the article hands over,
+# not a teaser for another page.
+_FILE_TARGET = re.compile(r"\.(?!s?html?$|php$|aspx?$|jsp$|cfm$)[a-z0-9]{2,5}$", re.I)
+
+
+def _prose(b: Block, density: float, n: int) -> bool:
+    return b.kind == "paragraph" and n > FILLER_MAX_WORDS and density <= TEASER_LINK_DENSITY
+
+
+def drop_lone_teasers(blocks: list[Block], keep: list[bool], densities: list[float],
+                      inside: list[bool], words: list[int], page_url: str | None) -> list[int]:
+    """Drop, in place on `keep`, a line between an article's paragraphs that is one headline
+    linking another page of the site ("Read also: <headline>", "More on this: <headline>"),
+    with its label line. News CMSs drop such lines into the story's flow one at a time, where
+    no run or grid shows them; the seed's link-block measures do (nearly all of the line is
+    one link). A link to a file (a PDF, a form) is the article's attachment and stays.
+    Returns the dropped blocks' indices."""
+    page = urldefrag(page_url)[0] if page_url else ""
+    host = host_of(page) if page else ""
+    idx = [i for i, k in enumerate(keep) if k]
+    dropped: list[int] = []
+    for pos in range(1, len(idx) - 1):
+        i = idx[pos]
+        b = blocks[i]
+        if b.kind != "paragraph" or inside[i] or words[i] < LONE_TEASER_MIN_WORDS:
+            continue
+        target = teaser_target(b, densities[i], inside[i], page, host)
+        if target is None or _FILE_TARGET.search(urlsplit(target).path):
+            continue
+        label = label_before(blocks, idx, i, words)
+        before = pos - (2 if label is not None else 1)
+        if before < 0:
+            continue
+        p, n = idx[before], idx[pos + 1]
+        if _prose(blocks[p], densities[p], words[p]) and _prose(blocks[n], densities[n], words[n]):
+            keep[i] = False
+            dropped.append(i)
+            if label is not None:
+                keep[label] = False
+                dropped.append(label)
+    return sorted(dropped)

@@ -98,3 +98,16 @@ def test_a_grid_longer_than_the_article_is_what_the_page_is():
     <h1>Loaf stories</h1>{body(5)}<div class="grid">{grid}</div></article></body></html>"""
     result = analyze_page(html, URL)
     assert text_of(result).count("A short summary") == 12
+
+
+def test_two_cards_under_a_label_that_close_the_article_are_a_grid():
+    grid = "".join(card(i) for i in range(2))
+    html = f"""<html><head><title>Starter basics</title></head><body><article>
+    <h1>Starter basics</h1>{body(5)}<h2>Read next</h2><div class="grid">{grid}</div>
+    </article></body></html>"""
+    text = text_of(archived(html))
+    for gone in ("Loaf story", "A short summary", "Read next"):
+        assert gone not in text, gone
+    # without the label, two cards are no grid: their summaries stay
+    kept = text_of(archived(html.replace("<h2>Read next</h2>", "")))
+    assert "A short summary of loaf story 0" in kept and "A short summary of loaf story 1" in kept

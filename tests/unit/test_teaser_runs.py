@@ -81,3 +81,23 @@ def test_a_furniture_heading_marked_by_its_class_still_heads_its_teasers():
     text = archived(html)
     assert "Teaser" not in text
     assert text.count("Sourdough needs patience") == 5
+
+
+def test_a_lone_read_also_line_between_paragraphs_goes_with_its_label():
+    html = f"""<html><body><article><h1>Starter basics</h1>{body(2)}
+    <p><strong>Read also:</strong></p><p><a href="/2024/rye-starter/">Why my rye starter smells
+    of vinegar</a></p>{body(2, 2)}<p><em>More on this: <a href="/2024/feeding/">How often to
+    feed a young starter</a></em></p>{body(2, 4)}</article></body></html>"""
+    text = archived(html)
+    for gone in ("Read also", "Why my rye starter", "How often to feed"):
+        assert gone not in text, gone
+    assert text.count("Sourdough needs patience") == 6
+
+
+def test_a_lone_line_linking_a_file_or_another_site_stays():
+    html = f"""<html><body><article><h1>Starter basics</h1>{body(2)}
+    <p><a href="/files/feeding-schedule.pdf">The feeding schedule as a PDF</a></p>{body(2, 2)}
+    <p><a href="https://flour.example/guide/">The mill's guide to rye flour</a></p>{body(2, 4)}
+    </article></body></html>"""
+    text = archived(html)
+    assert "The feeding schedule as a PDF" in text and "The mill's guide to rye flour" in text
