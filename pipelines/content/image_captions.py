@@ -18,6 +18,11 @@ CAPTION_KINDS = frozenset({"figure-caption", "paragraph"})
 # A caption is a line or two (a credit, a sentence on what is shown); text beside a picture
 # longer than this is the article going on around it.
 CAPTION_MAX_WORDS = 60
+# A caption is one text of more words than this with at most short lines beside it (a
+# credit, a date, a place): two longer lines next to a picture are paragraphs of the text
+# around it, and short lines alone (but a lone credit) are a post's avatar with its author's
+# name and date.
+CREDIT_MAX_WORDS = 8
 # Folding must not take a page's text with it: a photo post's one paragraph beside its
 # picture is the post. The words left outside the picture's wrapper must be at least this
 # many times the caption's.
@@ -73,7 +78,7 @@ def _wrapper_captions(blocks: list[Block], j: int, words: list[int]) -> tuple[st
     img_steps = _steps(blocks[j].xpath)
     found: list[int] = []
     holder = ""
-    total = 0
+    total = long_lines = 0
     k = j + 1
     while (k < len(blocks) and blocks[k].kind in CAPTION_KINDS
            and _link_share(blocks[k]) <= CAPTION_MAX_LINK_SHARE):
@@ -85,14 +90,17 @@ def _wrapper_captions(blocks: list[Block], j: int, words: list[int]) -> tuple[st
             break
         wrapper = "/" + "/".join(img_steps[:n])
         total += words[k]
-        if total > CAPTION_MAX_WORDS:
-            break
+        long_lines += words[k] > CREDIT_MAX_WORDS
+        if total > CAPTION_MAX_WORDS or long_lines > 1:
+            break           # a caption is one sentence or two, with a credit line at most
         # blocks come in document order: what else the wrapper holds sits next to them
-        if ((j > 0 and _under(blocks[j - 1].xpath, wrapper))
-                or (k + 1 < len(blocks) and _under(blocks[k + 1].xpath, wrapper))):
+        if j > 0 and _under(blocks[j - 1].xpath, wrapper):
             break           # the wrapper holds more than the picture and these lines
-        found, holder = list(range(j + 1, k + 1)), wrapper
         k += 1
+        if k < len(blocks) and _under(blocks[k].xpath, wrapper):
+            continue        # it holds the next line too: a caption under a credit, or prose
+        if long_lines or k == j + 2:    # several short lines alone: an avatar's name, date
+            found, holder = list(range(j + 1, k)), wrapper
     return holder, found
 
 

@@ -44,3 +44,20 @@ def test_a_photo_post_keeps_its_words():
     blocks = build_blocks(html, URL)
     assert fold_captions(blocks) == (set(), {})
     assert "Dawn over the harbour" in render_markdown(blocks).split("](")[-1]
+
+
+def test_a_credit_line_over_a_caption_goes_with_the_picture():
+    md = markdown(PROSE + '<div class="img"><a href="/big/wall.jpg"><img src="/wall.jpg" alt=""></a>'
+                  '<div class="credit">H. Mason/Harbour Trust<div class="text">The north end of the '
+                  'wall on the first day of the second summer.</div></div></div>' + MORE)
+    assert '"H. Mason/Harbour Trust The north end of the wall on the first day of the second summer."' in md
+    assert "\n\nH. Mason" not in md
+
+
+def test_an_avatar_with_its_authors_name_and_date_keeps_them():
+    posts = "".join(f'<div class="post"><div class="head"><img src="/u{i}.png" alt="">'
+                    f'<div>Member {i}</div><div>28/11/2025 at 7:2{i} pm</div></div>'
+                    f'<p>Reply {i}: the wall held through the winter storms without a crack.</p></div>'
+                    for i in range(3))
+    md = markdown(PROSE + posts + MORE)
+    assert all(f"\n\nMember {i}\n\n28/11/2025" in md for i in range(3))
