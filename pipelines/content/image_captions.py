@@ -57,7 +57,10 @@ def _figcaption_owner(blocks: list[Block], i: int, images: list[int]) -> int | N
     at = b.xpath.rfind("/figcaption")
     if at <= 0:
         return None
-    holder = b.xpath[:at]
+    # the <figure> around it, which may hold the picture a level or two away from the
+    # caption (<figure><div><img></div><div><figcaption>); else the caption's parent
+    fig = b.xpath.rfind("/figure", 0, at)
+    holder = b.xpath[:b.xpath.find("/", fig + 1)] if fig >= 0 else b.xpath[:at]
     inside = [j for j in images if blocks[j].xpath.startswith(holder + "/")]
     if not inside:
         return None         # a video's or a table's caption, a figure of text: stays text

@@ -61,3 +61,9 @@ def test_an_avatar_with_its_authors_name_and_date_keeps_them():
                     for i in range(3))
     md = markdown(PROSE + posts + MORE)
     assert all(f"\n\nMember {i}\n\n28/11/2025" in md for i in range(3))
+
+
+def test_a_figcaption_a_level_away_from_its_picture_is_still_its_caption():
+    md = markdown(PROSE + '<figure><div class="media"><img src="/w.jpg" alt="Wall"></div>'
+                  '<div class="meta"><figcaption>The wall from the sea.</figcaption></div></figure>' + MORE)
+    assert '![Wall](https://example.org/w.jpg "The wall from the sea.")' in md
