@@ -354,7 +354,11 @@ def _select(blocks: list[Block], title: str | None, links_as_text: bool = False,
                        and container is not None and b.xpath.startswith(prefix)
                        and furniture_heading(b, stats[i][1]))
     headings = drop_furniture_sections(blocks, keep, [st[1] for st in stats], marked)
-    if leaf and article_paragraphs(blocks, keep, stats):
+    # On a leaf, whether the teaser rules run is measured on prose, link text left out: the
+    # headlines of a "latest news" rail or a tag list kept inside the article's container
+    # are what they cut, and counted as words they would keep the rules from running (a news
+    # page's rails outweigh its story). trafilatura-eval snippet precision 0.896 -> 0.897.
+    if leaf and article_paragraphs(blocks, keep, stats, prose_only=True):
         densities, inside, words = [st[4] for st in stats], [st[6] for st in stats], \
             [st[1] for st in stats]
         headings = sorted(headings
@@ -398,13 +402,15 @@ def _short_statement(b: Block, st: Stats) -> bool:
             and b.text.rstrip().rstrip('"\u201d\u2019').endswith("."))
 
 
-def article_paragraphs(blocks: list[Block], keep: list[bool], stats: list[Stats]) -> list[int]:
+def article_paragraphs(blocks: list[Block], keep: list[bool], stats: list[Stats],
+                       prose_only: bool = False) -> list[int]:
     """The kept long paragraphs when the kept words are an article's (ARTICLE_SHARE of them
-    in long paragraphs), else []."""
+    in long paragraphs), else []. `prose_only`: link text left out of the measure."""
     idx = [i for i, k in enumerate(keep) if k and blocks[i].text]
-    total = sum(stats[i][1] for i in idx if blocks[i].kind != "image")
+    w = 5 if prose_only else 1
+    total = sum(stats[i][w] for i in idx if blocks[i].kind != "image")
     long_ = [i for i in idx if blocks[i].kind in PROSE_KINDS and stats[i][5] >= LONG_PARAGRAPH_WORDS]
-    if not total or not long_ or sum(stats[i][1] for i in long_) < ARTICLE_SHARE * total:
+    if not total or not long_ or sum(stats[i][w] for i in long_) < ARTICLE_SHARE * total:
         return []
     return long_
 

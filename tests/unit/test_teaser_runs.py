@@ -101,3 +101,22 @@ def test_a_lone_line_linking_a_file_or_another_site_stays():
     </article></body></html>"""
     text = archived(html)
     assert "The feeding schedule as a PDF" in text and "The mill's guide to rye flour" in text
+
+
+
+def test_a_rail_of_headlines_that_outweighs_the_story_leaves_it_an_article():
+    # a news template's "latest" rail inside the story's container, more words than the
+    # story: its link text does not count when the kept blocks are measured for an article,
+    # so the teaser rules run on the page
+    from pipelines.blocks import build_blocks
+    from pipelines.content.selection import article_paragraphs, block_stats
+
+    rail = "".join(f'<li><a href="/2024/news-{i}/">Bakery news headline number {i} about flour, '
+                   f"ovens and the price of rye in the north this winter</a></li>" for i in range(30))
+    blocks = build_blocks(f"<html><body><article><h1>Starter basics</h1>{body(4)}<h3>Latest</h3>"
+                          f"<ul>{rail}</ul></article></body></html>", URL)
+    keep = [True] * len(blocks)
+    stats = [block_stats(b) for b in blocks]
+    assert article_paragraphs(blocks, keep, stats) == []
+    story = article_paragraphs(blocks, keep, stats, prose_only=True)
+    assert [blocks[i].text[:24] for i in story] == ["Sourdough needs patience"] * 4
