@@ -1,43 +1,85 @@
-"""Headings left over a section that the selection emptied.
+"""Headings and label lines left over a section that the selection emptied.
 
 "See also", "Most read", "Mehr zum Thema": a template labels its related-posts grid, its
-teaser rail and its author box with a short heading. When the selection drops what the
-heading labels (as link lists, teaser runs or cards, hidden widgets), the heading is left
-standing over nothing and reads, in the Markdown, as the start of a section the article
-never wrote. A heading whose section held blocks, none of which is kept, labelled those
-blocks: it goes with them. A heading over a section that never held anything (a title
-with its subtitle right below) is not touched, nor a page's <h1> (its title, never a
-widget's label), nor any heading of an index page, whose list the selection may drop.
+teaser rail and its author box with a short heading, or with a short line of its own. When
+the selection drops what the label labels (as link lists, teaser runs or cards, hidden
+widgets), the label is left standing over nothing and reads, in the Markdown, as the start
+of a section the article never wrote. A label whose section held blocks, none of which is
+kept, labelled those blocks: it goes with them. A heading over a section that never held
+anything (a title with its subtitle right below) is not touched, nor a page's <h1> (its
+title, never a widget's label), nor any heading of an index page, whose list the selection
+may drop.
 """
 from __future__ import annotations
+
+import re
 
 from ..blocks import Block
 
 # A label is short; a heading of more words is a statement of its own (a question, a
 # title) and stays even over an emptied section.
 LABEL_MAX_WORDS = 8
+# A line that ends as a sentence ends is the text's own, however short.
+_SENTENCE_END = re.compile(r"[.!?…\"”»)]\s*$")
+# A link on a picture to a file of these types opens the picture itself.
+_PICTURE_FILE = re.compile(r"\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)", re.I)
+
+
+def _thumbnail(b: Block) -> bool:
+    """A picture linking another page: a teaser's thumbnail, left when its teaser went."""
+    return b.kind == "image" and bool(b.link) and not _PICTURE_FILE.search(b.link)
 
 
 def drop_emptied_headings(blocks: list[Block], keep: list[bool]) -> list[int]:
     """Drop, in place on `keep`, each kept short heading whose section (the blocks up to the
-    next heading of its level or higher) held blocks and keeps none. Returns them."""
+    next heading of its level or higher) held blocks and keeps none but teaser thumbnails
+    (which go with it), and each short label line whose element's later blocks all went.
+    Returns the dropped blocks."""
     dropped: list[int] = []
     n = len(blocks)
     for i, b in enumerate(blocks):
-        if not keep[i] or b.kind != "heading" or (b.level or 6) < 2 or "](" in b.rich_text \
-                or len(b.text.split()) > LABEL_MAX_WORDS:
+        if not keep[i] or "](" in b.rich_text or len(b.text.split()) > LABEL_MAX_WORDS:
+            continue
+        if b.kind == "paragraph":
+            if _label_line_emptied(blocks, keep, i):
+                keep[i] = False
+                dropped.append(i)
+            continue
+        if b.kind != "heading" or (b.level or 6) < 2:
             continue
         level = b.level or 6
         j = i + 1
-        held = kept_text = False
+        held = kept = False
+        thumbs = []
         while j < n and not (blocks[j].kind == "heading" and (blocks[j].level or 6) <= level):
             if blocks[j].text or blocks[j].kind == "image":
                 held = True
                 if keep[j]:
-                    kept_text = True
-                    break
+                    if not _thumbnail(blocks[j]):
+                        kept = True
+                        break
+                    thumbs.append(j)
             j += 1
-        if held and not kept_text:
-            keep[i] = False
-            dropped.append(i)
+        if held and not kept:
+            for k in [i, *thumbs]:
+                keep[k] = False
+                dropped.append(k)
     return dropped
+
+
+def _label_line_emptied(blocks: list[Block], keep: list[bool], i: int) -> bool:
+    """Whether kept line i is a label ("Mehr zum Thema", "Related:") whose element went: a
+    short line, no sentence, whose parent element holds later blocks, none of them kept."""
+    b = blocks[i]
+    if _SENTENCE_END.search(b.text):
+        return False
+    parent = b.xpath.rpartition("/")[0] + "/"
+    held = False
+    for j in range(i + 1, len(blocks)):
+        if not blocks[j].xpath.startswith(parent):
+            break
+        if blocks[j].text or blocks[j].kind == "image":
+            held = True
+            if keep[j]:
+                return False
+    return held

@@ -1,0 +1,39 @@
+"""Labels left over what the selection dropped go with it; the text's own short lines stay."""
+from pipelines.blocks import build_blocks
+from pipelines.content.emptied_sections import drop_emptied_headings
+
+URL = "https://crumb.example/2024/starter-basics/"
+
+
+def kept_after(html: str, dropped_text: tuple[str, ...]) -> list[str]:
+    """The texts drop_emptied_headings keeps when the blocks holding `dropped_text` went."""
+    blocks = build_blocks(f"<html><body><article>{html}</article></body></html>", URL)
+    keep = [not any(t in b.text or t in (b.alt or "") for t in dropped_text) for b in blocks]
+    drop_emptied_headings(blocks, keep)
+    return [b.text or f"<img {b.href}>" for b, k in zip(blocks, keep) if k]
+
+
+def test_a_label_line_over_a_dropped_teaser_box_goes():
+    kept = kept_after('<p>The starter doubles in a few hours when it is ready.</p>'
+                      '<div class="box"><div>More on this</div><div><a href="/a/">Rye starters</a>'
+                      '</div><div><a href="/b/">Feeding schedules</a></div></div>'
+                      '<p>Feed it twice a day.</p>', ("Rye starters", "Feeding schedules"))
+    assert "More on this" not in kept and "Feed it twice a day." in kept
+
+
+def test_a_short_line_of_the_text_stays():
+    kept = kept_after('<div><p>Step one</p><p>Mix flour and water.</p></div>'
+                      '<div><p>Done.</p><p><a href="/a/">Rye starters</a></p></div>',
+                      ("Rye starters",))
+    assert "Step one" in kept and "Done." in kept
+
+
+def test_a_heading_over_teasers_of_which_only_thumbnails_were_kept_goes_with_them():
+    cards = "".join(f'<div><a href="/post-{i}/"><img src="/t{i}.jpg" alt="thumb {i}"></a>'
+                    f'<h3><a href="/post-{i}/">Teaser {i}</a></h3></div>' for i in range(2))
+    kept = kept_after(f"<p>The starter doubles in a few hours.</p><h2>See also</h2>{cards}",
+                      ("Teaser",))
+    assert kept == ["The starter doubles in a few hours."]
+    # a section of pictures alone, kept, keeps its heading
+    photos = '<h2>Photos</h2><p><a href="/crumb.jpg"><img src="/crumb.jpg" alt="crumb"></a></p>'
+    assert "Photos" in kept_after(f"<p>The starter doubles in a few hours.</p>{photos}", ())
