@@ -49,19 +49,23 @@ def drop_emptied_headings(blocks: list[Block], keep: list[bool]) -> list[int]:
             continue
         level = b.level or 6
         j = i + 1
-        held = kept = False
-        thumbs = []
+        held = held_text = kept = False
+        pictures = []
         while j < n and not (blocks[j].kind == "heading" and (blocks[j].level or 6) <= level):
             if blocks[j].text or blocks[j].kind == "image":
                 held = True
+                held_text = held_text or blocks[j].kind != "image"
                 if keep[j]:
-                    if not _thumbnail(blocks[j]):
+                    if blocks[j].kind != "image":
                         kept = True
                         break
-                    thumbs.append(j)
+                    pictures.append(j)
             j += 1
-        if held and not kept:
-            for k in [i, *thumbs]:
+        # kept pictures alone under a heading whose text all went are its teasers'
+        # thumbnails (a picture linking another page is one wherever it stands); a section
+        # that only ever held pictures is a gallery and stays
+        if held and not kept and (held_text or all(_thumbnail(blocks[k]) for k in pictures)):
+            for k in [i, *pictures]:
                 keep[k] = False
                 dropped.append(k)
     return dropped
