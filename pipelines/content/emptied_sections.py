@@ -20,7 +20,7 @@ from ..blocks import Block
 # title) and stays even over an emptied section.
 LABEL_MAX_WORDS = 8
 # A line that ends as a sentence ends is the text's own, however short.
-_SENTENCE_END = re.compile(r"[.!?…\"”»)]\s*$")
+_SENTENCE_END = re.compile(r"[.!?…\"“”„»«‘’›‹)]\s*$")
 # A link on a picture to a file of these types opens the picture itself.
 _PICTURE_FILE = re.compile(r"\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)", re.I)
 

@@ -33,6 +33,9 @@ TEXT_OVER_CAPTION = 3
 # (a lightbox, the full size); a link anywhere else makes picture and text a card that
 # points to another page, a teaser or a product, whose text is its title, not a caption.
 PICTURE_FILE = re.compile(r"\.(?:jpe?g|png|gif|webp|avif|svg|bmp|tiff?)(?:[?#]|$)", re.I)
+# A vector picture beside text is an icon (a tip box's bulb, a feature's symbol); photos and
+# figures with captions are raster files.
+VECTOR_PICTURE = re.compile(r"\.svg(?:[?#]|$)|^data:image/svg", re.I)
 # Share of a line's text inside links above which it is a link's title, not a caption.
 CAPTION_MAX_LINK_SHARE = 0.5
 _LINK_TEXT = re.compile(r"\[((?:\\.|[^\]\\])*)\]\([^)]*\)")
@@ -78,6 +81,8 @@ def _wrapper_captions(blocks: list[Block], j: int, words: list[int]) -> tuple[st
     link = blocks[j].link
     if link and not PICTURE_FILE.search(link):
         return "", []
+    if VECTOR_PICTURE.search(blocks[j].href or ""):
+        return "", []       # an icon: the box it heads ("Tip: …") is the text's own
     img_steps = _steps(blocks[j].xpath)
     found: list[int] = []
     holder = ""

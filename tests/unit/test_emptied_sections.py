@@ -45,3 +45,9 @@ def test_pictures_left_alone_under_a_heading_whose_text_went_go_with_it():
     kept = kept_after(f"<p>The starter doubles in a few hours.</p><h2>See also</h2>{cards}",
                       ("Teaser",))
     assert kept == ["The starter doubles in a few hours."]
+
+
+def test_a_short_line_of_dialogue_closing_its_quote_stays():
+    kept = kept_after('<div><p>„Ich weiß, ich bin spät dran“, sagte er.</p><div><p>– „Ok.“</p>'
+                      '<p><a href="/a/">Rye starters</a></p></div></div>', ("Rye starters",))
+    assert "– „Ok.“" in kept

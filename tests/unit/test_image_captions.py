@@ -67,3 +67,9 @@ def test_a_figcaption_a_level_away_from_its_picture_is_still_its_caption():
     md = markdown(PROSE + '<figure><div class="media"><img src="/w.jpg" alt="Wall"></div>'
                   '<div class="meta"><figcaption>The wall from the sea.</figcaption></div></figure>' + MORE)
     assert '![Wall](https://example.org/w.jpg "The wall from the sea.")' in md
+
+
+def test_an_icon_heading_a_tip_box_keeps_the_tip_as_text():
+    md = markdown(PROSE + '<div class="tip"><img src="/icons/bulb.svg" alt="bulb"><p>Tip: set the '
+                  'first course dry before pointing it.</p></div>' + MORE)
+    assert "\n\nTip: set the first course dry before pointing it." in md
