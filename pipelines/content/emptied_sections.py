@@ -15,19 +15,18 @@ from __future__ import annotations
 import re
 
 from ..blocks import Block
+from .image_captions import PICTURE_FILE
 
 # A label is short; a heading of more words is a statement of its own (a question, a
 # title) and stays even over an emptied section.
 LABEL_MAX_WORDS = 8
 # A line that ends as a sentence ends is the text's own, however short.
 _SENTENCE_END = re.compile(r"[.!?…\"“”„»«‘’›‹)]\s*$")
-# A link on a picture to a file of these types opens the picture itself.
-_PICTURE_FILE = re.compile(r"\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)", re.I)
 
 
 def _thumbnail(b: Block) -> bool:
     """A picture linking another page: a teaser's thumbnail, left when its teaser went."""
-    return b.kind == "image" and bool(b.link) and not _PICTURE_FILE.search(b.link)
+    return b.kind == "image" and bool(b.link) and not PICTURE_FILE.search(b.link)
 
 
 def drop_emptied_headings(blocks: list[Block], keep: list[bool]) -> list[int]:

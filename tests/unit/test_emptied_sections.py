@@ -28,23 +28,17 @@ def test_a_short_line_of_the_text_stays():
     assert "Step one" in kept and "Done." in kept
 
 
-def test_a_heading_over_teasers_of_which_only_thumbnails_were_kept_goes_with_them():
-    cards = "".join(f'<div><a href="/post-{i}/"><img src="/t{i}.jpg" alt="thumb {i}"></a>'
-                    f'<h3><a href="/post-{i}/">Teaser {i}</a></h3></div>' for i in range(2))
-    kept = kept_after(f"<p>The starter doubles in a few hours.</p><h2>See also</h2>{cards}",
-                      ("Teaser",))
-    assert kept == ["The starter doubles in a few hours."]
+def test_a_heading_over_teasers_of_which_only_pictures_were_kept_goes_with_them():
+    # the teasers' thumbnails, linked to the teasers' pages or not
+    for link in ('<a href="/post-{i}/">{img}</a>', "{img}"):
+        cards = "".join('<div>' + link.format(i=i, img=f'<img src="/t{i}.jpg" alt="thumb {i}">')
+                        + f'<h3><a href="/post-{i}/">Teaser {i}</a></h3></div>' for i in range(2))
+        kept = kept_after(f"<p>The starter doubles in a few hours.</p><h2>See also</h2>{cards}",
+                          ("Teaser",))
+        assert kept == ["The starter doubles in a few hours."], link
     # a section of pictures alone, kept, keeps its heading
     photos = '<h2>Photos</h2><p><a href="/crumb.jpg"><img src="/crumb.jpg" alt="crumb"></a></p>'
     assert "Photos" in kept_after(f"<p>The starter doubles in a few hours.</p>{photos}", ())
-
-
-def test_pictures_left_alone_under_a_heading_whose_text_went_go_with_it():
-    cards = "".join(f'<div><img src="/t{i}.jpg" alt="thumb {i}"><h3><a href="/post-{i}/">Teaser {i}'
-                    f"</a></h3></div>" for i in range(2))
-    kept = kept_after(f"<p>The starter doubles in a few hours.</p><h2>See also</h2>{cards}",
-                      ("Teaser",))
-    assert kept == ["The starter doubles in a few hours."]
 
 
 def test_a_short_line_of_dialogue_closing_its_quote_stays():
