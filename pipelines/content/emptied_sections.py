@@ -15,18 +15,13 @@ from __future__ import annotations
 import re
 
 from ..blocks import Block
-from .image_captions import PICTURE_FILE
+from .image_captions import links_elsewhere
 
 # A label is short; a heading of more words is a statement of its own (a question, a
 # title) and stays even over an emptied section.
 LABEL_MAX_WORDS = 8
 # A line that ends as a sentence ends is the text's own, however short.
 _SENTENCE_END = re.compile(r"[.!?…\"“”„»«‘’›‹)]\s*$")
-
-
-def _thumbnail(b: Block) -> bool:
-    """A picture linking another page: a teaser's thumbnail, left when its teaser went."""
-    return b.kind == "image" and bool(b.link) and not PICTURE_FILE.search(b.link)
 
 
 def drop_emptied_headings(blocks: list[Block], keep: list[bool]) -> list[int]:
@@ -63,7 +58,7 @@ def drop_emptied_headings(blocks: list[Block], keep: list[bool]) -> list[int]:
         # kept pictures alone under a heading whose text all went are its teasers'
         # thumbnails (a picture linking another page is one wherever it stands); a section
         # that only ever held pictures is a gallery and stays
-        if held and not kept and (held_text or all(_thumbnail(blocks[k]) for k in pictures)):
+        if held and not kept and (held_text or all(links_elsewhere(blocks[k]) for k in pictures)):
             for k in [i, *pictures]:
                 keep[k] = False
                 dropped.append(k)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ..blocks import Block
+from .link_text import link_density
 
 # Kinds a caption is written as. A heading or a list item beside a picture is a teaser's
 # title or an entry of a list, never the picture's caption.
@@ -38,12 +39,11 @@ PICTURE_FILE = re.compile(r"\.(?:jpe?g|png|gif|webp|avif|svg|bmp|tiff?)(?:[?#]|$
 VECTOR_PICTURE = re.compile(r"\.svg(?:[?#]|$)|^data:image/svg", re.I)
 # Share of a line's text inside links above which it is a link's title, not a caption.
 CAPTION_MAX_LINK_SHARE = 0.5
-_LINK_TEXT = re.compile(r"\[((?:\\.|[^\]\\])*)\]\([^)]*\)")
 
 
-def _link_share(b: Block) -> float:
-    linked = sum(len(m.group(1)) for m in _LINK_TEXT.finditer(b.rich_text))
-    return linked / max(len(b.text), 1)
+def links_elsewhere(b: Block) -> bool:
+    """A picture linking another page, not its own file: a card's or a teaser's picture."""
+    return b.kind == "image" and bool(b.link) and not PICTURE_FILE.search(b.link)
 
 
 def _steps(xpath: str) -> list[str]:
@@ -78,8 +78,7 @@ def _wrapper_captions(blocks: list[Block], j: int, words: list[int]) -> tuple[st
     <figure>, and still are by many CMSs. Where the element around picture and text holds
     anything more (the article's other paragraphs), the text is the article's, not a caption.
     """
-    link = blocks[j].link
-    if link and not PICTURE_FILE.search(link):
+    if links_elsewhere(blocks[j]):
         return "", []
     if VECTOR_PICTURE.search(blocks[j].href or ""):
         return "", []       # an icon: the box it heads ("Tip: …") is the text's own
@@ -89,7 +88,7 @@ def _wrapper_captions(blocks: list[Block], j: int, words: list[int]) -> tuple[st
     total = long_lines = 0
     k = j + 1
     while (k < len(blocks) and blocks[k].kind in CAPTION_KINDS
-           and _link_share(blocks[k]) <= CAPTION_MAX_LINK_SHARE):
+           and link_density(blocks[k]) <= CAPTION_MAX_LINK_SHARE):
         steps = _steps(blocks[k].xpath)
         n = 0
         while n < min(len(steps), len(img_steps)) and steps[n] == img_steps[n]:

@@ -15,13 +15,12 @@ this runs the same on a fresh page and on blocks stored in Redis):
 """
 from __future__ import annotations
 
-import re
-
 from ..blocks import Block, reindex
 from .content_sections import drop_furniture_sections, furniture_heading
 from .container_bounds import (  # noqa: F401  (_tag, narrow_container: read by tests)
     _main_instead, _tag, _title_column, narrow_container, widen_container)
 from .emptied_sections import drop_emptied_headings
+from .link_text import LINK_RE, NO_LINK_KINDS
 from .teaser_cards import drop_teaser_cards
 from .teaser_runs import drop_lone_teasers, drop_teaser_runs
 from .word_count import count_split_words, count_words
@@ -101,23 +100,6 @@ FURNITURE_RUN = 3
 # Kinds whose words are prose evidence for a container (images and rules carry none).
 TEXT_KINDS = frozenset({"paragraph", "heading", "list-item", "table", "code", "quote",
                         "figure-caption"})
-_LINK_RE = re.compile(r"\[((?:\\.|[^\]\\])*)\]\([^)]*\)")
-
-
-# Links that make a block furniture or navigation by their share of its text.
-_NO_LINK_KINDS = ("code", "table", "image")
-
-
-def link_density(block: Block) -> float:
-    """Share of the block's characters that are link text (from its rich_text)."""
-    if not block.text or block.kind in _NO_LINK_KINDS:
-        return 0.0
-    if "](" not in block.rich_text:
-        return 0.0
-    linked = sum(len(m.group(1)) for m in _LINK_RE.finditer(block.rich_text))
-    return min(1.0, linked / max(len(block.text), 1))
-
-
 def chrome_kind(b: Block) -> str | None:
     """Which chrome the block sits in: nav, aside, header, footer or a furniture widget."""
     if b.in_nav:
@@ -159,14 +141,14 @@ def block_stats(b: Block) -> Stats:
     kind = b.kind
     xpath = b.xpath
     inside = "/a/" in xpath or "/a[" in xpath
-    if kind in _NO_LINK_KINDS:
+    if kind in NO_LINK_KINDS:
         return (words, n, 0, 0, 0.0, max(0.0, n) if kind in TEXT_KINDS else 0.0, inside)
     short = long_ = 0
     density = 0.0
     rich = b.rich_text
     if "](" in rich:
         linked = 0
-        for m in _LINK_RE.finditer(rich):
+        for m in LINK_RE.finditer(rich):
             anchor = m.group(1)
             linked += len(anchor)
             if not inside:
@@ -239,7 +221,7 @@ def inside_link(b: Block) -> bool:
 
 def link_words(b: Block) -> tuple[int, int]:
     """Words of link text in the block: (in short anchors, in headline-long anchors)."""
-    if b.kind in _NO_LINK_KINDS:
+    if b.kind in NO_LINK_KINDS:
         return 0, 0
     if inside_link(b):
         # a whole card is a link: its words are a teaser, not a menu entry
@@ -247,7 +229,7 @@ def link_words(b: Block) -> tuple[int, int]:
     if "](" not in b.rich_text:
         return 0, 0
     short = long_ = 0
-    for m in _LINK_RE.finditer(b.rich_text):
+    for m in LINK_RE.finditer(b.rich_text):
         n = count_words(m.group(1))
         if n >= LONG_ANCHOR_WORDS:
             long_ += n
