@@ -21,10 +21,12 @@ WIDGET_PATTERNS = (
                            r"(?:[a-z0-9]+[-_])*(?:consent|gdpr)(?:[-_][a-z0-9]+)*|"
                            r"onetrust-[\w-]+|cybotcookiebot\w*|didomi-[\w-]+)$")),
     ("rail", re.compile(r"(?:sidebar|side-bar|widget-area|secondary|rail|right-rail|left-rail|sidebar-\w+)$")),
+    # entry-utility / entry-footer: the line WordPress themes print under every post ("This
+    # entry was posted in <category>. Bookmark the permalink."), never the post's text
     ("post-furniture", re.compile(
         r"(?:share|sharing|social-share|share-buttons|sharedaddy|related(?:-posts|-articles)?|"
         r"breadcrumbs?|post-tags|tag-?links|author-bio|about-author|newsletter|subscribe|"
-        r"post-navigation|nav-links|pagination|pager)$")),
+        r"post-navigation|nav-links|pagination|pager|entry-utility|entry-footer)$")),
     ("filter", re.compile(r"(?:filters?|facets?|faceted-search)$")),
 )
 # Class tokens are compounds a theme builds from the furniture's name (article_comments,
@@ -34,6 +36,8 @@ WIDGET_PATTERNS = (
 # a documentation section), so ids keep the whole-token patterns above. "related" only with
 # a noun for other pages or alone: "related-product" is the grid of a product category page.
 # trafilatura-eval snippets (bench/eval_snippets.py): precision 0.860 -> 0.866, recall held.
+# "donate"/"donation": the appeal for money newsrooms and blogs set in or under an article
+# (a donation form, a "support our journalism" box) is the publisher's, not the article's.
 _PART = r"(?:[a-z0-9]+[-_])*{}(?:[-_][a-z0-9]+)*"
 CLASS_PART_PATTERNS = {
     # not "no-comments" (a post wrapper saying the thread is closed) nor a single comment's
@@ -41,7 +45,7 @@ CLASS_PART_PATTERNS = {
     "comments": r"(?!no[-_])(?:[a-z0-9]+[-_])*(?:comments?|commentlist|recentcomments|disqus)"
                 r"(?:[-_](?!(?:body|content|text)(?:[-_]|$))[a-z0-9]+)*",
     "post-furniture": "|".join((
-        _PART.format(r"(?:share|sharing|sharebar|sharedaddy|newsletter|yarpp)"),
+        _PART.format(r"(?:share|sharing|sharebar|sharedaddy|newsletter|yarpp|donate|donation|donations)"),
         r"(?:[a-z0-9]+[-_])*related(?:[-_](?:posts?|articles?|stories|content|links?|news|reads?|entries|guides?))?"
         r"(?:[-_](?:section|box|block|list|widget|wrapper|container|area|items?))*",
         r"related(?:posts|articles?|stories|content|links)")),

@@ -39,6 +39,8 @@ _FURNITURE_HEADING_PATTERNS = (
     r"(?:write|leave) a review|what (?:customers|people|our customers) (?:are saying|say)",
     # the author box
     r"about the (?:authors?|writer|editor|contributors?)|meet the author|author bio|written by(?: \w+){0,3}",
+    # ...and in other languages (German, French, Spanish, Italian, Portuguese, Dutch)
+    r"über (?:den autor|die autorin|die autoren|die autor innen)|à propos de l auteur|a propos de l auteur|sobre (?:el|la|o|a) autor[a]?|sull autore|sull autrice|over de auteur",
     # the comment form under an article (a thread's comments are content on a forum or a
     # Q&A page, and the "comments" widget rule already weighs them)
     r"leave a (?:reply|comment)|post a comment|join the (?:conversation|discussion)",

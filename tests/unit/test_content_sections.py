@@ -36,9 +36,12 @@ def test_furniture_headings_in_other_languages():
     for text in ("Ähnliche Artikel", "Das könnte Sie auch interessieren", "À lire aussi",
                  "Articles similaires", "Artículos relacionados", "También te puede interesar",
                  "Articoli correlati", "Leia também", "Gerelateerde artikelen", "相關文章",
-                 "猜你喜欢", "您可能會有興趣的文章", "関連記事", "あわせて読みたい"):
+                 "猜你喜欢", "您可能會有興趣的文章", "関連記事", "あわせて読みたい",
+                 "Über den Autor", "Über die Autorin", "À propos de l'auteur", "Sobre el autor",
+                 "Sull'autore", "Over de auteur"):
         assert furniture_heading(_heading(text)), text
-    for text in ("Über den Sauerteig", "Le levain", "Artículos de panadería", "面包的历史"):
+    for text in ("Über den Sauerteig", "Le levain", "Artículos de panadería", "面包的历史",
+                 "Über den Autor des Romans und seine Zeit"):
         assert not furniture_heading(_heading(text)), text
 
 

@@ -46,13 +46,17 @@ def test_words_beside_comment_are_no_thread_wrapper(token):
     ("recentcomments", "comments"), ("yarpp-related", "post-furniture"),
     ("suggested_reading internal_related", "post-furniture"),
     ("newsletter-promo", "post-furniture"), ("facebook-share", "post-furniture"),
-    ("relatedarticle standard", "post-furniture")])
+    ("relatedarticle standard", "post-furniture"),
+    # a post's footer line in WordPress themes ("This entry was posted in ... Bookmark the
+    # permalink"), and a newsroom's donation appeal
+    ("entry-utility", "post-furniture"), ("entry-footer", "post-furniture"),
+    ("article-donation-CTA", "post-furniture"), ("mollie-donation-form-holder", "post-furniture")])
 def test_a_furniture_word_as_part_of_a_class_names_the_widget(cls, widget):
     assert widget_for("div", cls, None) == widget
 
 
 @pytest.mark.parametrize("cls", ["related-product", "commentary", "shareholder-letter",
-                                 "entry-content"])
+                                 "entry-content", "entry-footer-content", "donator"])
 def test_class_parts_that_name_content_are_not_furniture(cls):
     # a category page's product grid, an opinion column, a word that only contains "share"
     assert widget_for("div", cls, None) is None
