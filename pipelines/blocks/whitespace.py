@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import re
 
+# U+00AD marks where a browser may break a long word ("Mag&shy;da&shy;le&shy;ner", which
+# German and Dutch sites set by the thousand): invisible unless the line breaks there, so the
+# word a reader sees, copies and searches for has none. Kept, it splits every such word for
+# search, de-duplication and any tool reading the archive.
+SOFT_HYPHEN = "\u00ad"
 _WS_RE = re.compile(r"[ \t\r\n\f\v\u00a0\u200b]+")
 # What str.split() takes for whitespace beyond _WS_RE's characters: where none occurs,
 # split/join collapses exactly as _WS_RE does once U+200B (not whitespace to Python) is a
@@ -19,11 +24,14 @@ def _plain_ascii(s: str) -> bool:
 
 
 def collapse_ws(s: str) -> str:
-    """_WS_RE.sub(" ", s): each run of whitespace becomes one space, ends kept."""
+    """_WS_RE.sub(" ", s): each run of whitespace becomes one space, ends kept; soft hyphens
+    dropped (SOFT_HYPHEN)."""
     # _plain_ascii(s), spelled out: this runs for every text node
     if (s.isascii() and "\x1c" not in s and "\x1d" not in s and "\x1e" not in s
             and "\x1f" not in s):
         pass
+    elif SOFT_HYPHEN in s:
+        return collapse_ws(s.replace(SOFT_HYPHEN, ""))
     elif _SPLIT_ONLY_WS_RE.search(s) is None:
         if "\u200b" in s:
             s = s.replace("\u200b", " ")
@@ -42,9 +50,11 @@ def collapse_ws(s: str) -> str:
 
 
 def normalize_ws(text: str) -> str:
-    """Collapse runs of whitespace to single spaces, trim the ends."""
+    """Collapse runs of whitespace to single spaces, trim the ends; soft hyphens dropped."""
     if _plain_ascii(text):
         return " ".join(text.split())
+    if SOFT_HYPHEN in text:
+        text = text.replace(SOFT_HYPHEN, "")
     if _SPLIT_ONLY_WS_RE.search(text) is None:
         return " ".join((text.replace("\u200b", " ") if "\u200b" in text else text).split())
     return _WS_RE.sub(" ", text).strip()
