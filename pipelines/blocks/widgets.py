@@ -50,6 +50,13 @@ CLASS_PART_PATTERNS = {
         r"(?:[-_](?:section|box|block|list|widget|wrapper|container|area|items?))*",
         r"related(?:posts|articles?|stories|content|links)")),
 }
+# Class tokens that name a post's own body. A class list holding one names the body, whatever
+# furniture word sits beside it: themes add modifiers to the body's wrapper for what it
+# contains ("entry themeform share", a post body with share buttons somewhere inside), and
+# the furniture inside wears its own class.
+CONTENT_CLASS_TOKENS = frozenset({
+    "entry", "entry-content", "entry-inner", "post-content", "post-body", "article-content",
+    "article-body", "story-body", "single-content"})
 # Elements whose class never names furniture for their whole subtree.
 NEVER_WIDGET_TAGS = frozenset({"html", "body", "main", "article"})
 # one alternation, so each token is matched once (this runs for every element with a class)
@@ -92,7 +99,10 @@ def widget_for(tag, cls: str | None, ident: str | None) -> str | None:
         pass
     tokens = []
     if cls:
-        tokens.extend((_CLASS_COMBINED, tok) for tok in cls.lower().split())
+        lowered = cls.lower().split()
+        if not CONTENT_CLASS_TOKENS.isdisjoint(lowered):
+            lowered = ()
+        tokens.extend((_CLASS_COMBINED, tok) for tok in lowered)
     if ident:
         tokens.append((_COMBINED, ident.lower()))
     best = None

@@ -66,3 +66,27 @@ def test_an_id_built_from_a_heading_is_not_read_by_its_parts():
     # Sphinx and Markdown tools make ids from heading text: #sharing-with-a-single-developer
     assert widget_for("div", None, "sharing-with-a-single-developer") is None
     assert widget_for("div", "sharing-with-a-single-developer", None) == "post-furniture"
+
+
+@pytest.mark.parametrize("cls", ["entry themeform share", "post-content social-share",
+                                 "entry-content related"])
+def test_a_post_body_named_beside_a_furniture_word_is_no_widget(cls):
+    # Hueman's post body is "entry themeform share": a body with share buttons inside
+    assert widget_for("div", cls, None) is None
+
+
+def test_the_share_bar_inside_a_body_so_named_still_goes():
+    from pipelines.content.markdown import render_markdown
+    from pipelines.page import analyze_page
+
+    para = ("The council met on Tuesday to settle the budget for the coming year, and the "
+            "vote on the new library wing passed after a long debate about its cost. ")
+    html = ("<html><head><title>Budget vote</title></head><body>"
+            "<div class='sidebar'><p>" + "Archive links and a blogroll. " * 20 + "</p></div>"
+            "<article><h1>Budget vote</h1><div class='entry themeform share'>"
+            + "".join(f"<p>Item {n}. {para * 2}</p>" for n in range(3))
+            + "<div class='share-buttons'><p>Share on Facebook</p></div></div></article>"
+            "</body></html>")
+    md = render_markdown(analyze_page(html.encode(), "https://town.example/budget-vote").blocks)
+    assert all(f"Item {n}. The council met" in md for n in range(3))
+    assert "Share on Facebook" not in md
