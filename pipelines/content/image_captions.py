@@ -111,6 +111,41 @@ def _wrapper_captions(blocks: list[Block], j: int, words: list[int]) -> tuple[st
     return holder, found
 
 
+# A photo credit as agencies and CMSs print it at a caption's end: the copyright sign, then
+# its holder ("… aus der Schweiz. © AFP / Marco Bertorello").
+CREDIT_MARK = re.compile(r"(?:^|\s)(?:©|\(c\))\s*\S.{0,60}$", re.I)
+# Words an alt text needs for a line repeating it to be that picture's caption (an alt of a
+# word or two, "Logo", "Foto", repeats by chance).
+ALT_REPEAT_MIN_WORDS = 4
+
+
+def _norm(text: str | None) -> str:
+    return " ".join((text or "").split())
+
+
+def _adjacent_captions(blocks: list[Block], j: int, words: list[int]) -> list[int]:
+    """The lines right after image j that say they are its caption, wherever they sit in the
+    markup: one that repeats the picture's alt text word for word (a CMS writes the caption
+    into both), or one that ends in a copyright
+    credit ("… © AFP / Name"), as photo captions do and the article's sentences never do."""
+    if links_elsewhere(blocks[j]) or VECTOR_PICTURE.search(blocks[j].href or ""):
+        return []
+    def caption_line(k: int) -> bool:
+        return (k < len(blocks) and blocks[k].kind in CAPTION_KINDS
+                and 0 < words[k] <= CAPTION_MAX_WORDS
+                and link_density(blocks[k]) <= CAPTION_MAX_LINK_SHARE)
+    k = j + 1
+    if not caption_line(k):
+        return []
+    alt = _norm(blocks[j].alt)
+    if len(alt.split()) >= ALT_REPEAT_MIN_WORDS:
+        if _norm(blocks[k].text) == alt:
+            return [k]
+    if CREDIT_MARK.search(blocks[k].text):
+        return [k]
+    return []
+
+
 def fold_captions(blocks: list[Block]) -> tuple[set[int], dict[int, str]]:
     """The caption blocks of images among `blocks` (indexes, to leave out of the text), and
     each such image's caption (by the image's index), for its title."""
@@ -133,6 +168,11 @@ def fold_captions(blocks: list[Block]) -> tuple[set[int], dict[int, str]]:
         if lines[-1] + 1 in wrapped or j - 1 in ends:
             continue
         for i in lines:
+            owner.setdefault(i, j)
+    # no card test here: a line that repeats its picture's alt or carries its credit says
+    # itself that it is the caption, and a gallery's pictures stand one after another
+    for j in images:
+        for i in _adjacent_captions(blocks, j, words):
             owner.setdefault(i, j)
     folded_words = sum(words[i] for i in owner)
     if folded_words and sum(words) - folded_words < TEXT_OVER_CAPTION * folded_words:

@@ -73,3 +73,21 @@ def test_an_icon_heading_a_tip_box_keeps_the_tip_as_text():
     md = markdown(PROSE + '<div class="tip"><img src="/icons/bulb.svg" alt="bulb"><p>Tip: set the '
                   'first course dry before pointing it.</p></div>' + MORE)
     assert "\n\nTip: set the first course dry before pointing it." in md
+
+
+def test_a_line_after_a_picture_ending_in_a_copyright_credit_is_its_caption():
+    # the caption sits outside any wrapper of the picture, as the article's next paragraph
+    md = markdown(PROSE + '<p><a href="/big/w.jpg"><img src="/w.jpg" alt=""></a></p>'
+                  '<p>The north pier at low tide. © Harbour Trust / Ann Lee</p>' + MORE + PROSE)
+    assert '![](https://example.org/w.jpg "The north pier at low tide. © Harbour Trust / Ann Lee")' in md
+    assert "\n\nThe north pier at low tide" not in md
+    assert "Each course was set dry first" in md
+
+
+def test_a_line_repeating_the_pictures_alt_is_its_caption_but_a_short_alt_proves_nothing():
+    md = markdown(PROSE + '<p><img src="/p.jpg" alt="Masons setting the last course in May"></p>'
+                  '<p>Masons setting the last course in May</p>' + MORE
+                  + '<p><img src="/q.jpg" alt="Harbour"></p><p>Harbour</p>' + PROSE)
+    assert '![Masons setting the last course in May](https://example.org/p.jpg)' in md
+    assert "\n\nMasons setting the last course in May" not in md
+    assert "\n\nHarbour\n" in md
