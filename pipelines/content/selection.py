@@ -21,6 +21,7 @@ from .container_bounds import (  # noqa: F401  (_tag, narrow_container: read by 
     _main_instead, _tag, _title_column, narrow_container, widen_container)
 from .emptied_sections import drop_emptied_headings
 from .link_text import LINK_RE, NO_LINK_KINDS
+from .standfirst import keep_standfirst
 from .teaser_cards import drop_teaser_cards
 from .teaser_runs import drop_lone_teasers, drop_teaser_runs
 from .word_count import count_split_words, count_words
@@ -330,6 +331,9 @@ def _select(blocks: list[Block], title: str | None, links_as_text: bool = False,
     prefix = None if container is None else container + "/"
     keep = [_keep(b, ch, container, prefix, title_key, st)
             for b, ch, st in zip(blocks, chrome, stats)]
+    if leaf:
+        keep_standfirst(blocks, keep, container, [st[1] for st in stats], [st[4] for st in stats],
+                        title_key)
     drop_controls(blocks, keep, title_key, stats)
     marked = frozenset(i for i, (b, ch) in enumerate(zip(blocks, chrome))
                        if ch and b.kind == "heading" and chrome_kind(b) in SECTION_WIDGETS

@@ -1,0 +1,97 @@
+"""The standfirst: the lead paragraph a news or magazine template prints under the title.
+
+Article templates set the headline, the standfirst (the one- or two-sentence summary in
+bigger type) and the byline together in the article's own <header>, then the body in a
+wrapper of its own. The container search finds the body; the standfirst beside it was lost
+with the rest of the header, though a reader takes it for the article's first paragraph and
+the field's benchmarks count it as the article's text. A paragraph of prose inside a
+<header> that holds the page's headline, sits in <main> or <article> (an article's header,
+not the site's masthead) and stands beside the chosen body, is kept.
+"""
+from __future__ import annotations
+
+import re
+
+from ..blocks import Block
+
+# A standfirst is a sentence or two; a shorter line in the header is a kicker, a byline, a
+# date or a category label.
+STANDFIRST_MIN_WORDS = 12
+# ...and it is prose: a line mostly of link text is a breadcrumb or a tag list.
+STANDFIRST_MAX_LINK_DENSITY = 0.3
+# How far above the header the element holding the body may be: the header's parent
+# (<article><header>…</header><div class="body">) or the one above (a header column beside
+# the body column).
+HEADER_UP = 2
+# A standfirst is set in the header's own column, a few wrappers down at most; text nested
+# deeper is a widget's (an author's bio card, a fact-check tooltip).
+STANDFIRST_MAX_DEPTH = 4
+# A line with a time of day or a numeric date is the byline ("Posted by … on Friday
+# December 19, 2025 @08:00PM"), which the front matter holds.
+_BYLINE_STAMP = re.compile(r"(?<!\d)\d{1,2}:\d{2}(?!\d)|\b\d{1,2}\s*[./]\s*\d{1,2}\s*[./]\s*\d{2,4}\b")
+# The header is the article's when it holds the page's headline: a heading sharing this
+# share of its words (of the shorter of the two) with the page's <title>, which adds the
+# site's name or shortens the headline ("Headline - Site"), and at least TITLE_MIN_WORDS.
+# A section's or a blog's header ("Shots", over an NPR story) names something else.
+TITLE_OVERLAP = 0.6
+TITLE_MIN_WORDS = 3
+_WORD = re.compile(r"\w+")
+_HEADER_STEP = re.compile(r"/header(?:\[\d+\])?(?=/)")
+
+
+def _header_of(xpath: str) -> str | None:
+    """The path of the innermost <header> around the block, or None."""
+    last = None
+    for m in _HEADER_STEP.finditer(xpath):
+        last = m
+    return xpath[:last.end()] if last else None
+
+
+def _beside(header: str, container: str) -> bool:
+    """An ancestor of the header, at most HEADER_UP levels up, holds the container."""
+    above = header
+    for _ in range(HEADER_UP):
+        above = above[:above.rfind("/")]
+        if container.startswith(above + "/"):
+            return True
+    return False
+
+
+def _names_title(heading: str, title_words: set[str]) -> bool:
+    """The heading is the page's headline (TITLE_OVERLAP of words shared with its title)."""
+    own = set(_WORD.findall(heading.lower()))
+    fewer = min(len(own), len(title_words))
+    return fewer >= TITLE_MIN_WORDS and len(own & title_words) >= TITLE_OVERLAP * fewer
+
+
+def keep_standfirst(blocks: list[Block], keep: list[bool], container: str | None,
+                    words: list[int], densities: list[float], title: str) -> list[int]:
+    """Keep, in place, the prose paragraphs of an article's <header> (one holding the
+    page's headline) beside the container. Returns the blocks kept so."""
+    title_words = set(_WORD.findall(title.lower()))
+    if container is None or not title_words:
+        return []
+    headed: dict[str, bool] = {}     # header path -> holds a heading, stands beside the body
+    added = []
+    for i, b in enumerate(blocks):
+        if (keep[i] or b.kind != "paragraph" or words[i] < STANDFIRST_MIN_WORDS
+                or densities[i] > STANDFIRST_MAX_LINK_DENSITY or b.widget is not None
+                or getattr(b, "hidden", False) or not (b.in_article or b.in_main)):
+            continue
+        header = _header_of(b.xpath)
+        if header is None or container.startswith(header + "/"):
+            continue
+        below = b.xpath[len(header):]
+        # folded text (<details>) is a disclaimer or a note a reader opens, not the lead
+        if below.count("/") > STANDFIRST_MAX_DEPTH or "/details" in below \
+                or _BYLINE_STAMP.search(b.text):
+            continue
+        if header not in headed:
+            prefix = header + "/"
+            headed[header] = _beside(header, container) and any(
+                h.kind == "heading" and h.xpath.startswith(prefix)
+                and _names_title(h.text, title_words) for h in blocks)
+        if headed[header]:
+            keep[i] = True
+            added.append(i)
+    return added

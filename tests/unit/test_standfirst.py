@@ -1,0 +1,45 @@
+"""The standfirst under an article's headline, in the article's <header>, is its text."""
+from pipelines.content.markdown import render_markdown
+from pipelines.page import analyze_page
+
+BODY = "".join(
+    f"<p>Paragraph {n}. The harbour wall was rebuilt over two summers, stone by stone, by the "
+    f"same four masons who had patched it for thirty years before the storm took half of it, "
+    f"and the town paid for every course of it out of the fishing levy.</p>" for n in range(6))
+DEK = ("The storm of 2019 took half of the old wall; four masons and a fishing levy "
+       "gave the town a new one in two summers")
+SIDEBAR = ("<aside><h2>Most read</h2>" + "".join(
+    f"<p><a href='/n/{n}'>Story number {n} of the week</a></p>" for n in range(8)) + "</aside>")
+
+
+def archived(html: str, title: str = "The harbour wall is whole again - Coast Gazette") -> str:
+    page = (f"<html><head><title>{title}</title></head><body>{html}{SIDEBAR}</body></html>")
+    return render_markdown(analyze_page(page.encode(), "https://gazette.example/harbour-wall").blocks)
+
+
+def test_the_dek_in_the_articles_header_is_kept_and_its_byline_is_not():
+    md = archived("<main><article><header><h1>The harbour wall is whole again</h1>"
+                  f"<p class='dek'>{DEK}</p>"
+                  "<p>By Ann Lee, published on the morning of 3.3.2024 at 10:45 in the Coast section</p>"
+                  f"</header><div class='body'>{BODY}</div></article></main>")
+    assert DEK in md
+    assert md.index(DEK) < md.index("Paragraph 0.")
+    assert "By Ann Lee" not in md
+
+
+def test_a_sections_header_above_the_story_is_not_its_dek():
+    # a blog's or a section's header names the section, not the page's headline
+    md = archived("<main><header><h2>Shots</h2><p>This is the home of the gazette's health blog, "
+                  "which ran from 2009 to 2025; for current coverage see the Health section.</p>"
+                  "</header><article><h1>The harbour wall is whole again</h1>"
+                  f"<div class='body'>{BODY}</div></article></main>")
+    assert "home of the gazette's health blog" not in md
+    assert "Paragraph 5." in md
+
+
+def test_a_mastheads_tagline_is_not_a_dek():
+    md = archived("<header><h1>The harbour wall is whole again and other news of the coast</h1>"
+                  "<p>The Coast Gazette has told the news of the harbour towns every week since "
+                  "the year eighteen hundred and ninety.</p></header>"
+                  f"<div><div class='body'>{BODY}</div></div>")
+    assert "every week since" not in md
