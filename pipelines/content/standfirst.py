@@ -6,7 +6,9 @@ wrapper of its own. The container search finds the body; the standfirst beside i
 with the rest of the header, though a reader takes it for the article's first paragraph and
 the field's benchmarks count it as the article's text. A paragraph of prose inside a
 <header> that holds the page's headline, sits in <main> or <article> (an article's header,
-not the site's masthead) and stands beside the chosen body, is kept.
+not the site's masthead) and stands beside the chosen body, is kept. A template without a
+<header> sets the lead between headline and body, as a paragraph or a long subheading: the
+first such block there, before any picture, is kept.
 """
 from __future__ import annotations
 
@@ -94,4 +96,43 @@ def keep_standfirst(blocks: list[Block], keep: list[bool], container: str | None
         if headed[header]:
             keep[i] = True
             added.append(i)
-    return added
+    return added + _keep_between_title_and_body(blocks, keep, container, words, densities,
+                                                title_words)
+
+
+def _common(a: str, b: str) -> str:
+    steps_a, steps_b = a.split("/"), b.split("/")
+    n = 0
+    while n < min(len(steps_a), len(steps_b)) and steps_a[n] == steps_b[n]:
+        n += 1
+    return "/".join(steps_a[:n])
+
+
+def _keep_between_title_and_body(blocks, keep, container, words, densities, title_words):
+    """Templates without a <header>: the lead set between the headline and the body, as a
+    paragraph or as a long subheading (<h1>headline</h1><h2>lead sentence…</h2><div
+    class="body">), in the element that holds headline, lead and body together."""
+    prefix = container + "/"
+    first_body = next((i for i, b in enumerate(blocks) if b.xpath.startswith(prefix)), None)
+    if first_body is None:
+        return []
+    t = next((i for i in range(first_body) if blocks[i].kind == "heading"
+              and (blocks[i].level or 6) <= 2 and (blocks[i].in_article or blocks[i].in_main)
+              and _names_title(blocks[i].text, title_words)), None)
+    if t is None:
+        return []
+    for i in range(t + 1, first_body):
+        b = blocks[i]
+        if b.kind == "image":
+            break           # what follows a picture is its caption or the body
+        if (keep[i] or b.kind not in ("paragraph", "heading") or words[i] < STANDFIRST_MIN_WORDS
+                or densities[i] > STANDFIRST_MAX_LINK_DENSITY or b.widget is not None
+                or getattr(b, "hidden", False) or "/figcaption" in b.xpath
+                or "/details" in b.xpath or _BYLINE_STAMP.search(b.text)):
+            continue
+        around = _common(blocks[t].xpath, b.xpath)
+        if container.startswith(around + "/") \
+                and blocks[t].xpath.count("/") - around.count("/") <= HEADER_UP + 1:
+            keep[i] = True
+            return [i]      # the lead is one: what else stands there is a bio or a note
+    return []

@@ -43,3 +43,23 @@ def test_a_mastheads_tagline_is_not_a_dek():
                   "the year eighteen hundred and ninety.</p></header>"
                   f"<div><div class='body'>{BODY}</div></div>")
     assert "every week since" not in md
+
+
+def test_a_lead_set_as_a_subheading_between_headline_and_body_is_kept():
+    # no <header>: <h1>headline</h1><h2>lead sentence</h2><div class="body">
+    lead = ("Four masons and a fishing levy gave the town a new harbour wall in two summers, "
+            "after the storm of 2019 took half of the old one")
+    md = archived("<main><article><h1>The harbour wall is whole again</h1>"
+                  f"<h2>{lead}</h2><div class='body'>{BODY}</div></article></main>")
+    assert lead in md
+    assert md.index(lead) < md.index("Paragraph 0.")
+
+
+def test_a_caption_under_a_picture_between_headline_and_body_is_no_lead():
+    caption = ("The masons setting the last course of the new wall on a grey May morning, "
+               "seen from the end of the north pier")
+    md = archived("<main><article><h1>The harbour wall is whole again</h1>"
+                  f"<img src='/wall.jpg' alt='The wall'><p>{caption}</p>"
+                  f"<div class='body'>{BODY}</div></article></main>")
+    assert "seen from the end of the north pier" not in md
+    assert "Paragraph 0." in md
