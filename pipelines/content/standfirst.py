@@ -124,14 +124,15 @@ def _keep_between_title_and_body(blocks, keep, container, words, densities, titl
     for i in range(t + 1, first_body):
         b = blocks[i]
         if b.kind == "image":
-            break           # what follows a picture is its caption or the body
+            # what follows a picture is its caption, or an avatar's name and bio, or the body
+            break
         if (keep[i] or b.kind not in ("paragraph", "heading") or words[i] < STANDFIRST_MIN_WORDS
                 or densities[i] > STANDFIRST_MAX_LINK_DENSITY or b.widget is not None
-                or getattr(b, "hidden", False) or "/figcaption" in b.xpath
+                or getattr(b, "hidden", False) or "/figure" in b.xpath
                 or "/details" in b.xpath or _BYLINE_STAMP.search(b.text)):
             continue
         around = _common(blocks[t].xpath, b.xpath)
-        if container.startswith(around + "/") \
+        if (container.startswith(around + "/") or _beside(around, container)) \
                 and blocks[t].xpath.count("/") - around.count("/") <= HEADER_UP + 1:
             keep[i] = True
             return [i]      # the lead is one: what else stands there is a bio or a note

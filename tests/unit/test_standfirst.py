@@ -63,3 +63,11 @@ def test_a_caption_under_a_picture_between_headline_and_body_is_no_lead():
                   f"<div class='body'>{BODY}</div></article></main>")
     assert "seen from the end of the north pier" not in md
     assert "Paragraph 0." in md
+
+
+def test_a_lead_in_the_headlines_column_beside_the_body_is_kept():
+    # <div class="head"><h1/><p>lead</p></div><div class="body">…</div>
+    md = archived("<main><div class='story'><div class='head'><h1>The harbour wall is whole "
+                  f"again</h1><p>{DEK}.</p></div><div class='body'>{BODY}</div></div></main>")
+    assert DEK in md
+    assert md.index(DEK) < md.index("Paragraph 0.")
