@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ..blocks import Block
+from ..blocks.whitespace import normalize_ws
 from .link_text import link_density
 
 # Kinds a caption is written as. A heading or a list item beside a picture is a teaser's
@@ -119,15 +120,11 @@ CREDIT_MARK = re.compile(r"(?:^|\s)(?:©|\(c\))\s*\S.{0,60}$", re.I)
 ALT_REPEAT_MIN_WORDS = 4
 
 
-def _norm(text: str | None) -> str:
-    return " ".join((text or "").split())
-
-
 def _adjacent_captions(blocks: list[Block], j: int, words: list[int]) -> list[int]:
     """The lines right after image j that say they are its caption, wherever they sit in the
     markup: one that repeats the picture's alt text word for word (a CMS writes the caption
-    into both), or one that ends in a copyright
-    credit ("… © AFP / Name"), as photo captions do and the article's sentences never do."""
+    into both), or one that ends in a copyright credit ("… © AFP / Name"), as photo
+    captions do and the article's sentences never do."""
     if links_elsewhere(blocks[j]) or VECTOR_PICTURE.search(blocks[j].href or ""):
         return []
     def caption_line(k: int) -> bool:
@@ -137,9 +134,9 @@ def _adjacent_captions(blocks: list[Block], j: int, words: list[int]) -> list[in
     k = j + 1
     if not caption_line(k):
         return []
-    alt = _norm(blocks[j].alt)
+    alt = normalize_ws(blocks[j].alt or "")
     if len(alt.split()) >= ALT_REPEAT_MIN_WORDS:
-        if _norm(blocks[k].text) == alt:
+        if normalize_ws(blocks[k].text) == alt:
             return [k]
     if CREDIT_MARK.search(blocks[k].text):
         return [k]

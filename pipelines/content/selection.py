@@ -331,22 +331,21 @@ def _select(blocks: list[Block], title: str | None, links_as_text: bool = False,
     prefix = None if container is None else container + "/"
     keep = [_keep(b, ch, container, prefix, title_key, st)
             for b, ch, st in zip(blocks, chrome, stats)]
+    words, densities = [st[1] for st in stats], [st[4] for st in stats]
     if leaf:
-        keep_standfirst(blocks, keep, container, [st[1] for st in stats], [st[4] for st in stats],
-                        title_key)
+        keep_standfirst(blocks, keep, container, words, densities, title_key)
     drop_controls(blocks, keep, title_key, stats)
     marked = frozenset(i for i, (b, ch) in enumerate(zip(blocks, chrome))
                        if ch and b.kind == "heading" and chrome_kind(b) in SECTION_WIDGETS
                        and container is not None and b.xpath.startswith(prefix)
                        and furniture_heading(b, stats[i][1]))
-    headings = drop_furniture_sections(blocks, keep, [st[1] for st in stats], marked)
+    headings = drop_furniture_sections(blocks, keep, words, marked)
     # On a leaf, whether the teaser rules run is measured on prose, link text left out: the
     # headlines of a "latest news" rail or a tag list kept inside the article's container
     # are what they cut, and counted as words they would keep the rules from running (a news
     # page's rails outweigh its story). trafilatura-eval snippet precision 0.896 -> 0.897.
     if leaf and article_paragraphs(blocks, keep, stats, prose_only=True):
-        densities, inside, words = [st[4] for st in stats], [st[6] for st in stats], \
-            [st[1] for st in stats]
+        inside = [st[6] for st in stats]
         headings = sorted(headings
                           + drop_teaser_runs(blocks, keep, densities, inside, words, url)
                           + drop_teaser_cards(blocks, keep, densities, inside, words, url)

@@ -49,14 +49,24 @@ def _header_of(xpath: str) -> str | None:
     return xpath[:last.end()] if last else None
 
 
-def _beside(header: str, container: str) -> bool:
-    """An ancestor of the header, at most HEADER_UP levels up, holds the container."""
-    above = header
-    for _ in range(HEADER_UP):
-        above = above[:above.rfind("/")]
+def _beside(path: str, container: str) -> bool:
+    """The element at `path`, or an ancestor at most HEADER_UP levels up, holds the container."""
+    above = path
+    for _ in range(HEADER_UP + 1):
         if container.startswith(above + "/"):
             return True
+        above = above[:above.rfind("/")]
     return False
+
+
+def _lead_line(b: Block, i: int, keep: list[bool], words: list[int],
+               densities: list[float]) -> bool:
+    """A line not yet kept that reads as a lead: prose of STANDFIRST_MIN_WORDS, little link
+    text, no widget's, shown, no byline stamp, not folded in a <details>."""
+    return not (keep[i] or words[i] < STANDFIRST_MIN_WORDS
+                or densities[i] > STANDFIRST_MAX_LINK_DENSITY or b.widget is not None
+                or getattr(b, "hidden", False) or "/details" in b.xpath
+                or _BYLINE_STAMP.search(b.text))
 
 
 def _names_title(heading: str, title_words: set[str]) -> bool:
@@ -76,17 +86,12 @@ def keep_standfirst(blocks: list[Block], keep: list[bool], container: str | None
     headed: dict[str, bool] = {}     # header path -> holds a heading, stands beside the body
     added = []
     for i, b in enumerate(blocks):
-        if (keep[i] or b.kind != "paragraph" or words[i] < STANDFIRST_MIN_WORDS
-                or densities[i] > STANDFIRST_MAX_LINK_DENSITY or b.widget is not None
-                or getattr(b, "hidden", False) or not (b.in_article or b.in_main)):
+        if b.kind != "paragraph" or not (b.in_article or b.in_main) \
+                or not _lead_line(b, i, keep, words, densities):
             continue
         header = _header_of(b.xpath)
-        if header is None or container.startswith(header + "/"):
-            continue
-        below = b.xpath[len(header):]
-        # folded text (<details>) is a disclaimer or a note a reader opens, not the lead
-        if below.count("/") > STANDFIRST_MAX_DEPTH or "/details" in below \
-                or _BYLINE_STAMP.search(b.text):
+        if header is None or container.startswith(header + "/") \
+                or b.xpath[len(header):].count("/") > STANDFIRST_MAX_DEPTH:
             continue
         if header not in headed:
             prefix = header + "/"
@@ -126,13 +131,11 @@ def _keep_between_title_and_body(blocks, keep, container, words, densities, titl
         if b.kind == "image":
             # what follows a picture is its caption, or an avatar's name and bio, or the body
             break
-        if (keep[i] or b.kind not in ("paragraph", "heading") or words[i] < STANDFIRST_MIN_WORDS
-                or densities[i] > STANDFIRST_MAX_LINK_DENSITY or b.widget is not None
-                or getattr(b, "hidden", False) or "/figure" in b.xpath
-                or "/details" in b.xpath or _BYLINE_STAMP.search(b.text)):
+        if b.kind not in ("paragraph", "heading") or "/figure" in b.xpath \
+                or not _lead_line(b, i, keep, words, densities):
             continue
         around = _common(blocks[t].xpath, b.xpath)
-        if (container.startswith(around + "/") or _beside(around, container)) \
+        if _beside(around, container) \
                 and blocks[t].xpath.count("/") - around.count("/") <= HEADER_UP + 1:
             keep[i] = True
             return [i]      # the lead is one: what else stands there is a bio or a note
