@@ -17,10 +17,12 @@ paragraph is still one sentence). When a key repeats, in this order:
    lost the paragraph (13 of 67 posts of one Jekyll blog).
 4. On an unmeasured page a table or code block repeated among different neighbours is the
    page repeating itself and stays, and so is a heading or a short label repeated so in
-   one container; a twin that keeps the first copy's company goes (a hidden layout copies
-   a whole run).
-5. Anything else, repeated prose above all, is a copy and goes: keeping prose by rule 4 was
-   measured and lost (a page carrying its article three times amid different furniture).
+   one container, and a paragraph repeated in one flow (a refrain: both copies children of
+   one element, other blocks between them); a twin that keeps the first copy's company
+   goes (a hidden layout copies a whole run).
+5. Anything else, repeated prose above all, is a copy and goes: keeping all prose by rule 4
+   was measured and lost (a page carrying its article three times amid different
+   furniture, each copy in a wrapper of its own).
 
 Hidden blocks take part (they decide which copy is the echo) and are then left out. A last
 pass drops a long block restated, shingle by shingle, by several other blocks.
@@ -106,7 +108,8 @@ def deduplicate(blocks: list[Block]) -> list[Block]:
               and not (b.in_header or b.in_nav or b.in_footer)):
             keep[j] = False          # 3. the body's text beats a header's echo of it
             first[key] = i
-        elif not measured and _repeatable(b, prev) and not _same_company(keys, i, j, counts):
+        elif not measured and (_repeatable(b, prev) or _refrain(b, prev, i, j)) \
+                and not _same_company(keys, i, j, counts):
             pass                     # 4. repeated among different neighbours: on purpose
         else:
             keep[i] = False          # 5. a copy
@@ -131,6 +134,18 @@ def _repeatable(b: Block, prev: Block) -> bool:
                                 or b.text.rstrip().endswith(STATEMENT_END)):
         return False
     return b.xpath.rpartition("/")[0] == prev.xpath.rpartition("/")[0]
+
+
+def _refrain(b: Block, prev: Block, i: int, j: int) -> bool:
+    """A paragraph the page repeats in one flow: both copies children of one element, with
+    other blocks read between them (a song's chorus, a refrain, a disclaimer under each
+    section). A layout's copy of the text sits in a wrapper of its own (the mobile and the
+    desktop column), and a responsive twin stands right beside its first copy. A browser
+    keeps such a refrain already (rule 1: drawn in two places). Readability's test pages: 5
+    better, none worse, word F1 0.914 -> 0.922; WCXB dev: 17 better, 6 worse (the worst
+    -0.006), mean unchanged at 0.867; trafilatura-eval snippets unchanged."""
+    return (b.kind == "paragraph" and prev.kind == "paragraph" and i - j > 1
+            and b.xpath.rpartition("/")[0] == prev.xpath.rpartition("/")[0])
 
 
 def _same_company(keys: list[str], i: int, j: int, counts) -> bool:

@@ -126,8 +126,10 @@ def test_a_label_or_heading_repeated_in_one_container_stays_on_an_unmeasured_pag
 
 
 def test_repeated_prose_on_unmeasured_page_is_deduplicated_even_among_different_neighbours():
+    # the article carried three times, each copy in a wrapper of its own amid other furniture
     para = "<p>The article's one paragraph of real prose.</p>"
-    bs = texts(f"<p>ad one</p>{para}<p>ad two</p>{para}<p>ad three</p>{para}")
+    bs = texts(f"<div><p>ad one</p>{para}</div><div><p>ad two</p>{para}</div>"
+               f"<div><p>ad three</p>{para}</div>")
     assert bs.count("The article's one paragraph of real prose.") == 1
 
 
@@ -154,3 +156,17 @@ def test_dedup_keeps_body_of_pointing_at_the_right_block():
                 body_of=1)]
     out = deduplicate(bs)
     assert [b.text for b in out] == ["dup", "item", "more"] and out[2].body_of == 1
+
+
+def test_a_paragraph_repeated_in_one_flow_stays_on_an_unmeasured_page():
+    chorus = "We will carry on, carry on, through the night until the morning comes again."
+    song = "".join(f"<p>Verse {i}: the road goes on and on beneath our feet, they say.</p>"
+                   f"<p>{chorus}</p>" for i in range(3))
+    assert texts(f"<article><h1>Carry on</h1><div>{song}</div></article>").count(chorus) == 3
+    # a responsive twin stands right beside its first copy: one stays
+    intro = "The release brings a lifespan API that replaces the startup and shutdown events."
+    assert texts(f'<article><p class="hidden-xs">{intro}</p><p class="visible-xs">{intro}</p>'
+                 f"<p>More.</p></article>").count(intro) == 1
+    # a layout's copy in a wrapper of its own (a mobile and a desktop column): one stays
+    column = f"<p>{intro}</p><p>Second paragraph of the story.</p>"
+    assert texts(f"<div>{column}</div><div><p>Aside.</p>{column}</div>").count(intro) == 1
