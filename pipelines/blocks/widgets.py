@@ -83,40 +83,47 @@ def widget_for_id(ident: str) -> str | None:
     return WIDGET_PATTERNS[_RANK[m.lastgroup]][0] if m else None
 
 
-# (class, id) -> widget: a page repeats its class strings on hundreds of elements
-_CACHE: dict[tuple, str | None] = {}
-_CACHE_MAX = 20_000
+# lowered class token -> rank of the first pattern it matches (None: no furniture word). A
+# site builds its class strings from a few hundred tokens ("menu-item menu-item-type-page
+# menu-item-123"), so a class string seen for the first time is mostly tokens seen before:
+# the combined pattern, which tries every hyphenated part of a token against every
+# alternative, ran once per token of each new class string.
+_TOKEN_RANK: dict[str, int | None] = {}
+_TOKEN_RANK_MAX = 50_000
+
+
+def _class_token_rank(tok: str) -> int | None:
+    try:
+        return _TOKEN_RANK[tok]
+    except KeyError:
+        pass
+    m = _CLASS_COMBINED.match(tok)
+    rank = _RANK[m.lastgroup] if m else None
+    if len(_TOKEN_RANK) >= _TOKEN_RANK_MAX:
+        _TOKEN_RANK.clear()
+    _TOKEN_RANK[tok] = rank
+    return rank
 
 
 def widget_for(tag, cls: str | None, ident: str | None) -> str | None:
     """widget_of for an element whose tag, class and id the caller already read."""
     if tag in NEVER_WIDGET_TAGS:
         return None
-    key = (cls, ident)
-    try:
-        return _CACHE[key]
-    except KeyError:
-        pass
-    tokens = []
+    best = None
     if cls:
         lowered = cls.lower().split()
-        if not CONTENT_CLASS_TOKENS.isdisjoint(lowered):
-            lowered = ()
-        tokens.extend((_CLASS_COMBINED, tok) for tok in lowered)
+        if CONTENT_CLASS_TOKENS.isdisjoint(lowered):
+            for tok in lowered:
+                rank = _class_token_rank(tok)
+                if rank is not None and (best is None or rank < best):
+                    best = rank
     if ident:
-        tokens.append((_COMBINED, ident.lower()))
-    best = None
-    for pattern, tok in tokens:
-        m = pattern.match(tok)
+        m = _COMBINED.match(ident.lower())
         if m:
             rank = _RANK[m.lastgroup]
             if best is None or rank < best:
                 best = rank
-    found = WIDGET_PATTERNS[best][0] if best is not None else None
-    if len(_CACHE) >= _CACHE_MAX:
-        _CACHE.clear()
-    _CACHE[key] = found
-    return found
+    return WIDGET_PATTERNS[best][0] if best is not None else None
 
 
 _UNSEEN = object()
