@@ -8,7 +8,7 @@ found from the form outwards, by its size, not by the words of any theme.
 """
 from __future__ import annotations
 
-from ..htmlparse import text_of
+from ..htmlparse import first_descendant, text_of
 
 # The widget a sign-up box's blocks carry: content selection drops it with the furniture.
 SIGNUP_WIDGET = "post-furniture"
@@ -28,6 +28,8 @@ BOX_LEVELS = 4
 # Never a sign-up box: the page's frame and its article, and an item of a list: a shop's
 # product card holds a "notify me when it is back" form, and the card is the listing's.
 FRAME_TAGS = frozenset({"html", "body", "main", "article", "li"})
+# ...nor anything holding the page's headline.
+_H1 = frozenset({"h1"})
 
 
 def is_signup_form(form) -> bool:
@@ -68,7 +70,7 @@ def signup_boxes(root) -> set:
         box = form
         node = form.getparent()
         for _ in range(BOX_LEVELS):
-            if node is None or node.tag in FRAME_TAGS or any(True for _ in node.iter("h1")):
+            if node is None or node.tag in FRAME_TAGS or first_descendant(node, _H1) is not None:
                 break
             if len(text_of(node).split()) - form_words > BOX_MAX_WORDS:
                 break

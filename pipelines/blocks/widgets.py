@@ -79,8 +79,13 @@ def widget_of(el) -> str | None:
 def widget_for_id(ident: str) -> str | None:
     """widget_for(tag, None, ident) for a tag outside NEVER_WIDGET_TAGS, uncached: an id is
     one token and most are unique on their page, so a cache keyed by them only misses."""
+    rank = _id_rank(ident)
+    return WIDGET_PATTERNS[rank][0] if rank is not None else None
+
+
+def _id_rank(ident: str) -> int | None:
     m = _COMBINED.match(ident.lower())
-    return WIDGET_PATTERNS[_RANK[m.lastgroup]][0] if m else None
+    return _RANK[m.lastgroup] if m else None
 
 
 # lowered class token -> rank of the first pattern it matches (None: no furniture word). A
@@ -118,11 +123,9 @@ def widget_for(tag, cls: str | None, ident: str | None) -> str | None:
                 if rank is not None and (best is None or rank < best):
                     best = rank
     if ident:
-        m = _COMBINED.match(ident.lower())
-        if m:
-            rank = _RANK[m.lastgroup]
-            if best is None or rank < best:
-                best = rank
+        rank = _id_rank(ident)
+        if rank is not None and (best is None or rank < best):
+            best = rank
     return WIDGET_PATTERNS[best][0] if best is not None else None
 
 
