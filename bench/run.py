@@ -44,6 +44,8 @@ def steps(corpora: Path, out: Path, quick: bool) -> dict[str, list[str]]:
                           "--render", "always", "--series", out / "scale_browser.json"],
         "bare_spiders": [PY, BENCH / "crawl_throughput.py", corpora / "sites" / "hugo-ananke-melroy",
                          "--bare", "--rounds", "1" if quick else "2", "--out", out / "bare_spiders.json"],
+        "browser_ceiling": [PY, BENCH / "browser_ceiling.py", corpora / "sites" / "hugo-ananke-melroy",
+                            "--rounds", "1" if quick else "2", "--out", out / "browser_ceiling.json"],
     }
 
 
@@ -130,6 +132,10 @@ def figures(out: Path) -> dict:
     bare = out / "bare_spiders.json"
     if bare.exists():
         found["bare_spiders"] = json.loads(bare.read_text())["bare_rounds"]
+    ceiling = out / "browser_ceiling.json"
+    if ceiling.exists():
+        found["browser_ceiling"] = [{name: row["over_bare"] for name, row in rnd.items()}
+                                    for rnd in json.loads(ceiling.read_text())["rounds"]]
     return found
 
 

@@ -27,3 +27,11 @@ def test_figures_set_the_last_tenth_against_the_first_and_the_last_quarter_of_me
     found = run.figures(tmp_path)["scale_browser"]
     assert found["last_tenth_over_first"] == 0.5 and found["peak_rss_mb"] == 200
     assert (found["browser_pss_mb_first_quarter"], found["browser_pss_mb_last_quarter"]) == (100, 150)
+
+
+def test_figures_give_each_rounds_crawls_over_the_bare_spider(tmp_path):
+    rows = {"bare_spider": {"over_bare": 1.0}, "raw_routed": {"over_bare": 1.73},
+            "leafcrawl": {"over_bare": 1.23}}
+    (tmp_path / "browser_ceiling.json").write_text(json.dumps({"rounds": [rows, rows]}))
+    found = run.figures(tmp_path)["browser_ceiling"]
+    assert found == [{"bare_spider": 1.0, "raw_routed": 1.73, "leafcrawl": 1.23}] * 2
