@@ -20,7 +20,7 @@ from .content_sections import drop_furniture_sections, furniture_heading
 from .container_bounds import (  # noqa: F401  (_tag, narrow_container: read by tests)
     _main_instead, _tag, _title_column, narrow_container, widen_container)
 from .emptied_sections import drop_emptied_headings
-from .link_text import LINK_RE, NO_LINK_KINDS
+from .link_text import LINK_RE, NO_LINK_KINDS, anchor_text
 from .standfirst import keep_standfirst
 from .teaser_cards import drop_teaser_cards
 from .teaser_runs import drop_lone_teasers, drop_teaser_runs
@@ -150,7 +150,7 @@ def block_stats(b: Block) -> Stats:
     if "](" in rich:
         linked = 0
         for m in LINK_RE.finditer(rich):
-            anchor = m.group(1)
+            anchor = anchor_text(m)
             linked += len(anchor)
             if not inside:
                 k = count_words(anchor)
@@ -231,7 +231,7 @@ def link_words(b: Block) -> tuple[int, int]:
         return 0, 0
     short = long_ = 0
     for m in LINK_RE.finditer(b.rich_text):
-        n = count_words(m.group(1))
+        n = count_words(anchor_text(m))
         if n >= LONG_ANCHOR_WORDS:
             long_ += n
         else:

@@ -19,6 +19,7 @@ import re
 from urllib.parse import urldefrag, urlsplit
 
 from ..blocks import Block
+from .link_text import IMAGE_MD
 
 # A run holds at least this many teasers to distinct pages: two links in a row are a
 # "previous / next" pair or a sentence's pair of references; three are a list (the seed's
@@ -37,7 +38,7 @@ FILLER_MAX_WORDS = 8
 LONE_TEASER_MIN_WORDS = 3
 # Blocks that belong to a run without a link: thumbnails and rules between cards.
 _SILENT_KINDS = frozenset({"image", "rule", "media"})
-_LINK_URL = re.compile(r"\[(?:\\.|[^\]\\])*\]\(([^)\s]+)")
+_LINK_URL = re.compile(rf"\[(?:(?>\\.|{IMAGE_MD}|[^\]\\]))*\]\(([^)\s]+)")
 
 
 def host_of(url: str) -> str:

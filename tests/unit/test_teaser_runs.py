@@ -120,3 +120,31 @@ def test_a_rail_of_headlines_that_outweighs_the_story_leaves_it_an_article():
     assert article_paragraphs(blocks, keep, stats) == []
     story = article_paragraphs(blocks, keep, stats, prose_only=True)
     assert [blocks[i].text[:24] for i in story] == ["Sourdough needs patience"] * 4
+
+
+def test_teasers_with_a_thumbnail_inside_their_link_are_link_text():
+    # news templates draw each teaser's thumbnail inside its link: its image's "](" once
+    # ended the link's text there, and a list that is all link read as 0.05 link density
+    items = "".join(f'<li><a href="/2024/rye-{i}/">{i + 1} <img src="/thumbs/rye-{i}.jpg" alt=""> '
+                    f"Rye story {i} for the winter bakers of the north</a></li>" for i in range(5))
+    html = f"""<html><body><article><h1>Starter basics</h1>{body(5)}
+    <p>Related stories</p><ul>{items}</ul></article></body></html>"""
+    text = archived(html)
+    assert "Rye story" not in text and "Related stories" not in text
+    assert text.count("Sourdough needs patience") == 5
+
+
+def test_link_text_leaves_out_the_images_inside_a_link():
+    from pipelines.blocks import Block
+    from pipelines.content.link_text import link_density
+    from pipelines.content.teaser_runs import _targets
+
+    card = Block(text="3 Rye story for the winter bakers", kind="list-item", tag="li",
+                 xpath="/html/body/ul/li[3]", dom_index=9,
+                 rich_text="[3 ![](https://crumb.example/thumbs/a-very-long-thumbnail-name.jpg) "
+                           "Rye story for the winter bakers](/2024/rye/)")
+    assert link_density(card) > 0.9
+    assert _targets(card) == ["/2024/rye/"]            # the link's page, not its thumbnail
+    linked_image = Block(text="", kind="paragraph", tag="p", xpath="/html/body/p", dom_index=3,
+                         rich_text="[![Rye](/r.jpg)](/2024/rye/)")
+    assert _targets(linked_image) == ["/2024/rye/"]
