@@ -73,6 +73,13 @@ _NORM_PUNCT = re.compile(r"[^\w\s]+")
 # prices for your region..."): the ellipsis is what makes it a placeholder, not a heading
 # about loading ("Loading time of your pages"). Left in the HTML, that part never came.
 LOADING_PLACEHOLDER = re.compile(r"loading\b[^.…]{0,60}(?:\.{2,3}|…)", re.I)
+# Client-side template expressions left in the HTML ({{price.total}}, {{ item.name }}): a page
+# built by AngularJS, Vue, Handlebars or Mustache and fetched without its script shows them
+# where its values go. A block holding one and at most a short label besides ("Original
+# price: {{price.was}}") is a slot the script never filled; a sentence that mentions one (a
+# template language's docs) is longer, and an expression shown as code is code.
+_TEMPLATE_EXPR = re.compile(r"\{\{[^{}]*\}\}")
+TEMPLATE_LABEL_MAX_WORDS = 3
 
 
 def _label(text: str) -> str:
@@ -106,4 +113,8 @@ def control_rule(b: Block, words: list[str] | None = None) -> str | None:
         return "avatar-initial"
     if n <= 3 and label in USER_TITLES:
         return "user-title"
+    if "{{" in b.text and "`" not in b.rich_text:
+        rest = _TEMPLATE_EXPR.sub(" ", b.text)
+        if rest != b.text and len(rest.split()) <= TEMPLATE_LABEL_MAX_WORDS:
+            return "template-placeholder"
     return None

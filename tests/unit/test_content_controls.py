@@ -76,3 +76,15 @@ def test_avatar_initial_and_user_titles():
     assert control_rule(blk("Senior Member")) == "user-title"
     assert control_rule(blk("Moderator")) == "user-title"
     assert control_rule(blk("The moderator closed the thread after a day")) is None
+
+
+def test_unrendered_template_slots_are_no_content():
+    # a Vue or AngularJS shop page fetched without its script: its slots, not its values
+    for slot in ("{{priceAnchor.priceWrapper.info.totalPrice}}", "Original Price: {{price.was}}",
+                 "{{ board.errors[3].message }}", "{{ item.qty }} x {{ item.name }}"):
+        assert control_rule(blk(slot)) == "template-placeholder", slot
+    # a template language's docs mention one in a sentence, or show it as code
+    assert control_rule(blk("Write {{ user.name }} where the page should greet its reader")) is None
+    code = Block(text="{{ user.name }}", rich_text="`{{ user.name }}`", kind="paragraph", tag="p",
+                 xpath="/html/body/div/p", dom_index=0)
+    assert control_rule(code) is None
