@@ -23,6 +23,21 @@ LINK_LIST_MAX_WORDS = 120
 LINK_LIST_RATIO = 2
 
 
+# A leaf's list of links is its content only when its links read as headlines, a phrase each
+# (a thread's linked answers, a story's list of sources): a leaf whose text never reached its
+# HTML (a paywall, a script that fetches it) otherwise gave its site's menu as its content,
+# "News", "Business", "Weather", each a word or two.
+HEADLINE_MIN_WORDS = 3
+
+
+def reads_as_headlines(blocks: list[Block]) -> bool:
+    """Do the link texts of these blocks run HEADLINE_MIN_WORDS words or more (median)?"""
+    from .link_text import LINK_RE, anchor_text
+
+    sizes = sorted(count_words(anchor_text(m)) for b in blocks for m in LINK_RE.finditer(b.rich_text))
+    return bool(sizes) and sizes[len(sizes) // 2] >= HEADLINE_MIN_WORDS
+
+
 def content_words(blocks: list[Block]) -> int:
     return sum(count_words(b.text) for b in blocks)
 
@@ -75,6 +90,8 @@ def page_content(root, url: str, title: str | None, order: dict | None = None,
                 deduplicate(walk_document(doc, url)), title, leaf=leaf, url=url)
         elif fallback is _link_list:
             found, words = _select(walked, title, links_as_text=True)
+            if leaf and not reads_as_headlines(found):
+                found, words = [], 0
         else:
             found = fallback(root)
             words = content_words(found)
@@ -96,7 +113,7 @@ def select_with_link_list(walked: list[Block], title: str | None, leaf: bool = F
     blocks, words = _select(walked, title, leaf=leaf, url=url)
     if NOSCRIPT_MIN_PAGE_WORDS <= words < LINK_LIST_MAX_WORDS:
         found, more = _select(walked, title, links_as_text=True)
-        if more >= LINK_LIST_RATIO * words:
+        if more >= LINK_LIST_RATIO * words and not (leaf and not reads_as_headlines(found)):
             return found, more
     return blocks, words
 
