@@ -24,7 +24,7 @@ from .reading_order import (HIDDEN_ATTR, RECT_ATTR, is_measured, mark_floats, or
                             parse_rect)
 from .regions import LANDMARK_TAGS, landmark_of, landmark_of_role
 from .shadow_dom import flatten_shadow_roots
-from .signup_boxes import SIGNUP_WIDGET, signup_boxes
+from .furniture_boxes import furniture_boxes
 from .widgets import element_widget
 
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -146,7 +146,7 @@ class Walker:
         self.rtl = (root.get("dir") or "").lower() == "rtl"
         self.consumed: set = set()       # elements already read (an editor's hidden source)
         self.disclosed: frozenset | None = None    # disclosed_ids(root), when first asked
-        self.signups = signup_boxes(root)          # sign-up boxes: furniture (signup_boxes.py)
+        self.boxes = furniture_boxes(root)         # sign-up boxes, modal dialogs: widgets
 
     def _opened_by_reader(self, role, ident) -> bool:
         """A hidden element the reader opens with a click, so its words are the page's (as
@@ -243,9 +243,9 @@ class Walker:
             if w and w != ctx.widget:
                 ctx = ctx.copy()
                 ctx.widget = w
-        if self.signups and el in self.signups and ctx.widget != SIGNUP_WIDGET:
+        if self.boxes and el in self.boxes and ctx.widget != self.boxes[el]:
             ctx = ctx.copy()
-            ctx.widget = SIGNUP_WIDGET
+            ctx.widget = self.boxes[el]
         handler = _HANDLERS.get(tag)
         if handler is not None:
             handler(self, el, ctx)

@@ -44,6 +44,9 @@ CLASS_PART_PATTERNS = {
     # body or text (on a Q&A page the answers are the content; a thread wrapper names them)
     "comments": r"(?!no[-_])(?:[a-z0-9]+[-_])*(?:comments?|commentlist|recentcomments|disqus)"
                 r"(?:[-_](?!(?:body|content|text)(?:[-_]|$))[a-z0-9]+)*",
+    # a consent platform's banner under its vendor's prefix (Complianz' cmplz-cookiebanner):
+    # a cookie notice, banner or bar is never a page's text, a recipe's cookie-card is not one
+    "consent": _PART.format(r"cookies?-?(?:notice|banner|bar|popup)"),
     "post-furniture": "|".join((
         _PART.format(r"(?:share|sharing|sharebar|sharedaddy|newsletter|yarpp|donate|donation|donations)"),
         r"(?:[a-z0-9]+[-_])*related(?:[-_](?:posts?|articles?|stories|content|links?|news|reads?|entries|guides?))?"

@@ -31,7 +31,7 @@ CHROME_REGIONS = frozenset({"nav", "aside", "header", "footer"})
 # Furniture that is not the page's content. Comments and rails are, on some pages: a forum's
 # posts wear the same class names as a blog's comments, and "secondary" also names content
 # columns. chrome_flags() keeps any of these that holds most of the page's prose.
-DROP_WIDGETS = frozenset({"consent", "post-furniture", "filter", "comments", "rail"})
+DROP_WIDGETS = frozenset({"consent", "post-furniture", "filter", "comments", "rail", "dialog"})
 # The chrome that counts against a container: the page frame's landmarks. Widgets (comment
 # boxes, share bars, forms, consent) are dropped block by block wherever they sit and say
 # nothing about their surroundings: a Q&A thread has a comment box under every answer, a post
@@ -69,8 +69,9 @@ WIDGET_MAJORITY_OF_BODY = True
 # is short (a product grid, a quote form): HTML defines a footer as its section's byline,
 # copyright and links, and no template opens one around its body. A consent dialog holding
 # most of the prose is a privacy-preference centre on a page whose own text is short (a
-# listing of cards): no page wraps its body in one.
-NEVER_EXEMPT = frozenset({"footer", "consent"})
+# listing of cards): no page wraps its body in one, nor in any modal dialog
+# (blocks/furniture_boxes.py).
+NEVER_EXEMPT = frozenset({"footer", "consent", "dialog"})
 # Prose outside a comment thread that makes the page an article with comments.
 ARTICLE_MIN_WORDS = 400
 # A paragraph of this many prose words is body text (boilerpipe's long-text class starts

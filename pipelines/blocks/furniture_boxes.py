@@ -1,0 +1,32 @@
+"""Boxes that are page furniture by their structure, whatever their class names: the widget
+each box's blocks carry (Block.widget), so content selection drops them.
+
+- A sign-up box: the form that asks for one address and its pitch (signup_boxes.py).
+- A modal dialog: an element WAI-ARIA marks role="dialog" (or "alertdialog") with
+  aria-modal="true", which a page opens over itself and which keeps the reader from the page
+  until it is closed: a cookie-consent or newsletter prompt, a login or search box, a paywall.
+  The page's text lies under it, never in it; yet a plain fetch reads its words as any others,
+  and a consent platform whose classes name no furniture word (Complianz' "cmplz-body") gave a
+  news story's archive its privacy settings instead of its report.
+"""
+from __future__ import annotations
+
+from .signup_boxes import SIGNUP_WIDGET, signup_boxes
+
+DIALOG_WIDGET = "dialog"
+MODAL_ROLES = frozenset({"dialog", "alertdialog"})
+
+
+def modal_dialogs(root) -> list:
+    """The elements of the page that WAI-ARIA marks as modal dialogs."""
+    return [el for el in root.xpath("//*[@aria-modal]")
+            if el.get("aria-modal", "").strip().lower() == "true"
+            and (el.get("role") or "").strip().lower() in MODAL_ROLES]
+
+
+def furniture_boxes(root) -> dict:
+    """element -> the widget its subtree's blocks carry. A dialog's own sign-up form is the
+    dialog's: the outer box names what the reader meets."""
+    boxes = dict.fromkeys(signup_boxes(root), SIGNUP_WIDGET)
+    boxes.update(dict.fromkeys(modal_dialogs(root), DIALOG_WIDGET))
+    return boxes
