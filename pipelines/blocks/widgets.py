@@ -28,6 +28,9 @@ WIDGET_PATTERNS = (
         r"breadcrumbs?|post-tags|tag-?links|author-bio|about-author|newsletter|subscribe|"
         r"post-navigation|nav-links|pagination|pager|entry-utility|entry-footer)$")),
     ("filter", re.compile(r"(?:filters?|facets?|faceted-search)$")),
+    # a popup: a box drawn over the page (a plugin's "create a quiz" chooser, a promotion), as
+    # a modal dialog is by its ARIA marks (furniture_boxes.py); "popupmenu" is a word of its own
+    ("dialog", re.compile(r"(?:popup|pop-up)$")),
 )
 # Class tokens are compounds a theme builds from the furniture's name (article_comments,
 # comments-collapsible, yarpp-related, newsletter-promo, facebook-share): a class names what
@@ -47,6 +50,7 @@ CLASS_PART_PATTERNS = {
     # a consent platform's banner under its vendor's prefix (Complianz' cmplz-cookiebanner):
     # a cookie notice, banner or bar is never a page's text, a recipe's cookie-card is not one
     "consent": _PART.format(r"cookies?-?(?:notice|banner|bar|popup)"),
+    "dialog": _PART.format(r"(?:popup|pop-up)"),
     "post-furniture": "|".join((
         _PART.format(r"(?:share|sharing|sharebar|sharedaddy|newsletter|yarpp|donate|donation|donations)"),
         r"(?:[a-z0-9]+[-_])*related(?:[-_](?:posts?|articles?|stories|content|links?|news|reads?|entries|guides?))?"

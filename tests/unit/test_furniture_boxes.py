@@ -46,3 +46,19 @@ def test_a_consent_banner_under_a_vendor_prefix_is_consent():
     for cls in ("cmplz-cookiebanner cmplz-hidden", "site-cookie-notice", "cookies-bar-wrap"):
         assert widget_for("div", cls, None) == "consent", cls
     assert widget_for("div", "cookie-recipe-card", None) is None    # a recipe site's cookie
+
+
+def test_a_popup_is_a_dialog_by_its_class():
+    # a plugin's "create a quiz" popup printed at the page's end, unmarked by ARIA
+    for cls in ("zombify-create-popup", "popup_body", "promo-pop-up", "popup"):
+        assert widget_for("div", cls, None) == DIALOG_WIDGET, cls
+    assert widget_for("div", "popupmenu", None) is None     # not a popup: a word of its own
+    html = f"""<html><head><title>Clown scares the country</title></head><body><article>
+    <h1>Clown scares the country</h1>{''.join(f'<p>{REPORT.replace("Tuesday", d)}</p>'
+                                            for d in ("Tuesday", "Friday", "Sunday"))}</article>
+    <div class="zombify-create-popup"><div class="zf-head">Choose a format</div>
+    {''.join(f'<div class="zf-item"><div>Personality quiz {i}</div><div>A series of questions '
+             f'that intends to reveal something about the personality of the one answering</div>'
+             f'</div>' for i in range(12))}</div></body></html>"""
+    text = "\n".join(b.text for b in analyze_page(html, URL).blocks)
+    assert text.count("A dog woke its owner") == 3 and "Personality quiz" not in text
