@@ -10,6 +10,8 @@ from itertools import count
 
 import lxml.etree
 
+from .double_encoding import undo_double_encoding
+
 # A page larger than this is not an article or an index but a data dump or an attack.
 MAX_HTML_BYTES = 20 * 1024 * 1024
 # Only the first bytes may declare the charset (HTML spec: the prescan looks at 1024 bytes;
@@ -198,6 +200,9 @@ def _decode(body: bytes | str, error, encoding: str | None = None) -> tuple[str,
                 raise error(f"binary body: undecodable as {enc}")
     if len(text) > MAX_HTML_BYTES:
         raise error(f"body too large: {len(text)} characters > MAX_HTML_BYTES={MAX_HTML_BYTES}")
+    repaired = undo_double_encoding(text)      # "letâ\x80\x99s" -> "let’s" (double_encoding.py)
+    if repaired is not text:
+        text, utf8 = repaired, None
     if text.find("\x00") != -1:
         if _binary_nuls(text.count("\x00", 0, NUL_SAMPLE), min(len(text), NUL_SAMPLE)):
             raise error("binary body: NUL characters in the content")
