@@ -200,7 +200,7 @@ def _decode(body: bytes | str, error, encoding: str | None = None) -> tuple[str,
                 raise error(f"binary body: undecodable as {enc}")
     if len(text) > MAX_HTML_BYTES:
         raise error(f"body too large: {len(text)} characters > MAX_HTML_BYTES={MAX_HTML_BYTES}")
-    repaired = undo_double_encoding(text)      # "letâ\x80\x99s" -> "let’s" (double_encoding.py)
+    repaired = undo_double_encoding(text, utf8)    # "letâ\x80\x99s" -> "let’s" (double_encoding.py)
     if repaired is not text:
         text, utf8 = repaired, None
     if text.find("\x00") != -1:
