@@ -15,11 +15,13 @@ from .whitespace import _WS_RE, collapse_ws, normalize_ws  # noqa: F401 (normali
 # Inline wrappers and the Markdown delimiter each becomes.
 EMPHASIS_TAGS = {"strong": "**", "b": "**", "em": "*", "i": "*", "cite": "*", "dfn": "*"}
 CODE_TAGS = frozenset({"code", "kbd", "samp", "tt", "var"})
-# Inline elements whose content is never read as text.
+# Inline elements whose content is never read as text. A ruby annotation (<rt>, and the <rp>
+# parentheses shown where ruby is not drawn) is the reading printed above a word (Japanese
+# furigana, Chinese pinyin): inline, it split every word it glosses ("子こども" for "子ども").
 SKIP_INLINE_TAGS = frozenset({
     "script", "style", "noscript", "template", "select", "textarea", "input", "button",
     "option", "datalist", "object", "embed", "canvas", "map", "svg", "math",
-    "iframe", "video", "audio", "source", "track", "wbr",
+    "iframe", "video", "audio", "source", "track", "wbr", "rt", "rp",
 })
 # Schemes that are not navigation: keep the words, drop the link.
 NON_LINK_SCHEMES = ("javascript:", "data:", "vbscript:")

@@ -421,3 +421,10 @@ def test_screen_reader_only_text_is_left_out_unless_it_names_a_link():
     for measured in (False, True):
         assert [b.text for b in blocks(html, measured=measured)] == [
             "Prices", "$19.99", "Built by Docker", "Log in to comment."]
+
+
+def test_ruby_annotations_are_not_read_into_the_words_they_gloss():
+    # furigana over kanji: the reader sees the word, the reading printed above it
+    bs = blocks("<p><ruby>子<rt>こ</rt></ruby>どもへの<ruby>虐待<rp>(</rp><rt>ぎゃくたい</rt>"
+                "<rp>)</rp></ruby>をなくす<ruby>法律<rt>ほうりつ</rt></ruby>ができました。</p>")
+    assert [b.text for b in bs] == ["子どもへの虐待をなくす法律ができました。"]
