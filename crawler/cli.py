@@ -379,9 +379,11 @@ def cmd_worker(args) -> int:
         archive_dir = Path(args.archive_dir).expanduser().resolve()
         check_archive_dir(archive_dir)
         os.environ[WORKER_ARCHIVE_DIR_ENV] = str(archive_dir)     # the rq worker's, below
+    from workers.stopping_worker import WORKER_CLASS
+
     queue = os.environ.get("LEAFCRAWL_QUEUE", "leafcrawl")
     argv = [sys.executable, "-m", "rq.cli", "worker", "--url", url,
-            "--worker-class", "rq.worker.SimpleWorker", queue]
+            "--worker-class", WORKER_CLASS, queue]
     if args.burst:
         argv.insert(4, "--burst")
     if args.with_scheduler:

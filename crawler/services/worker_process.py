@@ -13,14 +13,16 @@ from pathlib import Path
 
 from crawler.services.parent_death import die_with_parent
 from pipelines.store import redis_keys as rk
+from workers.stopping_worker import WORKER_CLASS
+
 logger = logging.getLogger(__name__)
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 """Directory holding workers/ and pipelines/: the worker's cwd and import path."""
 
-WORKER_CLASS = "rq.worker.SimpleWorker"
-"""Runs jobs in the worker process itself: ~4x the throughput of the forking Worker here
-(shared/notes/stack.md), and our jobs are short and trusted."""
+# WORKER_CLASS (workers/stopping_worker.py): rq's SimpleWorker, which runs jobs in the worker
+# process itself (~4x the throughput of the forking Worker here, shared/notes/stack.md; our
+# jobs are short and trusted), stopping when asked between two jobs too.
 
 POLL_INTERVAL_S = 0.1
 """How often wait_until_drained looks at the queue."""

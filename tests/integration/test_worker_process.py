@@ -276,3 +276,27 @@ def test_rq_cli_with_worker_settings_module(redis_url, conn, names):
     assert result.returncode == 0, result.stderr
     assert conn.llen(out_key) == 1
     assert Path(PROJECT_ROOT, "workers", "settings.py").exists()
+
+
+def test_a_stop_asked_as_a_job_ends_is_not_left_waiting_for_the_next_job(conn, names):
+    # SIGTERM lands after a job's end but before the worker listens again: its state still
+    # says busy, so rq only notes the stop, and the worker used to listen for up to 405 s
+    import signal
+
+    from rq.exceptions import StopRequested
+    from rq.worker import WorkerStatus
+
+    from workers.stopping_worker import StoppingWorker
+
+    queue, _ = names
+    worker = StoppingWorker([queue], connection=conn)
+    worker.set_state(WorkerStatus.BUSY)
+    previous = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
+    try:
+        worker.request_stop(signal.SIGTERM, None)
+        assert worker._stop_requested
+        with pytest.raises(StopRequested):
+            worker.dequeue_job_and_maintain_ttl(timeout=300)
+    finally:
+        signal.signal(signal.SIGTERM, previous[0])
+        signal.signal(signal.SIGINT, previous[1])
