@@ -2,9 +2,9 @@
 pass ``--path``). rq 3.0's CLI reads UPPERCASE names from this module: REDIS_URL (else
 REDIS_HOST/REDIS_PORT/REDIS_DB/REDIS_PASSWORD/SENTINEL), QUEUES, NAME and DICT_CONFIG.
 A ``--url`` on the command line wins over REDIS_URL, queue arguments over QUEUES. The worker
-class is not a config key: pass ``--worker-class workers.stopping_worker.StoppingWorker`` (rq's
-SimpleWorker, about 4x faster
-than the forking worker for these short jobs) or set RQ_WORKER_CLASS in the environment.
+class is not a config key: pass ``--worker-class workers.stopping_worker.StoppingWorker``
+(rq's SimpleWorker, about 4x faster than the forking worker for these short jobs, which
+stops when asked as a job ends) or set RQ_WORKER_CLASS in the environment.
 """
 
 import os
