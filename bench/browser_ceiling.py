@@ -93,30 +93,31 @@ def in_process(argv: list[str]) -> dict:
     """A command in a process of its own: its JSON result, and its tree's CPU seconds."""
     with tempfile.TemporaryDirectory(prefix="lc-ceiling-") as work:
         out = Path(work, "result.json")
-        proc = subprocess.Popen([*argv, "--out", str(out)], stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE)
-        cpu = tree_cpu_s(proc)
-        if proc.returncode != 0:
-            raise SystemExit(f"{argv[1]} failed: {proc.stderr.read().decode(errors='replace')[-2000:]}")
+        with tempfile.TemporaryFile() as err:    # a pipe unread while the child runs can fill
+            proc = subprocess.Popen([*argv, "--out", str(out)], stdout=subprocess.DEVNULL, stderr=err)
+            cpu = tree_cpu_s(proc)
+            if proc.returncode != 0:
+                err.seek(0)
+                raise SystemExit(f"{argv[1]} failed: {err.read().decode(errors='replace')[-2000:]}")
         result = json.loads(out.read_text())
         result["cpu_s"] = round(sum(cpu.values()), 1)
         return result
 
 
 def one_round(root: Path, base_url: str, tabs: int) -> dict:
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump(site_urls(root, base_url), f)
-    me = [sys.executable, __file__, "--urls", f.name, "--tabs", str(tabs)]
-    rows = {
-        "bare_spider": in_process([sys.executable, str(REPO / "bench" / "bare_spider.py"),
-                                   base_url + "/", "--browser"]),
-        "raw_routed": in_process([*me, "--route"]),
-        "raw_unrouted": in_process(me),
-    }
+    with tempfile.TemporaryDirectory(prefix="lc-ceiling-urls-") as work:
+        urls = Path(work, "urls.json")
+        urls.write_text(json.dumps(site_urls(root, base_url)))
+        me = [sys.executable, __file__, "--urls", str(urls), "--tabs", str(tabs)]
+        rows = {
+            "bare_spider": in_process([sys.executable, str(REPO / "bench" / "bare_spider.py"),
+                                       base_url + "/", "--browser"]),
+            "raw_routed": in_process([*me, "--route"]),
+            "raw_unrouted": in_process(me),
+        }
     ours = crawl(base_url, "always", 0)
     rows["leafcrawl"] = {"pages_fetched": ours["pages_fetched"], "pages_per_s": scrapy_window_rate(ours),
                          "cpu_s": ours["cpu_s"]}
-    Path(f.name).unlink()
     bare = rows["bare_spider"]["pages_per_s"]
     for row in rows.values():
         row["over_bare"] = round(row["pages_per_s"] / bare, 2) if bare else 0.0

@@ -243,9 +243,9 @@ class Walker:
             if w and w != ctx.widget:
                 ctx = ctx.copy()
                 ctx.widget = w
-        if self.boxes and el in self.boxes and ctx.widget != self.boxes[el]:
+        if self.boxes and (box := self.boxes.get(el)) is not None and ctx.widget != box:
             ctx = ctx.copy()
-            ctx.widget = self.boxes[el]
+            ctx.widget = box
         handler = _HANDLERS.get(tag)
         if handler is not None:
             handler(self, el, ctx)

@@ -14,7 +14,9 @@ from ..blocks import Block
 # atomically: its "](" is not the link's end (read so, the link's text was "![" and a card
 # that is all link measured 0.05 link density), and its address is no link text.
 IMAGE_MD = r"!\[(?:\\.|[^\]\\])*\]\([^)]*\)"
-LINK_RE = re.compile(rf"\[((?:(?>\\.|{IMAGE_MD}|[^\]\\]))*)\]\([^)]*\)")
+# "[link text]" (group 1), for a pattern to follow with the link's "(address)"
+LINK_TEXT = rf"\[((?:(?>\\.|{IMAGE_MD}|[^\]\\]))*)\]"
+LINK_RE = re.compile(LINK_TEXT + r"\([^)]*\)")
 _IMAGE_MD_RE = re.compile(IMAGE_MD)
 # Kinds whose Markdown holds no link text (an image's link is its own field).
 NO_LINK_KINDS = ("code", "table", "image")

@@ -4,6 +4,7 @@ inline-hidden wrappers shown, JSON-LD articleBody, Next.js page data, and last i
 from __future__ import annotations
 
 from ..blocks import Block
+from .link_text import LINK_RE, anchor_text
 from .selection import _select
 from .word_count import count_words
 
@@ -32,10 +33,17 @@ HEADLINE_MIN_WORDS = 3
 
 def reads_as_headlines(blocks: list[Block]) -> bool:
     """Do the link texts of these blocks run HEADLINE_MIN_WORDS words or more (median)?"""
-    from .link_text import LINK_RE, anchor_text
-
     sizes = sorted(count_words(anchor_text(m)) for b in blocks for m in LINK_RE.finditer(b.rich_text))
     return bool(sizes) and sizes[len(sizes) // 2] >= HEADLINE_MIN_WORDS
+
+
+def links_as_content(walked: list[Block], title: str | None, leaf: bool) -> tuple[list[Block], int]:
+    """The blocks selected with link text weighed as prose, and their words; nothing for a
+    leaf whose links do not read as headlines (its menu)."""
+    found, words = _select(walked, title, links_as_text=True)
+    if leaf and not reads_as_headlines(found):
+        return [], 0
+    return found, words
 
 
 def content_words(blocks: list[Block]) -> int:
@@ -89,9 +97,7 @@ def page_content(root, url: str, title: str | None, order: dict | None = None,
             found, words = ([], 0) if doc is None else _select(
                 deduplicate(walk_document(doc, url)), title, leaf=leaf, url=url)
         elif fallback is _link_list:
-            found, words = _select(walked, title, links_as_text=True)
-            if leaf and not reads_as_headlines(found):
-                found, words = [], 0
+            found, words = links_as_content(walked, title, leaf)
         else:
             found = fallback(root)
             words = content_words(found)
@@ -112,8 +118,8 @@ def select_with_link_list(walked: list[Block], title: str | None, leaf: bool = F
     selection found are its intro or a caption beside the list."""
     blocks, words = _select(walked, title, leaf=leaf, url=url)
     if NOSCRIPT_MIN_PAGE_WORDS <= words < LINK_LIST_MAX_WORDS:
-        found, more = _select(walked, title, links_as_text=True)
-        if more >= LINK_LIST_RATIO * words and not (leaf and not reads_as_headlines(found)):
+        found, more = links_as_content(walked, title, leaf)
+        if more >= LINK_LIST_RATIO * words:
             return found, more
     return blocks, words
 

@@ -19,7 +19,7 @@ import re
 from urllib.parse import urldefrag, urlsplit
 
 from ..blocks import Block
-from .link_text import IMAGE_MD
+from .link_text import LINK_TEXT
 
 # A run holds at least this many teasers to distinct pages: two links in a row are a
 # "previous / next" pair or a sentence's pair of references; three are a list (the seed's
@@ -38,7 +38,7 @@ FILLER_MAX_WORDS = 8
 LONE_TEASER_MIN_WORDS = 3
 # Blocks that belong to a run without a link: thumbnails and rules between cards.
 _SILENT_KINDS = frozenset({"image", "rule", "media"})
-_LINK_URL = re.compile(rf"\[(?:(?>\\.|{IMAGE_MD}|[^\]\\]))*\]\(([^)\s]+)")
+_LINK_URL = re.compile(LINK_TEXT + r"\(([^)\s]+)")   # group 2: the link's address
 
 
 def host_of(url: str) -> str:
@@ -49,7 +49,7 @@ def _targets(b: Block) -> list[str]:
     """Where the block's links lead (fragments dropped)."""
     if b.kind == "image":
         return [urldefrag(b.link)[0]] if b.link else []
-    return [urldefrag(u)[0] for u in _LINK_URL.findall(b.rich_text)]
+    return [urldefrag(m.group(2))[0] for m in _LINK_URL.finditer(b.rich_text)]
 
 
 def teaser_target(b: Block, density: float, inside_link: bool, page: str,
