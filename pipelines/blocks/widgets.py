@@ -83,16 +83,30 @@ def widget_of(el) -> str | None:
     return widget_for(el.tag, cls, ident)
 
 
-def widget_for_id(ident: str) -> str | None:
+def widget_for_id(ident: str, tag: str | None = None) -> str | None:
     """widget_for(tag, None, ident) for a tag outside NEVER_WIDGET_TAGS, uncached: an id is
     one token and most are unique on their page, so a cache keyed by them only misses."""
-    rank = _id_rank(ident)
+    rank = _id_rank(ident, tag)
     return WIDGET_PATTERNS[rank][0] if rank is not None else None
 
 
-def _id_rank(ident: str) -> int | None:
-    m = _COMBINED.match(ident.lower())
-    return _RANK[m.lastgroup] if m else None
+# Tags whose id may be the slug of a heading's text (MediaWiki's "Related_articles" on the
+# heading or its span): a furniture word in it names the heading's words, not furniture.
+_SLUG_ID_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "span", "a"})
+
+
+def _id_rank(ident: str, tag: str | None = None) -> int | None:
+    low = ident.lower()
+    m = _COMBINED.match(low)
+    if m:
+        return _RANK[m.lastgroup]
+    # An id of words joined by underscores is a programmer's name for the box
+    # (div#article_comments, div#related_posts_box), like a class, so a furniture word as
+    # any part of it names it too. Slugifiers (Sphinx, Pandoc, Hugo, GitHub) join a
+    # heading's words with hyphens, so hyphenated ids keep the whole-token patterns.
+    if "_" in low and "-" not in low and tag not in _SLUG_ID_TAGS:
+        return _class_token_rank(low)
+    return None
 
 
 # lowered class token -> rank of the first pattern it matches (None: no furniture word). A
@@ -130,7 +144,7 @@ def widget_for(tag, cls: str | None, ident: str | None) -> str | None:
                 if rank is not None and (best is None or rank < best):
                     best = rank
     if ident:
-        rank = _id_rank(ident)
+        rank = _id_rank(ident, tag)
         if rank is not None and (best is None or rank < best):
             best = rank
     return WIDGET_PATTERNS[best][0] if best is not None else None
@@ -163,7 +177,7 @@ def element_widget(tag, cls, ident):
             _BY_CLASS[cls] = by_cls
     if not ident:
         return by_cls
-    by_id = widget_for_id(ident)
+    by_id = widget_for_id(ident, tag)
     if not cls:
         return by_id
     if by_cls is None or (by_id is not None and _WIDGET_RANK[by_id] < _WIDGET_RANK[by_cls]):

@@ -90,3 +90,23 @@ def test_the_share_bar_inside_a_body_so_named_still_goes():
     md = render_markdown(analyze_page(html.encode(), "https://town.example/budget-vote").blocks)
     assert all(f"Item {n}. The council met" in md for n in range(3))
     assert "Share on Facebook" not in md
+
+
+@pytest.mark.parametrize("ident,widget", [("article_comments", "comments"),
+                                          ("related_posts_box", "post-furniture"),
+                                          ("main_sidebar_left", None)])
+def test_an_underscored_id_names_its_box_by_any_part(ident, widget):
+    # a programmer's name for the box, read as a class is: Disqus' wrapper on a news site,
+    # div#article_comments, held the house rules for commenters (kept as the article's end)
+    expected = widget or widget_for("div", ident, None)
+    assert widget_for("div", None, ident) == expected
+    assert widget_for_id(ident, "div") == expected
+
+
+@pytest.mark.parametrize("tag,ident", [("div", "sharing-with-a-single-developer"),
+                                       ("section", "comments-and-reviews-policy"),
+                                       ("span", "Reader_comments"), ("h2", "Related_articles")])
+def test_a_heading_slug_id_names_no_widget(tag, ident):
+    # slugifiers join a heading's words with hyphens; MediaWiki's underscored ids sit on the
+    # heading itself: either names a section of the text, not furniture
+    assert widget_for(tag, None, ident) is None
