@@ -18,7 +18,7 @@ from __future__ import annotations
 from ..blocks import Block, reindex
 from .content_sections import drop_furniture_sections, furniture_heading
 from .container_bounds import (  # noqa: F401  (_tag, narrow_container: read by tests)
-    _main_instead, _tag, _title_column, narrow_container, widen_container)
+    LOOSE_NONE, _main_instead, _tag, _title_column, narrow_container, widen_container)
 from .emptied_sections import drop_emptied_headings
 from .link_text import LINK_RE, NO_LINK_KINDS, anchor_text
 from .standfirst import keep_standfirst
@@ -251,9 +251,10 @@ def find_container(blocks: list[Block], chrome: list[bool],
         stats = [block_stats(b) for b in blocks]
     if frame is None:
         frame = [c and chrome_kind(b) in FRAME_CHROME for b, c in zip(blocks, chrome)]
-    # path -> [balance, prose words, net prose: prose minus link text, chrome left out]
+    # path -> [balance, prose words, net prose: prose minus link text, chrome left out, its
+    # own long paragraph, its first block] (container_bounds.LOOSE_NONE)
     acc: dict[str, list[float]] = {}
-    for b, is_chrome, is_frame, st in zip(blocks, chrome, frame, stats):
+    for i, (b, is_chrome, is_frame, st) in enumerate(zip(blocks, chrome, frame, stats)):
         if not b.text or getattr(b, "hidden", False):
             continue
         words = st[1]
@@ -273,13 +274,16 @@ def find_container(blocks: list[Block], chrome: list[bool],
         delta = good - CHROME_PENALTY * bad
         if delta == 0 and good == 0 and net == 0:
             continue
+        body = i if (not is_chrome and b.kind == "paragraph" and not bad
+                     and good >= LONG_PARAGRAPH_WORDS) else LOOSE_NONE
         a = acc.get(b.xpath)
         if a is None:
-            acc[b.xpath] = [delta, good, net]
+            acc[b.xpath] = [delta, good, net, body, i]
         else:
             a[0] += delta
             a[1] += good
             a[2] += net
+            a[3] = min(a[3], body)
     if not acc:
         return None
     # each subtree's figures are its own plus its children's: add every path into its parent
@@ -294,13 +298,14 @@ def find_container(blocks: list[Block], chrome: list[bool],
             parent = path[:path.rfind("/")]
             a, p = acc[path], acc.get(parent)
             if p is None:
-                acc[parent] = [a[0], a[1], a[2]]
+                acc[parent] = [a[0], a[1], a[2], LOOSE_NONE, a[4]]
                 depth_of[parent] = depth - 1
                 by_depth.setdefault(depth - 1, []).append(parent)
             else:
                 p[0] += a[0]
                 p[1] += a[1]
                 p[2] += a[2]
+                p[4] = min(p[4], a[4])
     # the best balance, the shallowest of the subtrees sharing it (the first of those);
     # the max of plain floats first, without a key tuple built per subtree
     value = max(a[0] for a in acc.values())

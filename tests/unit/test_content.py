@@ -1,4 +1,5 @@
 """Main-content selection on pages written here: only the page's own content survives."""
+from pipelines.content.container_bounds import LOOSE_NONE
 from pipelines.content.selection import chrome_flags, find_container
 from pipelines.content.page_content import noscript_document
 from pipelines.htmlparse import parse_html
@@ -201,17 +202,59 @@ def test_furniture_after_the_article_body_is_cut():
     assert "Another great post about bread number 3" in joined(listing)
 
 
+def _row(balance, prose, net=0.0, loose=LOOSE_NONE, first=0):
+    """find_container's figures for one path (container_bounds.LOOSE_NONE)."""
+    return [balance, prose, net, loose, first]
+
+
 def test_container_narrows_to_the_child_holding_nearly_all_the_prose():
     from pipelines.content.selection import narrow_container
 
-    acc = {"/b/m": [100.0, 100.0], "/b/m/d[1]": [8.0, 8.0], "/b/m/d[2]": [92.0, 92.0],
-           "/b/m/d[2]/p[1]": [50.0, 50.0], "/b/m/d[2]/p[2]": [42.0, 42.0]}
+    acc = {"/b/m": _row(100.0, 100.0), "/b/m/d[1]": _row(8.0, 8.0), "/b/m/d[2]": _row(92.0, 92.0, first=1),
+           "/b/m/d[2]/p[1]": _row(50.0, 50.0, first=1), "/b/m/d[2]/p[2]": _row(42.0, 42.0, first=2)}
     by_depth = {2: ["/b/m"], 3: ["/b/m/d[1]", "/b/m/d[2]"], 4: ["/b/m/d[2]/p[1]", "/b/m/d[2]/p[2]"]}
     # d[2] holds 92% of the prose; its paragraphs are single blocks, never a container
     assert narrow_container("/b/m", acc, by_depth) == "/b/m/d[2]"
-    acc["/b/m/d[1]"] = [8.0, 30.0]
-    acc["/b/m"] = [100.0, 122.0]
+    acc["/b/m/d[1]"] = _row(8.0, 30.0)
+    acc["/b/m"] = _row(100.0, 122.0)
     assert narrow_container("/b/m", acc, by_depth) == "/b/m"
+
+
+def test_the_container_keeps_the_lead_paragraphs_set_loose_before_the_bodys_wrapper():
+    from pipelines.content.selection import narrow_container
+
+    # a long paragraph at /b/m/p[1] itself (block 0), then the wrapper of the rest: 92% of
+    # the prose, yet the lead is the body's start
+    acc = {"/b/m": _row(100.0, 100.0), "/b/m/p[1]": _row(8.0, 30.0, loose=0),
+           "/b/m/d[2]": _row(92.0, 92.0, first=1),
+           "/b/m/d[2]/p[1]": _row(50.0, 50.0, loose=1, first=1),
+           "/b/m/d[2]/p[2]": _row(42.0, 42.0, loose=2, first=2)}
+    by_depth = {2: ["/b/m"], 3: ["/b/m/p[1]", "/b/m/d[2]"], 4: ["/b/m/d[2]/p[1]", "/b/m/d[2]/p[2]"]}
+    assert narrow_container("/b/m", acc, by_depth) == "/b/m"
+    # in a box of its own (a bio, a teaser) it is furniture beside the body
+    acc["/b/m/d[1]"] = acc.pop("/b/m/p[1]")
+    acc["/b/m/d[1]"][3] = LOOSE_NONE
+    by_depth[3] = ["/b/m/d[1]", "/b/m/d[2]"]
+    assert narrow_container("/b/m", acc, by_depth) == "/b/m/d[2]"
+    # and so is a loose paragraph after the body (a disclaimer, a note on the author)
+    acc["/b/m/p[3]"] = _row(8.0, 30.0, loose=3, first=3)
+    by_depth[3].append("/b/m/p[3]")
+    assert narrow_container("/b/m", acc, by_depth) == "/b/m/d[2]"
+
+
+def test_a_news_storys_lead_outside_its_paywall_wrapper_is_archived():
+    lead = ("Grosbliederstroff lies on the border, and for decades its people crossed the "
+            "bridge every morning to work, to shop and to see their families on the other side.")
+    second = ("The border had all but vanished from their lives, until one Sunday in March a "
+              "minister announced that it would be closed to all but a few travellers.")
+    rest = "".join(f"<p>Paragraph {i} of the story, long enough to be prose: the officers at "
+                   f"the bridge check every car, and the queue stretches back into the town "
+                   f"centre most mornings of the week.</p>" for i in range(25))
+    html = (f"<body><main><article><h1>The partner becomes a stranger</h1>"
+            f"<div class='story'><p>{lead}</p><p>{second}</p>"
+            f"<div class='paywall-content'>{rest}</div></div></article></main></body>")
+    body = joined(html)
+    assert lead in body and second in body and "Paragraph 24 of the story" in body
 
 
 def test_a_leaf_narrows_into_the_body_beside_columns_of_links():
@@ -219,15 +262,15 @@ def test_a_leaf_narrows_into_the_body_beside_columns_of_links():
 
     # [balance, prose words, net prose]: the body column holds 73% of the prose, and the
     # column beside it is mostly link text (its long link titles count as prose)
-    acc = {"/b/m": [1650.0, 1770.0, 636.0], "/b/m/d[1]": [1250.0, 1286.0, 1156.0],
-           "/b/m/d[2]": [400.0, 484.0, -520.0],
-           "/b/m/d[1]/p[1]": [700.0, 700.0, 650.0], "/b/m/d[1]/p[2]": [586.0, 586.0, 506.0]}
+    acc = {"/b/m": _row(1650.0, 1770.0, 636.0), "/b/m/d[1]": _row(1250.0, 1286.0, 1156.0),
+           "/b/m/d[2]": _row(400.0, 484.0, -520.0, first=2),
+           "/b/m/d[1]/p[1]": _row(700.0, 700.0, 650.0), "/b/m/d[1]/p[2]": _row(586.0, 586.0, 506.0, first=1)}
     by_depth = {2: ["/b/m"], 3: ["/b/m/d[1]", "/b/m/d[2]"], 4: ["/b/m/d[1]/p[1]", "/b/m/d[1]/p[2]"]}
     assert narrow_container("/b/m", acc, by_depth, leaf=True) == "/b/m/d[1]"
     # on an index page the columns of links are the content
     assert narrow_container("/b/m", acc, by_depth) == "/b/m"
     # a column beside it with prose of its own is no column of links
-    acc["/b/m/d[2]"] = [400.0, 484.0, 20.0]
+    acc["/b/m/d[2]"] = _row(400.0, 484.0, 20.0, first=2)
     assert narrow_container("/b/m", acc, by_depth, leaf=True) == "/b/m"
 
 
