@@ -8,8 +8,6 @@ from __future__ import annotations
 import re
 from dataclasses import fields
 
-from lxml import etree
-
 from .block_code import (editor_kind, editor_language, editor_lines, editor_source,
                          is_line_number_gutter, is_strip, language, strip_element,
                          strip_language, verbatim)
@@ -25,6 +23,7 @@ from .reading_order import (HIDDEN_ATTR, RECT_ATTR, is_measured, mark_floats, or
 from .regions import LANDMARK_TAGS, landmark_of, landmark_of_role
 from .shadow_dom import flatten_shadow_roots
 from .furniture_boxes import furniture_boxes
+from .reader_opened import disclosed_ids, folded_in_details, radio_tab_panel
 from .widgets import element_widget
 
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -87,6 +86,10 @@ class Ctx:
         c.region = landmark
         if landmark != "form":
             setattr(c, "in_" + landmark, True)
+        if landmark == "main":
+            # HTML puts a page's main in no nav, aside, header or footer: one found inside
+            # them was opened in an element left unclosed (a menu's <li>), not in that chrome
+            c.in_nav = c.in_aside = c.in_header = c.in_footer = False
         return c
 
 
@@ -231,7 +234,7 @@ class Walker:
             ctx = ctx.copy()
             # a closed <details> draws no box for its body, yet the reader opens it with a
             # click (FAQ answers, accordions): its words are the page's, not a hidden copy
-            ctx.hidden = not (_folded_in_details(el) or _radio_tab_panel(el)
+            ctx.hidden = not (folded_in_details(el) or radio_tab_panel(el)
                               or self._opened_by_reader(role, ident))
         lm = LANDMARK_TAGS.get(tag)
         if lm is None and role:
@@ -468,9 +471,7 @@ class Walker:
                 continue
             if part.tag in ("thead", "tbody", "tfoot", "tr"):
                 self.container_rows(part, ctx)
-            elif part.tag in ("td", "th"):
-                self.dispatch(part, ctx)
-            elif part.tag not in SKIP_TAGS:
+            elif part.tag not in SKIP_TAGS:      # a cell, or markup a table should not hold
                 self.dispatch(part, ctx)
 
     def blockquote(self, el, ctx: Ctx) -> None:
@@ -531,45 +532,6 @@ _HANDLERS = {
     **{t: Walker.media for t in MEDIA_TAGS},
     "figcaption": Walker._figcaption,
 }
-
-
-# ids named by the aria-controls of a collapsed disclosure button (aria-expanded="false")
-_DISCLOSED = etree.XPath("//*[@aria-expanded='false']/@aria-controls", smart_strings=False)
-
-
-def disclosed_ids(root) -> frozenset:
-    """The ids of the panels collapsed disclosure buttons open (an FAQ answer, an accordion
-    section): hidden until the reader clicks, their words are the page's."""
-    return frozenset(i for v in _DISCLOSED(root) for i in v.split())
-
-
-# How far above a hidden element a CSS-only tab set keeps its radio buttons.
-RADIO_TABS_DEPTH = 3
-
-
-def _radio_tab_panel(el) -> bool:
-    """el is a panel of CSS-only tabs: a set whose radio buttons (one name, two or more) show
-    one panel at a time, the others drawn nothing for until the reader picks their label
-    (pymdownx.tabbed in MkDocs Material's "content tabs", and the pure-CSS tabs of many
-    themes). Like an inactive ARIA tab panel, its words are the page's: a plain fetch keeps
-    them, and so must the browser's measured page."""
-    node = el.getparent()
-    for _ in range(RADIO_TABS_DEPTH):
-        if node is None:
-            return False
-        names = [child.get("name") for child in node
-                 if child.tag == "input" and (child.get("type") or "").lower() == "radio"]
-        if len(names) >= 2 and len(set(names)) == 1:
-            return True
-        node = node.getparent()
-    return False
-
-
-def _folded_in_details(el) -> bool:
-    """el is the body of a <details> that is itself drawn (closed, not hidden)."""
-    parent = el.getparent()
-    return (parent is not None and parent.tag == "details"
-            and parent.get(HIDDEN_ATTR) is None and el.tag != "summary")
 
 
 def _is_permalink(el) -> bool:

@@ -196,3 +196,20 @@ def test_block_paths_are_libxml2s_paths_read_once_per_parent():
     items = "".join(f"<li>item {i}</li>" for i in range(300))
     listed = [b for b in blocks(f"<ul>{items}</ul>") if b.kind == "list-item"]
     assert [b.xpath.rsplit("/", 1)[1] for b in listed] == [f"li[{i}]" for i in range(1, 301)]
+
+
+def test_a_main_opened_inside_a_menus_unclosed_item_is_no_part_of_the_menu():
+    # a menu's <li> left open holds the rest of the page; HTML puts a page's main in no nav,
+    # so the walk reads what the main holds as the page's, not as navigation
+    bs = blocks('<nav><ul><li><a href="/">Home</a><li><div><main><article><h1>Match day</h1>'
+                '<p>Tickets for the home games go on sale on Wednesday.</p></article></main>'
+                '</div></ul></nav>')
+    menu, heading, para = bs
+    assert menu.in_nav and not heading.in_nav and not para.in_nav
+    assert para.in_main and para.in_article and para.region == "article"
+    # and the analysis archives it
+    from pipelines.page import analyze_page
+    page = analyze_page(f"<html><body>{'<nav><ul><li><a href=/x>Menu entry</a>' * 3}<li><main>"
+                        f"<h1>Match day</h1>{'<p>Tickets for the home games go on sale on Wednesday, and the arena holds three thousand.</p>' * 6}"
+                        f"</main></ul></nav></body></html>", URL)
+    assert any("arena holds three thousand" in b.text for b in page.blocks)
