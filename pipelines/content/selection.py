@@ -274,8 +274,8 @@ def find_container(blocks: list[Block], chrome: list[bool],
         delta = good - CHROME_PENALTY * bad
         if delta == 0 and good == 0 and net == 0:
             continue
-        body = i if (not is_chrome and b.kind == "paragraph" and not bad
-                     and good >= LONG_PARAGRAPH_WORDS) else LOOSE_NONE
+        body = i if (not is_chrome and b.kind == "paragraph"
+                     and st[5] >= LONG_PARAGRAPH_WORDS) else LOOSE_NONE
         a = acc.get(b.xpath)
         if a is None:
             acc[b.xpath] = [delta, good, net, body, i]
