@@ -14,6 +14,7 @@ from .htmlparse import MAX_HTML_BYTES, HtmlInputError, document_order, parse_htm
 from .indexiness.score import score_tree
 from .indexiness.hash_routes import is_place_in_page, route_of
 from .indexiness.page_address import page_address
+from .metadata.discussion import declares_discussion
 from .metadata.byline import byline_author, byline_texts
 from .content.byline_blocks import drop_byline_blocks
 from .metadata.page_date import iso_date, printed_local_day, shown_date, utc_instant
@@ -279,7 +280,8 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
     result, links, pager = score_tree(root, url, meta)
     verdict = "index" if result.score > config.threshold else "leaf"
     cut = content == "always" or verdict == "leaf"
-    blocks = page_content(root, url, meta["title"], order, leaf=verdict == "leaf") if cut else []
+    blocks = page_content(root, url, meta["title"], order, leaf=verdict == "leaf",
+                          discussion=declares_discussion(root, meta["ld_types"])) if cut else []
     all_links = page_links(links)
     title, author = meta["title"], meta["author"]
     # a listing's date that the score judged its newest entry's is not the page's

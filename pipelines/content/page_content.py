@@ -37,10 +37,11 @@ def reads_as_headlines(blocks: list[Block]) -> bool:
     return bool(sizes) and sizes[len(sizes) // 2] >= HEADLINE_MIN_WORDS
 
 
-def links_as_content(walked: list[Block], title: str | None, leaf: bool) -> tuple[list[Block], int]:
+def links_as_content(walked: list[Block], title: str | None, leaf: bool,
+                     discussion: bool = False) -> tuple[list[Block], int]:
     """The blocks selected with link text weighed as prose, and their words; nothing for a
     leaf whose links do not read as headlines (its menu)."""
-    found, words = _select(walked, title, links_as_text=True)
+    found, words = _select(walked, title, links_as_text=True, discussion=discussion)
     if leaf and not reads_as_headlines(found):
         return [], 0
     return found, words
@@ -72,14 +73,15 @@ def noscript_document(root):
 
 
 def page_content(root, url: str, title: str | None, order: dict | None = None,
-                 leaf: bool = False) -> list[Block]:
+                 leaf: bool = False, discussion: bool = False) -> list[Block]:
     """The page's content blocks: the walk of the repaired tree, selected; when that yields
     next to nothing (< NOSCRIPT_MIN_PAGE_WORDS), the first fallback that yields more: the
     <noscript> document, the page with inline-hidden wrappers shown, JSON-LD articleBody,
     Next.js page data (content_repair.py says why each is the page's own text), and last the
     same blocks selected with link text counted as prose (a page that is nothing but a list
     of links -- a link aggregator's front page, a schedule of linked matches -- has no prose
-    for the container search to find, and its links are its content)."""
+    for the container search to find, and its links are its content). `discussion`: the page
+    declares itself a forum thread or Q&A (metadata/discussion.py): its replies are content."""
     from ..blocks.block_dedup import deduplicate
     from ..blocks.block_walk import walk_document
     from .content_repair import json_ld_body, next_data_text, repair_tree, revealed_copy
@@ -87,7 +89,7 @@ def page_content(root, url: str, title: str | None, order: dict | None = None,
     if repair_tree(root):
         order = None          # elements moved: their positions are retaken
     walked = deduplicate(walk_document(root, url, order))
-    blocks, words = select_with_link_list(walked, title, leaf, url)
+    blocks, words = select_with_link_list(walked, title, leaf, url, discussion)
     if words >= NOSCRIPT_MIN_PAGE_WORDS:
         return blocks
     best, best_words = blocks, words
@@ -95,9 +97,10 @@ def page_content(root, url: str, title: str | None, order: dict | None = None,
         if fallback in (noscript_document, revealed_copy):
             doc = fallback(root)
             found, words = ([], 0) if doc is None else _select(
-                deduplicate(walk_document(doc, url)), title, leaf=leaf, url=url)
+                deduplicate(walk_document(doc, url)), title, leaf=leaf, url=url,
+                discussion=discussion)
         elif fallback is _link_list:
-            found, words = links_as_content(walked, title, leaf)
+            found, words = links_as_content(walked, title, leaf, discussion)
         else:
             found = fallback(root)
             words = content_words(found)
@@ -110,15 +113,16 @@ def page_content(root, url: str, title: str | None, order: dict | None = None,
 
 
 def select_with_link_list(walked: list[Block], title: str | None, leaf: bool = False,
-                          url: str | None = None) -> tuple[list[Block], int]:
+                          url: str | None = None,
+                          discussion: bool = False) -> tuple[list[Block], int]:
     """_select's blocks and word count; on a page whose prose selection is short
     (NOSCRIPT_MIN_PAGE_WORDS..LINK_LIST_MAX_WORDS) the same blocks selected with link text
     weighed as prose, when that is LINK_LIST_RATIO times longer: the page is a list of links
     (an index of articles, a ranked list of titles) and the few words of prose the first
     selection found are its intro or a caption beside the list."""
-    blocks, words = _select(walked, title, leaf=leaf, url=url)
+    blocks, words = _select(walked, title, leaf=leaf, url=url, discussion=discussion)
     if NOSCRIPT_MIN_PAGE_WORDS <= words < LINK_LIST_MAX_WORDS:
-        found, more = links_as_content(walked, title, leaf)
+        found, more = links_as_content(walked, title, leaf, discussion)
         if more >= LINK_LIST_RATIO * words:
             return found, more
     return blocks, words

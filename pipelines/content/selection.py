@@ -180,9 +180,12 @@ def chrome_flags(blocks: list[Block], stats: list[Stats] | None = None) -> list[
     return _chrome(blocks, stats)[0]
 
 
-def _chrome(blocks: list[Block], stats: list[Stats] | None = None) -> tuple[list[bool], list[bool]]:
+def _chrome(blocks: list[Block], stats: list[Stats] | None = None,
+            discussion: bool = False) -> tuple[list[bool], list[bool]]:
     """Which blocks are chrome on this page, and which of those are the page frame's
-    landmarks (FRAME_CHROME, the chrome that counts against a container).
+    landmarks (FRAME_CHROME, the chrome that counts against a container). `discussion`: the
+    page declares itself a discussion (metadata.declares_discussion), so its replies, comment
+    markup or not, are its content.
 
     A chrome landmark or widget that holds most of the page's prose is a mis-nested wrapper,
     not chrome: an unclosed <header> swallowing the page, a `class="share"` div around the
@@ -205,7 +208,9 @@ def _chrome(blocks: list[Block], stats: list[Stats] | None = None) -> tuple[list
     exempt = {k for k, w in per_kind.items()
               if total and w > CHROME_MAJORITY * (total if k in FRAME_CHROME else body)
               and k not in NEVER_EXEMPT}
-    if "comments" in exempt and total - sum(per_kind.values()) >= ARTICLE_MIN_WORDS:
+    if discussion:
+        exempt.add("comments")
+    elif "comments" in exempt and total - sum(per_kind.values()) >= ARTICLE_MIN_WORDS:
         # an article with a long comment thread: the post is the content, the thread is
         # comments. A forum's posts wear comment classes too, but beside them there is
         # little prose (the first post, a title). The post is what no chrome holds: a
@@ -326,13 +331,14 @@ def select_content(blocks: list[Block], title: str | None = None) -> list[Block]
 
 
 def _select(blocks: list[Block], title: str | None, links_as_text: bool = False,
-            leaf: bool = False, url: str | None = None) -> tuple[list[Block], int]:
+            leaf: bool = False, url: str | None = None,
+            discussion: bool = False) -> tuple[list[Block], int]:
     """select_content's blocks and their word count (content_words), from one count per block.
     `links_as_text`: link text weighs as prose (find_container), for a page that is a list of
-    links."""
+    links; `discussion`: as _chrome's."""
     title_key = (title or "").strip().lower()
     stats = [block_stats(b) for b in blocks]
-    chrome, frame = _chrome(blocks, stats)
+    chrome, frame = _chrome(blocks, stats, discussion)
     container = find_container(blocks, chrome, stats, links_as_text, frame, leaf)
     prefix = None if container is None else container + "/"
     keep = [_keep(b, ch, container, prefix, title_key, st)

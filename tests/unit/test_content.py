@@ -1,4 +1,6 @@
 """Main-content selection on pages written here: only the page's own content survives."""
+import pytest
+
 from pipelines.content.container_bounds import LOOSE_NONE
 from pipelines.content.selection import chrome_flags, find_container
 from pipelines.content.page_content import noscript_document
@@ -184,6 +186,21 @@ def test_an_article_with_a_long_comment_thread_keeps_the_post_only():
     <ol class="comment-list">{thread}</ol></main></body>"""
     body = joined(html)
     assert "Point 19 needs patience" in body and "Reply 3" not in body
+
+
+@pytest.mark.parametrize("declaration", [
+    '<script type="application/ld+json">{"@context": "https://schema.org", '
+    '"@type": "DiscussionForumPosting", "headline": "Starter basics"}</script>',
+    '<div itemscope itemtype="https://schema.org/QAPage"></div>'])
+def test_a_declared_discussion_keeps_its_replies_in_comment_markup(declaration):
+    # a forum thread whose opening post is long and whose replies wear comment classes: read
+    # as an article with comments, the replies went; the page says it is a discussion
+    post = "".join(f"<p>{PROSE.replace('Sourdough', f'Point {i}')}</p>" for i in range(20))
+    thread = "".join(f'<li><p>{PROSE.replace("Sourdough", f"Reply {i}")}</p></li>' for i in range(40))
+    html = f"""<head>{declaration}</head><body><main><article><h1>Starter basics</h1>{post}</article>
+    <ol class="comment-list">{thread}</ol></main></body>"""
+    body = joined(html)
+    assert "Point 19 needs patience" in body and "Reply 3 needs" in body and "Reply 39" in body
 
 
 def test_furniture_after_the_article_body_is_cut():
