@@ -80,8 +80,8 @@ def page_content(root, url: str, title: str | None, order: dict | None = None,
     Next.js page data (content_repair.py says why each is the page's own text), and last the
     same blocks selected with link text counted as prose (a page that is nothing but a list
     of links -- a link aggregator's front page, a schedule of linked matches -- has no prose
-    for the container search to find, and its links are its content). `discussion`: the page
-    declares itself a forum thread or Q&A (metadata/discussion.py): its replies are content."""
+    for the container search to find, and its links are its content). `discussion`: what the
+    page declares itself, a forum thread or Q&A (metadata/discussion.py)."""
     from ..blocks.block_dedup import deduplicate
     from ..blocks.block_walk import walk_document
     from .content_repair import json_ld_body, next_data_text, repair_tree, revealed_copy

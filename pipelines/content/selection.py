@@ -184,8 +184,7 @@ def _chrome(blocks: list[Block], stats: list[Stats] | None = None,
             discussion: bool = False) -> tuple[list[bool], list[bool]]:
     """Which blocks are chrome on this page, and which of those are the page frame's
     landmarks (FRAME_CHROME, the chrome that counts against a container). `discussion`: the
-    page declares itself a discussion (metadata.declares_discussion), so its replies, comment
-    markup or not, are its content.
+    page declares itself a forum thread or Q&A (metadata/discussion.py).
 
     A chrome landmark or widget that holds most of the page's prose is a mis-nested wrapper,
     not chrome: an unclosed <header> swallowing the page, a `class="share"` div around the
@@ -208,13 +207,13 @@ def _chrome(blocks: list[Block], stats: list[Stats] | None = None,
     exempt = {k for k, w in per_kind.items()
               if total and w > CHROME_MAJORITY * (total if k in FRAME_CHROME else body)
               and k not in NEVER_EXEMPT}
-    if discussion:
-        exempt.add("comments")
-    elif "comments" in exempt and total - sum(per_kind.values()) >= ARTICLE_MIN_WORDS:
+    if ("comments" in exempt and not discussion
+            and total - sum(per_kind.values()) >= ARTICLE_MIN_WORDS):
         # an article with a long comment thread: the post is the content, the thread is
         # comments. A forum's posts wear comment classes too, but beside them there is
         # little prose (the first post, a title). The post is what no chrome holds: a
-        # header's, sidebar's or footer's words are not an article beside the thread.
+        # header's, sidebar's or footer's words are not an article beside the thread. A page
+        # that declares itself a discussion is one, however long its opening post.
         exempt.discard("comments")
     chrome = [bool(k) and k not in exempt for k in kinds]
     return chrome, [c and k in FRAME_CHROME for c, k in zip(chrome, kinds)]
@@ -247,7 +246,8 @@ def link_words(b: Block) -> tuple[int, int]:
 
 def find_container(blocks: list[Block], chrome: list[bool],
                    stats: list[Stats] | None = None, links_as_text: bool = False,
-                   frame: list[bool] | None = None, leaf: bool = False) -> str | None:
+                   frame: list[bool] | None = None, leaf: bool = False,
+                   discussion: bool = False) -> str | None:
     """The xpath of the subtree with the best prose-minus-chrome balance, narrowed to the
     child that holds nearly all its prose (narrow_container), widened to the body its
     sibling sections make up (widen_container), or None. Only `frame` chrome
@@ -318,7 +318,7 @@ def find_container(blocks: list[Block], chrome: list[bool],
         return None
     best = min((path for path, a in acc.items() if a[0] == value), key=depth_of.__getitem__)
     best = _main_instead(best, acc, depth_of)
-    node = widen_container(narrow_container(best, acc, by_depth, leaf), acc, by_depth)
+    node = widen_container(narrow_container(best, acc, by_depth, leaf, discussion), acc, by_depth)
     return _title_column(node, blocks, acc, by_depth)
 
 
@@ -339,7 +339,7 @@ def _select(blocks: list[Block], title: str | None, links_as_text: bool = False,
     title_key = (title or "").strip().lower()
     stats = [block_stats(b) for b in blocks]
     chrome, frame = _chrome(blocks, stats, discussion)
-    container = find_container(blocks, chrome, stats, links_as_text, frame, leaf)
+    container = find_container(blocks, chrome, stats, links_as_text, frame, leaf, discussion)
     prefix = None if container is None else container + "/"
     keep = [_keep(b, ch, container, prefix, title_key, st)
             for b, ch, st in zip(blocks, chrome, stats)]

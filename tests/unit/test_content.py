@@ -193,14 +193,32 @@ def test_an_article_with_a_long_comment_thread_keeps_the_post_only():
     '"@type": "DiscussionForumPosting", "headline": "Starter basics"}</script>',
     '<div itemscope itemtype="https://schema.org/QAPage"></div>'])
 def test_a_declared_discussion_keeps_its_replies_in_comment_markup(declaration):
-    # a forum thread whose opening post is long and whose replies wear comment classes: read
-    # as an article with comments, the replies went; the page says it is a discussion
-    post = "".join(f"<p>{PROSE.replace('Sourdough', f'Point {i}')}</p>" for i in range(20))
+    # a forum thread whose opening post is long (over 400 words) and whose replies, most of
+    # the prose, wear comment classes: read as an article with comments, the replies went;
+    # the page says it is a discussion
+    post = "".join(f"<p>{PROSE.replace('Sourdough', f'Point {i}')}</p>" for i in range(19))
     thread = "".join(f'<li><p>{PROSE.replace("Sourdough", f"Reply {i}")}</p></li>' for i in range(40))
     html = f"""<head>{declaration}</head><body><main><article><h1>Starter basics</h1>{post}</article>
     <ol class="comment-list">{thread}</ol></main></body>"""
     body = joined(html)
-    assert "Point 19 needs patience" in body and "Reply 3 needs" in body and "Reply 39" in body
+    assert "Point 18 needs patience" in body and "Reply 3 needs" in body and "Reply 39" in body
+
+
+def test_a_declared_qa_page_keeps_its_short_question_above_long_answers():
+    question = ("How does one know when to use wurde rather than war in a sentence like "
+                "Ich wurde ausgeraubt? My textbook uses both, and I cannot see the rule.")
+    answers = "".join(f'<div class="answer"><p>{PROSE.replace("Sourdough", f"Answer {i}")}</p>'
+                      f'<p>{PROSE}</p></div>' for i in range(12))
+    html = (f'<html itemscope itemtype="https://schema.org/QAPage"><body><main><h1>wurde or war</h1>'
+            f'<div class="thread"><div class="question"><div class="votes">12</div>'
+            f'<div class="post-text"><p>{question}</p><blockquote>Ich wurde ausgeraubt</blockquote>'
+            f'<p>Why not Ich war ausgeraubt in that context?</p></div><ul class="tags"><li>grammar</li>'
+            f'<li>passive</li></ul><div class="user">asked Feb 6, 2014 by <a href="/u/1">anna</a>'
+            f'</div></div>'
+            f'<div id="answers">{answers}</div></div></main></body></html>')
+    body = joined(html)
+    assert question in body and "Why not Ich war ausgeraubt" in body
+    assert "Answer 11 needs patience" in body
 
 
 def test_furniture_after_the_article_body_is_cut():
