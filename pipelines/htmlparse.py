@@ -253,7 +253,46 @@ def parse_html(body: bytes | str, error=HtmlInputError, encoding: str | None = N
         raise error("unparsable document: no root element")
     if next(root.iter(), None) is None or (len(root) == 0 and not (root.text or "").strip()):
         raise error("unparsable document: no elements")
+    if root.getnext() is not None or (len(root) and root[-1].tag != "body"):
+        gather_after_end(root)
     return root
+
+
+def gather_after_end(root) -> None:
+    """Move what a page holds after its </body> or </html> to the end of its body, where a
+    browser puts it. libxml2 leaves the first after the body, in the <html>, and the second
+    in another <html> beside the document's: a theme whose header template closes the
+    document (header, </body></html>, then the article) lost its article (3.8% of WCXB
+    pages hold elements after the first end tag; most are a widget's box or two)."""
+    body = root.find("body")
+    if body is None or root.tag != "html":
+        return
+    moved: list = [body.tail, *body.itersiblings()]     # texts and elements, in order
+    body.tail = None
+    nxt = root.getnext()
+    while nxt is not None:
+        if isinstance(nxt.tag, str):
+            moved.append(nxt.text)
+            for child in list(nxt):
+                if child.tag == "body":
+                    moved += [child.text, *child]
+                elif child.tag != "head":
+                    moved.append(child)
+        nxt = nxt.getnext()
+    for item in moved:
+        if item is None or isinstance(item, str):
+            _append_text(body, item)
+        else:
+            body.append(item)       # with its tail
+
+
+def _append_text(parent, text) -> None:
+    if not text or text.isspace():
+        return
+    if len(parent):
+        parent[-1].tail = (parent[-1].tail or "") + text
+    else:
+        parent.text = (parent.text or "") + text
 
 
 def _open_run_at_end(root) -> int:
