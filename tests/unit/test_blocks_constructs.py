@@ -404,6 +404,17 @@ def test_a_collapsed_disclosure_panel_is_read_and_an_unrelated_hidden_one_is_not
     assert [b.text for b in blocks(html)] == ["FAQ", "Yes, within thirty days.", "Shown."]
 
 
+def test_an_accordion_panel_its_heading_names_without_a_state_is_read():
+    # the heading names its panel (aria-controls) and leaves aria-expanded to its script
+    html = ('<div class="accordion"><a role="button" aria-controls="s2"><span role="heading" '
+            'aria-level="3">2. Check your roof</span></a><div id="s2" style="display:none;" '
+            'role="region"><p>An engineer visits to check the roof can bear the panels.</p></div>'
+            '</div><div id="s3" style="display:none"><p>a panel nothing opens</p></div>')
+    texts = [b.text for b in blocks(html)]
+    assert "An engineer visits to check the roof can bear the panels." in texts
+    assert "a panel nothing opens" not in texts
+
+
 def test_a_collapsed_disclosure_panel_the_browser_drew_no_box_for_is_content():
     html = ('<button aria-expanded="false" aria-controls="t" data-lc-rect="0,0,80,20">Transcript</button>'
             '<div id="t" data-lc-hidden="1"><p>Every word said.</p></div>'
