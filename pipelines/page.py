@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 from .store.account_forms import is_account_page
 from .blocks import Block
 from .content.page_content import page_content
+from .content.unicode_form import compose_blocks, composed
 from .htmlparse import MAX_HTML_BYTES, HtmlInputError, document_order, parse_html
 from .indexiness.score import score_tree
 from .indexiness.hash_routes import is_place_in_page, route_of
@@ -298,8 +299,9 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
         author = author or byline_author(byline)
     if verdict == "leaf" and blocks:
         blocks = drop_byline_blocks(blocks, author, date)
+    blocks = compose_blocks(blocks)
     return PageAnalysis(
-        url=url, title=title, author=author,
+        url=url, title=title and composed(title), author=author and composed(author),
         date_published=iso_date(date),
         verdict=verdict,
         score=result.score, seed_score=result.seed_score, breakdown=result.breakdown,
