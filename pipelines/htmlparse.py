@@ -281,18 +281,18 @@ def gather_after_end(root) -> None:
         nxt = nxt.getnext()
     for item in moved:
         if item is None or isinstance(item, str):
-            _append_text(body, item)
+            if item and not item.isspace():
+                append_text(body, body[-1] if len(body) else None, item)
         else:
             body.append(item)       # with its tail
 
 
-def _append_text(parent, text) -> None:
-    if not text or text.isspace():
-        return
-    if len(parent):
-        parent[-1].tail = (parent[-1].tail or "") + text
-    else:
+def append_text(parent, prev, text: str) -> None:
+    """Put text after prev, parent's child (its tail), or first in parent when prev is None."""
+    if prev is None:
         parent.text = (parent.text or "") + text
+    else:
+        prev.tail = (prev.tail or "") + text
 
 
 def _open_run_at_end(root) -> int:

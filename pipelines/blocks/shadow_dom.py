@@ -17,6 +17,8 @@ the DOM spec's slot assignment:
 """
 from __future__ import annotations
 
+from ..htmlparse import append_text
+
 # Attribute names of declarative shadow roots (the second is Chrome's pre-standard spelling).
 SHADOW_ROOT_ATTRS = ("shadowrootmode", "shadowroot")
 
@@ -106,17 +108,11 @@ def _replace_with(el, nodes: list) -> None:
     parent.remove(el)
     for node in nodes:
         if isinstance(node, str):
-            if prev is None:
-                parent.text = (parent.text or "") + node
-            else:
-                prev.tail = (prev.tail or "") + node
+            append_text(parent, prev, node)
         elif isinstance(node.tag, str):
             node.tail = None
             parent.insert(pos, node)
             pos += 1
             prev = node
     if tail:
-        if prev is None:
-            parent.text = (parent.text or "") + tail
-        else:
-            prev.tail = (prev.tail or "") + tail
+        append_text(parent, prev, tail)

@@ -167,29 +167,41 @@ def narrow_container(container: str, acc: dict[str, list[float]],
         if balance <= 0 or (prose < share * acc[node][1]
                             and not (leaf and _beside_link_columns(child, kids, acc, node))):
             break
-        # A long paragraph standing loose in the container before that child is the body's
-        # lead: a news site sets its standfirst and first paragraphs straight in the
-        # article's column and the rest in a wrapper of its own (often its paywall's), so the
-        # wrapper held 85% of the prose and the narrowing cut the lead off. What sits beside
-        # a body as furniture is labels, bylines and boxes of their own, not loose prose (a
-        # link or two inside a lead leaves it prose). trafilatura-eval snippets tp +11, fp +5;
-        # WCXB dev 9 pages up (to +0.08), 7 down (a forum thread -0.07, the rest under 0.02),
-        # F1 0.868 either way; Readability 1 up.
-        first = acc[child][4]
-        if any(acc[k][3] < first for k in kids if k != child):
-            break
-        # On a declared discussion the replies hold most of the prose, and the question or
-        # opening post before them is the thread's start however short beside them: a Stack
-        # Exchange page lost its question to its answers. WCXB dev threads 0.941 -> 0.989,
-        # 0.909 -> 0.954 and 6 more up, 5 down by at most 0.04; snippets tp +2.
-        if discussion and any(acc[k][4] < first and acc[k][2] >= OPENING_POST_MIN_WORDS
-                              for k in kids if k != child):
+        if _start_before(child, kids, acc, discussion):
             break
         child_prefix = child + "/"
         if not any(p.startswith(child_prefix) for p in by_depth.get(depth + 2, ())):
             break   # a single block
         node, depth = child, depth + 1
     return node
+
+
+def _start_before(child: str, kids: list[str], acc: dict[str, list[float]],
+                  discussion: bool) -> bool:
+    """Does a sibling before `child` hold the body's start, so that stepping into child
+    would cut it off?
+
+    A long paragraph standing loose in the container is the body's lead: a news site sets
+    its standfirst and first paragraphs straight in the article's column and the rest in a
+    wrapper of its own (often its paywall's), so the wrapper held 85% of the prose and the
+    narrowing cut the lead off. What sits beside a body as furniture is labels, bylines and
+    boxes of their own, not loose prose (a link or two inside a lead leaves it prose).
+    trafilatura-eval snippets tp +11, fp +5; WCXB dev 9 pages up (to +0.08), 7 down (a forum
+    thread -0.07, the rest under 0.02), F1 0.868 either way; Readability 1 up.
+
+    On a declared discussion the replies hold most of the prose, and the question or opening
+    post before them (OPENING_POST_MIN_WORDS) is the thread's start however short beside
+    them: a Stack Exchange page lost its question to its answers. WCXB dev threads 0.941 ->
+    0.989, 0.909 -> 0.954 and 6 more up, 5 down by at most 0.04; snippets tp +2."""
+    first = acc[child][4]
+    for k in kids:
+        if k == child:
+            continue
+        own_lead, start = acc[k][3], acc[k][4]
+        if own_lead < first or (discussion and start < first
+                                and acc[k][2] >= OPENING_POST_MIN_WORDS):
+            return True
+    return False
 
 
 def _beside_link_columns(child: str, kids: list[str], acc: dict[str, list[float]],
