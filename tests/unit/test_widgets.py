@@ -110,3 +110,19 @@ def test_a_heading_slug_id_names_no_widget(tag, ident):
     # slugifiers join a heading's words with hyphens; MediaWiki's underscored ids sit on the
     # heading itself: either names a section of the text, not furniture
     assert widget_for(tag, None, ident) is None
+
+
+@pytest.mark.parametrize("token", [
+    "comments", "comment-list", "commentlist", "comments-area", "disqus_thread", "respond",
+    "discussion", "pb-comment-wrapper", "x_recentcomments", "cookie", "cc-banner",
+    "cookies-notice", "cmp-consent-banner", "gdpr", "onetrust-pc-sdk", "cybotcookiebotdialog",
+    "didomi-popup", "cmplz-cookiebanner", "sidebar", "side-bar", "widget-area", "secondary",
+    "rail", "right-rail", "sidebar-left", "share", "sharing", "social-share", "sharedaddy",
+    "facebook-sharebar", "related", "related-posts", "yarpp-related", "breadcrumbs",
+    "post-tags", "taglinks", "tag-links", "author-bio", "about-author", "newsletter",
+    "newsletter-promo", "subscribe", "post-navigation", "nav-links", "pagination", "pager",
+    "entry-utility", "entry-footer", "filters", "facets", "faceted-search", "popup", "pop-up",
+    "quiz-popup", "donate", "donation-box", "relatedposts"])
+def test_every_pattern_spells_one_of_the_furniture_words(token):
+    # FURNITURE_WORDS is searched before the patterns: a word missing there hides a widget
+    assert widget_for("div", token, None) is not None
