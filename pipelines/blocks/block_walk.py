@@ -22,7 +22,7 @@ from .reading_order import (HIDDEN_ATTR, RECT_ATTR, is_measured, mark_floats, or
                             parse_rect)
 from .regions import LANDMARK_TAGS, landmark_of, landmark_of_role
 from .shadow_dom import flatten_shadow_roots
-from .furniture_boxes import furniture_boxes
+from .furniture_boxes import DIALOG_WIDGET, is_modal_dialog, signup_box_widgets
 from .reader_opened import disclosed_ids, folded_in_details, radio_tab_panel
 from .widgets import element_widget
 
@@ -149,7 +149,8 @@ class Walker:
         self.rtl = (root.get("dir") or "").lower() == "rtl"
         self.consumed: set = set()       # elements already read (an editor's hidden source)
         self.disclosed: frozenset | None = None    # disclosed_ids(root), when first asked
-        self.boxes = furniture_boxes(root)         # sign-up boxes, modal dialogs: widgets
+        # sign-up boxes: widgets (modal dialogs are found in dispatch, by their attributes)
+        self.boxes = signup_box_widgets(root)
 
     def _opened_by_reader(self, role, ident) -> bool:
         """A hidden element the reader opens with a click, so its words are the page's (as
@@ -210,6 +211,7 @@ class Walker:
         get = el.get
         keys = el.keys()
         style = role = cls = ident = None
+        modal = False
         if keys:
             if "role" in keys:
                 role = get("role")
@@ -228,6 +230,7 @@ class Walker:
                 # measurement keeps it, and a plain fetch has no CSS at all
                 if hidden_by_class(el, cls) and not self._opened_by_reader(role, ident):
                     return
+            modal = "aria-modal" in keys and is_modal_dialog(el)
         if self.consumed and el in self.consumed:
             return
         if self.measured and not ctx.hidden and get(HIDDEN_ATTR) is not None:
@@ -246,7 +249,9 @@ class Walker:
             if w and w != ctx.widget:
                 ctx = ctx.copy()
                 ctx.widget = w
-        if self.boxes and (box := self.boxes.get(el)) is not None and ctx.widget != box:
+        # a modal dialog's box is the dialog's, even around a sign-up form (furniture_boxes)
+        box = DIALOG_WIDGET if modal else self.boxes.get(el) if self.boxes else None
+        if box is not None and ctx.widget != box:
             ctx = ctx.copy()
             ctx.widget = box
         handler = _HANDLERS.get(tag)
