@@ -210,9 +210,11 @@ class InlineBuffer:
         self.rich.append(BREAK)
         self.pending_break = True
 
-    def element(self, el) -> None:
-        """Append an inline element (one without block-level descendants)."""
-        plain, rich, linked = render_inline(el, self.base)
+    def element(self, el, shown_tag: str | None = None) -> None:
+        """Append an inline element (one without block-level descendants). shown_tag: el's
+        tag, when the caller has found el not hidden (render_shown skips the checks)."""
+        plain, rich, linked = (render_shown(el, shown_tag, self.base) if shown_tag
+                               else render_inline(el, self.base))
         if not plain and rich.strip():
             self.rich.append(rich)        # an inline image: Markdown only, no words
             return
@@ -295,16 +297,29 @@ def hidden_by_class(el, cls: str | None) -> bool:
     """Whether el's class attribute cls hides it from sighted readers (SCREEN_READER_CLASSES).
     Not inside a link: there it names an icon or a logo the reader sees (fly.io's customer
     logos, each link's one word in an sr-only span), and the link would lose its words."""
-    if not cls or SCREEN_READER_CLASSES.isdisjoint(cls.split()) or _SHOWN_AT_SOME_WIDTH.search(cls):
+    # the substrings first: split() and a set test for each element with a class cost ~0.2 us,
+    # and hardly a class string holds one of the names
+    if (not cls or ("sr-only" not in cls and "visually-hidden" not in cls
+                    and "screen-reader-text" not in cls)
+            or SCREEN_READER_CLASSES.isdisjoint(cls.split()) or _SHOWN_AT_SOME_WIDTH.search(cls)):
         return False
     return next(el.iterancestors("a"), None) is None
 
 
 def render_inline(el, base: str) -> tuple[str, str, int]:
     """(plain, rich, link chars) of an inline element and its descendants (not its tail)."""
-    tag = el.tag if isinstance(el.tag, str) else ""
-    if tag in SKIP_INLINE_TAGS or not tag or hidden_attr_hides(el.get("hidden")) \
+    tag = el.tag
+    if not isinstance(tag, str) or hidden_attr_hides(el.get("hidden")) \
             or hidden_by_class(el, el.get("class")):
+        return "", "", 0
+    return render_shown(el, tag, base)
+
+
+def render_shown(el, tag: str, base: str) -> tuple[str, str, int]:
+    """render_inline of an element whose hidden and class attributes the caller has read and
+    found not hiding it (the block walk checks each inline child before it renders it: the
+    checks again here cost two attribute reads an element)."""
+    if tag in SKIP_INLINE_TAGS:
         return "", "", 0
     if tag == "br":
         return BREAK, BREAK, 0

@@ -12,7 +12,7 @@ from .block_code import (editor_kind, editor_language, editor_lines, editor_sour
                          is_line_number_gutter, is_strip, language, strip_element,
                          strip_language, verbatim)
 from .block_inline import (InlineBuffer, finish_text, hidden_attr_hides, hidden_by_class,
-                           link_target, normalize_ws, render_inline)
+                           link_target, normalize_ws, render_shown)
 from .block_media import (image_src, is_ad_frame, is_tracking_pixel, media_note, media_src,
                           picture_img, svg_text)
 from .block_tables import is_layout_table, needs_html, read_rows, table_html, table_plain
@@ -115,11 +115,19 @@ class Holder:
         self.index: int | None = None
 
 
-def is_hidden(el) -> bool:
-    if hidden_attr_hides(el.get("hidden")) or el.get("aria-hidden") == "true":
+def is_hidden(el, by_class: bool = False) -> bool:
+    """Hidden by its hidden, aria-hidden or style attribute; by_class: or by its class
+    (hidden_by_class), all an inline child's checks before render_shown."""
+    # one keys() call, then get() only for the names present (as dispatch does): most inline
+    # elements have no attribute or only href and class, and each get() is a libxml2 lookup
+    keys = el.keys()
+    if not keys:
+        return False
+    if ("hidden" in keys and hidden_attr_hides(el.get("hidden"))) \
+            or ("aria-hidden" in keys and el.get("aria-hidden") == "true") \
+            or ("style" in keys and _HIDDEN_STYLE_RE.search(el.get("style"))):
         return True
-    style = el.get("style")
-    return bool(style and _HIDDEN_STYLE_RE.search(style))
+    return by_class and "class" in keys and hidden_by_class(el, el.get("class"))
 
 
 def _is_block_child(el) -> bool:
@@ -308,8 +316,9 @@ class Walker:
             child = el[0]
             ctag = child.tag
             if (isinstance(ctag, str) and ctag not in _NOT_INLINE_TAGS and not len(child)
-                    and (not child.tail or child.tail.isspace()) and not is_hidden(child)):
-                plain, rich, _ = render_inline(child, self.base)
+                    and (not child.tail or child.tail.isspace())
+                    and not is_hidden(child, by_class=True)):
+                plain, rich, _ = render_shown(child, ctag, self.base)
                 if plain and not plain.isspace():
                     plain, rich = finish_text(plain, rich)
                     if plain:
@@ -346,7 +355,7 @@ class Walker:
                     if buf.plain:
                         self.flush(buf, kind, tag, el, ctx)
                     self.dispatch(child, ctx)
-            elif is_hidden(child) or hidden_by_class(child, child.get("class")):
+            elif is_hidden(child, by_class=True):
                 pass
             else:
                 if buf is None:
@@ -358,7 +367,7 @@ class Walker:
                             child, TEXT_BLOCK_TAGS) is None:
                         first = None                     # <a><img></a> inside a sentence
                 if first is None:
-                    buf.element(child)
+                    buf.element(child, ctag)
                 else:
                     # an inline wrapper around blocks (<a><div>..</div></a>) is transparent
                     self.flush(buf, kind, tag, el, ctx)
