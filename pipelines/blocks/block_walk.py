@@ -11,8 +11,9 @@ from dataclasses import fields
 from .block_code import (editor_kind, editor_language, editor_lines, editor_source,
                          is_line_number_gutter, is_strip, language, strip_element,
                          strip_language, verbatim)
-from .block_inline import (InlineBuffer, finish_text, hidden_attr_hides, hidden_by_class,
-                           link_target, normalize_ws, render_shown)
+from .block_inline import (InlineBuffer, escape_text, finish_text, hidden_attr_hides,
+                           hidden_by_class, link_target, normalize_ws, render_shown)
+from .whitespace import collapse_ws
 from .block_media import (image_src, is_ad_frame, is_tracking_pixel, media_note, media_src,
                           picture_img, svg_text)
 from .block_tables import is_layout_table, needs_html, read_rows, table_html, table_plain
@@ -308,15 +309,27 @@ class Walker:
         # only blocks and whitespace (which an empty buffer ignores anyway).
         buf = None
         text = el.text
-        if len(el) == 1 and (not text or text.isspace()):
-            # A lone inline leaf (<li><a>Home</a></li>, <p><span>..</span></p>): a fifth of
+        n_children = len(el)
+        if not n_children:
+            # A block of text alone (<p>..</p>, <td>, <li>Home</li>): a sixth of the containers.
+            # Its text and rich_text as the buffer would make them, without the buffer
+            # (walk CPU -1.6% with the lone inline subtree below).
+            if text and not text.isspace():
+                plain = collapse_ws(text)
+                plain, rich = finish_text(plain, escape_text(plain))
+                if plain:
+                    self.emit(kind, el.tag, el, ctx, plain, rich)
+            return
+        if n_children == 1 and (not text or text.isspace()):
+            # A lone inline element (<li><a>Home</a></li>, <p><span>..</span></p>): a fifth of
             # a page's blocks are menu entries so. Rendered straight to text and rich_text,
             # what the buffer would make of it (whitespace around it is trimmed anyway)
             # without the buffer's appends, joins and flush.
             child = el[0]
             ctag = child.tag
-            if (isinstance(ctag, str) and ctag not in _NOT_INLINE_TAGS and not len(child)
+            if (isinstance(ctag, str) and ctag not in _NOT_INLINE_TAGS
                     and (not child.tail or child.tail.isspace())
+                    and (not len(child) or first_descendant(child, BLOCK_TAGS) is None)
                     and not is_hidden(child, by_class=True)):
                 plain, rich, _ = render_shown(child, ctag, self.base)
                 if plain and not plain.isspace():
@@ -329,7 +342,7 @@ class Walker:
             buf.text(text)
         tag = el.tag
         children = el
-        if self.measured and len(el) > 1:
+        if self.measured and n_children > 1:
             children = ordered_children(el, _is_block_child, self.rtl) or el
         for child in children:
             ctag = child.tag
