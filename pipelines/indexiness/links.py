@@ -504,7 +504,10 @@ def enclosing_heading(a):
     return None
 
 
-_CONTENT_TAGS = ("img",) + _HEADLINE_TAGS   # what a link's descendants can add to it
+# What a link's descendants can add to it, tested in Python: el.iter(*tags) builds lxml's
+# matcher for the seven tags on every call, twice the cost of visiting a link's two or three
+# descendants (0.10 -> 0.05 ms a WCXB page)
+_CONTENT_TAGS = frozenset(("img",) + _HEADLINE_TAGS)
 
 
 def _names_a_place(el, url: str, resolver: _Resolver) -> bool:
@@ -540,11 +543,13 @@ def _make_link(el, href: str, resolver: _Resolver, flags: int, pos: int) -> Link
         where = SELFLINK
     has_image = False
     if len(el):     # child elements: an image or heading inside, text spread over them
-        for d in el.iter(*_CONTENT_TAGS):
-            if d.tag == "img":
-                has_image = True
-            else:
-                flags |= _HEADLINE_BIT
+        for d in el.iterdescendants():
+            tag = d.tag
+            if tag in _CONTENT_TAGS:
+                if tag == "img":
+                    has_image = True
+                else:
+                    flags |= _HEADLINE_BIT
         text = normalize_ws(element_text(el))
     else:
         text = el.text
