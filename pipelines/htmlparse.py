@@ -480,14 +480,17 @@ def as_root(html_or_tree):
 
 def base_url(root, url: str) -> str:
     """The document's base for resolving links: <base href> when present."""
+    return base_href_url(next(root.iter("base"), None), url)
+
+
+def base_href_url(base, url: str) -> str:
+    """base_url of a document whose first <base> is base (None: it has none)."""
     from urllib.parse import urljoin
 
-    for base in root.iter("base"):
-        href = (base.get("href") or "").strip()
-        if href:
-            try:
-                return urljoin(url, href)
-            except ValueError:     # "http://[bad": a browser falls back to the page's URL
-                return url
-        break
+    href = (base.get("href") or "").strip() if base is not None else ""
+    if href:
+        try:
+            return urljoin(url, href)
+        except ValueError:     # "http://[bad": a browser falls back to the page's URL
+            return url
     return url

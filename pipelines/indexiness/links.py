@@ -146,13 +146,15 @@ def subtree_text(el) -> str:
     return element_text(el) if len(el) else el.text or ""
 
 
-def extract_links(html_or_tree, url: str, stats: TextStats | None = None) -> list[Link]:
+def extract_links(html_or_tree, url: str, stats: TextStats | None = None,
+                  base: str | None = None) -> list[Link]:
     """Every <a href> in document order, with absolute URL, locality and signature.
 
     With stats, the same walk also measures the relevant region's text and link text
-    (_walk_with_stats); without, the walk does the links alone (the seed formula's cost)."""
+    (_walk_with_stats); without, the walk does the links alone (the seed formula's cost).
+    base: base_url(tree, url), when already known (the metadata's date_facts has it)."""
     root = as_root(html_or_tree)
-    base = base_url(root, url)
+    base = base_url(root, url) if base is None else base
     start = root.find("body") if root.tag == "html" else None
     start = start if start is not None else root
     if stats is not None:
