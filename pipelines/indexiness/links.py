@@ -579,14 +579,20 @@ def _make_link(el, href: str, resolver: _Resolver, flags: int, pos: int) -> Link
 
 
 def is_http(url: str) -> bool:
-    return url[:7].lower() == "http://" or url[:8].lower() == "https://"
+    # (the lowercase spelling, most links', without the two slices and lowercasings)
+    return (url.startswith(("https://", "http://"))
+            or url[:7].lower() == "http://" or url[:8].lower() == "https://")
 
 
-def page_links(links: list[Link]) -> list[str]:
+def link_addresses(links: list[Link]) -> dict[str, str]:
+    """http(s) link URL -> its page address, each URL once, in document order: the page's
+    links and the ones it leads on to (page.py) read the addresses from here, not each
+    computing page_address again for the same in-links."""
+    return {url: page_address(url) for url in dict.fromkeys(link.url for link in links)
+            if is_http(url)}
+
+
+def page_links(links: list[Link], addresses: dict[str, str] | None = None) -> list[str]:
     """All http(s) links as page addresses (fragment stripped unless it is a route),
-    deduplicated, document order."""
-    seen: dict[str, None] = {}
-    for url in dict.fromkeys(link.url for link in links):    # a page repeats its links
-        if is_http(url):
-            seen.setdefault(page_address(url), None)
-    return list(seen)
+    deduplicated, document order. addresses: link_addresses(links), when already made."""
+    return list(dict.fromkeys((link_addresses(links) if addresses is None else addresses).values()))
