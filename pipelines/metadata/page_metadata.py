@@ -37,7 +37,10 @@ TIME_EXCLUDED = frozenset({"nav", "aside"})
 # attributes' parents, not a predicate on every element: same elements, same order, and
 # libxml2 walks a page's elements a fifth faster so
 _ITEMPROP_ELEMENTS = etree.XPath("descendant::*/@itemprop/..")
-_REL_LINKS = etree.XPath("descendant::a[@rel]")
+# the <a> elements holding a rel, as the rel attributes' parents: the same elements in the
+# same order, 0.026 -> 0.018 ms a WCXB page (libxml2 tests an attribute step faster than a
+# predicate on each <a>)
+_REL_LINKS = etree.XPath("descendant::a/@rel/..")
 # Those whose itemprop is 13 characters or more: "datepublished" in prop.lower() needs as
 # many (lowercasing lengthens only "İ", to "i" and a combining dot, which breaks the word).
 _LONG_ITEMPROP_ELEMENTS = etree.XPath("descendant::*/@itemprop[string-length() > 12]/..")
