@@ -22,6 +22,24 @@ _C1 = re.compile(r"[\x80-\x9f]")
 # the same in the page's UTF-8 bytes: a search that starts from a literal byte runs about
 # seven times as fast as the character class over the decoded text, on every page
 _C1_UTF8 = re.compile(rb"\xc2[\x80-\x9f]")
+# The first this many U+0080-U+00FF characters' lead bytes (0xC2) are looked at one by one
+# (bytes.find runs at memchr's speed, the regex at a fifth of it) before the regex takes
+# over: most pages hold a few dozen (no-break spaces, ©, «»), and a page of thousands pays
+# at most this many steps more.
+C1_FIND_STEPS = 64
+
+
+def _holds_c1(utf8: bytes) -> bool:
+    """_C1_UTF8.search(utf8) is not None: a C1 control's UTF-8 in the bytes.
+    (0.050 -> 0.012 ms on a median WCXB page)"""
+    i = utf8.find(b"\xc2")
+    for _ in range(C1_FIND_STEPS):
+        if i < 0:
+            return False
+        if b"\x80" <= utf8[i + 1:i + 2] <= b"\x9f":
+            return True
+        i = utf8.find(b"\xc2", i + 1)
+    return i >= 0 and _C1_UTF8.search(utf8, i) is not None
 # A UTF-8 lead byte read as Latin-1, then its continuation bytes
 _RUN = re.compile(r"[\xc2-\xf4][\x80-\xbf]{1,3}")
 _C1_RUN = re.compile(r"[\xc2-\xf4][\x80-\xbf]{0,2}[\x80-\x9f][\x80-\xbf]{0,2}")
@@ -38,7 +56,7 @@ def _undo(m: re.Match) -> str:
 def undo_double_encoding(text: str, utf8: bytes | None = None) -> str:
     """text with its twice-encoded runs decoded, when it shows MIN_EVIDENCE of them. utf8:
     text's own UTF-8 encoding, when the caller has it."""
-    if (_C1.search(text) if utf8 is None else _C1_UTF8.search(utf8)) is None:
+    if _C1.search(text) is None if utf8 is None else not _holds_c1(utf8):
         return text
     evidence = 0
     for m in _C1_RUN.finditer(text):

@@ -167,6 +167,17 @@ def _binary_nuls(nuls: int, sampled: int) -> bool:
     return nuls > NUL_SHARE * sampled
 
 
+def _too_few_bytes_for_replacements(body: bytes, text: str, utf8: bytes | None,
+                                    limit: float) -> bool:
+    """Can text, body decoded as strict UTF-8 (utf8 is body), hold no more than limit
+    U+FFFD characters? Each is three bytes of body read as one character (EF BF BD), and
+    no character is read from fewer bytes than one, so they number at most half of the
+    bytes beyond the text's length. Spares counting them in the text (0.07 ms of a median
+    WCXB page: the count walks a text of two-byte characters as one) wherever a page is
+    mostly ASCII."""
+    return utf8 is not None and len(body) - len(text) <= 2 * limit
+
+
 def _decode(body: bytes | str, error, encoding: str | None = None) -> tuple[str, bytes | None]:
     """(decode_body's text, body itself when it is exactly that text in UTF-8, else None)."""
     utf8 = None
@@ -181,7 +192,10 @@ def _decode(body: bytes | str, error, encoding: str | None = None) -> tuple[str,
                 text = body[len(bom):].decode(enc, errors="replace")
                 break
         if text is None:
-            if _binary_nuls(body.count(b"\x00", 0, NUL_SAMPLE), min(len(body), NUL_SAMPLE)):
+            # find first: it runs at memchr's speed, count of one byte at a quarter of it,
+            # and most pages hold no NUL (0.018 -> 0.004 ms on a median WCXB page)
+            if body.find(b"\x00", 0, NUL_SAMPLE) >= 0 and _binary_nuls(
+                    body.count(b"\x00", 0, NUL_SAMPLE), min(len(body), NUL_SAMPLE)):
                 raise error("binary body: NUL bytes in the content")
             declared = _charset(encoding) or _declared_charset(body)
             if declared and declared != "utf-8":
@@ -196,14 +210,19 @@ def _decode(body: bytes | str, error, encoding: str | None = None) -> tuple[str,
                         utf8 = body
                 except UnicodeDecodeError:
                     text = body.decode(enc, errors="replace") if declared else _undeclared(body)
-            if text.count("\ufffd") > MAX_REPLACEMENT_SHARE * max(len(text), 1):
+            limit = MAX_REPLACEMENT_SHARE * max(len(text), 1)
+            if not _too_few_bytes_for_replacements(body, text, utf8, limit) \
+                    and text.count("\ufffd") > limit:
                 raise error(f"binary body: undecodable as {enc}")
     if len(text) > MAX_HTML_BYTES:
         raise error(f"body too large: {len(text)} characters > MAX_HTML_BYTES={MAX_HTML_BYTES}")
     repaired = undo_double_encoding(text, utf8)    # "letâ\x80\x99s" -> "let’s" (double_encoding.py)
     if repaired is not text:
         text, utf8 = repaired, None
-    if text.find("\x00") != -1:
+    # a text's NUL characters are its UTF-8's NUL bytes: found in the bytes, where a search
+    # is about six times as fast as in a text holding characters past Latin-1 (0.06 ms of a
+    # median WCXB page)
+    if (text.find("\x00") if utf8 is None else utf8.find(b"\x00")) != -1:
         if _binary_nuls(text.count("\x00", 0, NUL_SAMPLE), min(len(text), NUL_SAMPLE)):
             raise error("binary body: NUL characters in the content")
         # a stray NUL or two in a page (a CMS field pasted from elsewhere): a browser drops
@@ -484,14 +503,17 @@ def as_root(html_or_tree):
 
 def base_url(root, url: str) -> str:
     """The document's base for resolving links: <base href> when present."""
+    return base_href_url(next(root.iter("base"), None), url)
+
+
+def base_href_url(base, url: str) -> str:
+    """base_url of a document whose first <base> is base (None: it has none)."""
     from urllib.parse import urljoin
 
-    for base in root.iter("base"):
-        href = (base.get("href") or "").strip()
-        if href:
-            try:
-                return urljoin(url, href)
-            except ValueError:     # "http://[bad": a browser falls back to the page's URL
-                return url
-        break
+    href = (base.get("href") or "").strip() if base is not None else ""
+    if href:
+        try:
+            return urljoin(url, href)
+        except ValueError:     # "http://[bad": a browser falls back to the page's URL
+            return url
     return url

@@ -19,7 +19,8 @@ from .metadata.discussion import declares_discussion
 from .metadata.byline import byline_author, byline_texts
 from .content.byline_blocks import drop_byline_blocks
 from .metadata.page_date import iso_date, printed_local_day, shown_date, utc_instant
-from .indexiness.links import _BIT, FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http, page_links
+from .indexiness.links import (_BIT, FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http,
+                               link_addresses, page_links)
 from .metadata.page_metadata import extract_page_metadata, heading_title, names_page
 from .indexiness.url_shape import PAGE_EXTENSION
 
@@ -103,12 +104,15 @@ def content_hash(blocks: list[Block]) -> str:
     return hashlib.sha1("".join("".join([b.text for b in blocks]).split()).encode("utf-8")).hexdigest()
 
 
-def _follow_links(result, pager: list[str], links, page_url: str) -> list[str]:
+def _follow_links(result, pager: list[str], links, page_url: str,
+                  addresses: dict[str, str] | None = None) -> list[str]:
     """What an index page leads to: its relevant in-links first, then its tag clouds and
     pager (themes put the pager in a <nav>, which the relevant-link rule leaves out), then
     every other in-site link (menus, header, footer), so the crawl reaches sections such
-    as /tags/ that only the site's navigation links to. Blogrolls lead off-site anyway."""
+    as /tags/ that only the site's navigation links to. Blogrolls lead off-site anyway.
+    addresses: links.link_addresses(links), the links' page addresses."""
     own = page_address(page_url)
+    addresses = addresses or {}
     seen: dict[str, None] = {}
     candidates = ([link.url for link in result.relevant if link.locality == INLINK]
                   + [link.url for link in result.left_out.get("tag_cloud", [])]
@@ -117,10 +121,13 @@ def _follow_links(result, pager: list[str], links, page_url: str) -> list[str]:
     # each URL once (the relevant in-links come twice, menus repeat): a later occurrence
     # of a URL adds nothing, and page_address is no cheap call on 150 links a page
     for url in dict.fromkeys(candidates):
-        if is_http(url):
-            u = page_address(url)
-            if u != own:
-                seen.setdefault(u, None)
+        u = addresses.get(url)
+        if u is None:
+            if not is_http(url):
+                continue
+            u = page_address(url)     # a pager's <link rel=next>, among no <a>
+        if u != own:
+            seen.setdefault(u, None)
     return list(seen)
 
 
@@ -188,7 +195,7 @@ _NAV_OR_ASIDE = _BIT["in_nav"] | _BIT["in_aside"]
 _HEADER_OR_FOOTER = _BIT["in_header"] | _BIT["in_footer"]
 
 
-def _sibling_links(links, page_url: str) -> list[str]:
+def _sibling_links(links, page_url: str, addresses: dict[str, str] | None = None) -> list[str]:
     """The in-site links (http, fragment-free, without a query) of the outermost navigation
     region (nav/aside, outside the header and footer) that holds a link to this very page.
 
@@ -201,14 +208,15 @@ def _sibling_links(links, page_url: str) -> list[str]:
     than before. A link to a place on the page (#section: its own table of contents, a
     skip link) does not list the page. Queries are left out: the links of a wiki's page
     tabs (edit, history) and of a forum's filters are views of pages, not pages beside
-    this one."""
+    this one. addresses: links.link_addresses(links), the links' page addresses."""
     own = _page_key(page_url)
+    addresses = addresses or {}
     regions = []
     for lk in links:
         if (lk.locality != OUTLINK and lk.element is not None
                 and lk.flags & _NAV_OR_ASIDE and not lk.flags & _HEADER_OR_FOOTER
                 and not is_place_in_page(lk.url)   # an anchor on it (its contents, a skip link)
-                and (lk.locality == SELFLINK or _page_key(lk.url) == own)):
+                and (lk.locality == SELFLINK or _page_key(lk.url, addresses) == own)):
             region = _outermost_navigation(lk.element)
             if region is not None and all(region is not r for r in regions):
                 regions.append(region)
@@ -218,17 +226,18 @@ def _sibling_links(links, page_url: str) -> list[str]:
     found: dict[str, None] = {}
     for lk in links:
         if lk.locality == INLINK and id(lk.element) in anchors and is_http(lk.url):
-            url = page_address(lk.url)
+            url = addresses.get(lk.url) or page_address(lk.url)
             if "?" not in url and _page_key(url) != own:
                 found.setdefault(url, None)
     return list(found)
 
 
-def _page_key(url: str) -> str:
+def _page_key(url: str, addresses: dict[str, str] | None = None) -> str:
     """The page address without trailing slash: /docs/intro and /docs/intro/ are one page
     (a static host answers one with a redirect to the other), as a sidebar written without
-    slashes lists it."""
-    return page_address(url).rstrip("/")
+    slashes lists it. addresses: known page addresses of URLs."""
+    address = addresses.get(url) if addresses else None
+    return (address if address is not None else page_address(url)).rstrip("/")
 
 
 def _outermost_navigation(el):
@@ -283,7 +292,8 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
     cut = content == "always" or verdict == "leaf"
     blocks = page_content(root, url, meta["title"], order, leaf=verdict == "leaf",
                           discussion=declares_discussion(root, meta["ld_types"])) if cut else []
-    all_links = page_links(links)
+    addresses = link_addresses(links)
+    all_links = page_links(links, addresses)
     title, author = meta["title"], meta["author"]
     # a listing's date that the score judged its newest entry's is not the page's
     date = meta["date_published"] if verdict == "leaf" or meta["date_own"] else None
@@ -306,9 +316,10 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
         verdict=verdict,
         score=result.score, seed_score=result.seed_score, breakdown=result.breakdown,
         counts=result.counts, counted_links=result.counted_links,
-        follow_links=_follow_links(result, pager, links, url), page_links=all_links,
+        follow_links=_follow_links(result, pager, links, url, addresses), page_links=all_links,
         continuation_links=_continuation_links(result, pager, url),
-        child_links=_child_links(all_links, url), sibling_links=_sibling_links(links, url),
+        child_links=_child_links(all_links, url),
+        sibling_links=_sibling_links(links, url, addresses),
         robots=meta["robots"], account_form=is_account_page(root, url),
         canonical_url=meta["canonical"],
         blocks=blocks, content_hash=content_hash(blocks) if cut else "",

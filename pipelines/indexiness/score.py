@@ -592,7 +592,7 @@ def score_tree(root, url: str, facts: dict | None = None):
     """Score a parsed page: (Indexiness, links, pager). facts: metadata.date_facts(root)."""
     facts = date_facts(root, url=url) if facts is None else facts
     stats = TextStats()
-    links = extract_links(root, url, stats)
+    links = extract_links(root, url, stats, facts.get("base_url"))
     pager = pagination_links(links, root, url)
     dated = facts["date_published"] is not None or facts.get("date_updated") is not None
     result = score_links(links, dated, url=url, pager=pager, date_own=facts["date_own"], og_type=facts["og_type"],

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 import re
+from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
-from ..htmlparse import text_of
+from ..htmlparse import base_href_url, base_url, text_of
 from ..blocks.block_inline import normalize_ws
 from .byline import TITLE_HEADING_MIN_CHARS, author_name, plain_words
 from .page_date import DATE_LIKE
@@ -36,7 +37,10 @@ TIME_EXCLUDED = frozenset({"nav", "aside"})
 # attributes' parents, not a predicate on every element: same elements, same order, and
 # libxml2 walks a page's elements a fifth faster so
 _ITEMPROP_ELEMENTS = etree.XPath("descendant::*/@itemprop/..")
-_REL_LINKS = etree.XPath("descendant::a[@rel]")
+# the <a> elements holding a rel, as the rel attributes' parents: the same elements in the
+# same order, 0.026 -> 0.018 ms a WCXB page (libxml2 tests an attribute step faster than a
+# predicate on each <a>)
+_REL_LINKS = etree.XPath("descendant::a/@rel/..")
 # Those whose itemprop is 13 characters or more: "datepublished" in prop.lower() needs as
 # many (lowercasing lengthens only "İ", to "i" and a combining dot, which breaks the word).
 _LONG_ITEMPROP_ELEMENTS = etree.XPath("descendant::*/@itemprop[string-length() > 12]/..")
@@ -69,14 +73,25 @@ def _json_ld(root) -> list[dict]:
 
 def _metas_and_json_ld(root) -> tuple[dict[str, str], list[dict]]:
     """(_metas(root), _json_ld(root)) from one walk of the tree instead of two."""
+    return _metas_json_ld_and_base(root)[:2]
+
+
+def _metas_json_ld_and_base(root) -> tuple[dict[str, str], list[dict], object]:
+    """(_metas(root), _json_ld(root), the first <base> or None) from one walk of the tree.
+    The <base> rides along: the link walk and the canonical address each searched the whole
+    tree for it (0.02 ms of a median WCXB page's metadata and links)."""
     found: dict[str, str] = {}
     items: list[dict] = []
-    for el in root.iter("meta", "script"):
-        if el.tag == "meta":
+    base = None
+    for el in root.iter("meta", "script", "base"):
+        tag = el.tag
+        if tag == "meta":
             _add_meta(el, found)
-        else:
+        elif tag == "script":
             _add_json_ld(el, items)
-    return found, items
+        elif base is None:
+            base = el
+    return found, items, base
 
 
 def _add_meta(meta, found: dict[str, str]) -> None:
@@ -445,19 +460,20 @@ def extract_metadata(root) -> dict[str, str | None]:
             if k in ("title", "author", "date_published")}
 
 
-def date_facts(root, metas=None, ld=None, url: str = "") -> dict:
+def date_facts(root, metas=None, ld=None, url: str = "", base: str | None = None) -> dict:
     """What indexiness reads from metadata: the date (date_published; where none,
     date_updated: hatom_updated), whether it is the page's own (date_own), what the page
     declares itself to be (og_type, ld_types), and its canonical address (the pager's pages
-    are numbered from it)."""
+    are numbered from it), with the base its links resolve against (base_url; base: when
+    already known)."""
     forget_marks()     # another call's marks, of a tree that may have changed since
     try:
-        return _date_facts(root, metas, ld, url)
+        return _date_facts(root, metas, ld, url, base_url(root, url) if base is None else base)
     finally:
         forget_marks()     # the page's tree is not kept past its facts
 
 
-def _date_facts(root, metas, ld, url: str) -> dict:
+def _date_facts(root, metas, ld, url: str, base: str) -> dict:
     if metas is None and ld is None:
         metas, ld = _metas_and_json_ld(root)
     metas = _metas(root) if metas is None else metas
@@ -477,24 +493,22 @@ def _date_facts(root, metas, ld, url: str) -> dict:
                     or updated is not None,
         "og_type": og_type,
         "ld_types": declared,
-        "canonical": declared_canonical(root, url),
+        "canonical": declared_canonical(root, url, base),
+        "base_url": base,
     }
 
 
-def declared_canonical(root, url: str) -> str | None:
+def declared_canonical(root, url: str, base: str | None = None) -> str | None:
     """The page's <link rel="canonical"> as an absolute http(s) URL, when it names a page
-    other than ``url`` itself (fragments aside): the URL the site says this content lives at."""
-    from urllib.parse import urljoin, urlsplit
-
-    from ..htmlparse import base_url
-
+    other than ``url`` itself (fragments aside): the URL the site says this content lives at.
+    base: base_url(root, url), when already known."""
     for link in root.iter("link"):
         if "canonical" not in (link.get("rel") or "").lower().split():
             continue
         href = (link.get("href") or "").strip()
         if not href:
             return None
-        canonical = urljoin(base_url(root, url), href).split("#", 1)[0]
+        canonical = urljoin(base_url(root, url) if base is None else base, href).split("#", 1)[0]
         if urlsplit(canonical).scheme not in ("http", "https"):
             return None
         return canonical if canonical != url.split("#", 1)[0] else None
@@ -514,6 +528,6 @@ def robots_directives(*values: str | None) -> frozenset[str]:
 def extract_page_metadata(root, url: str = "") -> dict:
     """extract_metadata plus date_facts and robots directives, meta tags and JSON-LD read once
     (the meta tags kept as "metas", for heading_title)."""
-    metas, ld = _metas_and_json_ld(root)
-    return dict(date_facts(root, metas, ld, url), title=title(root, metas), author=author(root, metas, ld),
+    metas, ld, base = _metas_json_ld_and_base(root)
+    return dict(date_facts(root, metas, ld, url, base_href_url(base, url)), title=title(root, metas), author=author(root, metas, ld),
                 robots=robots_directives(metas.get("robots")), metas=metas)
