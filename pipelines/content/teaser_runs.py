@@ -45,11 +45,17 @@ def host_of(url: str) -> str:
     return (urlsplit(url).hostname or "").lower().removeprefix("www.")
 
 
+def _defragged(url: str) -> str:
+    # urldefrag returns an address without "#" as it is; asked only of those that have one
+    # (it builds a named tuple per call)
+    return urldefrag(url)[0] if "#" in url else url
+
+
 def _targets(b: Block) -> list[str]:
     """Where the block's links lead (fragments dropped)."""
     if b.kind == "image":
-        return [urldefrag(b.link)[0]] if b.link else []
-    return [urldefrag(m.group(2))[0] for m in _LINK_URL.finditer(b.rich_text)]
+        return [_defragged(b.link)] if b.link else []
+    return [_defragged(url) for _, url in _LINK_URL.findall(b.rich_text)]
 
 
 def teaser_target(b: Block, density: float, inside_link: bool, page: str,
@@ -100,7 +106,10 @@ def drop_teaser_runs(blocks: list[Block], keep: list[bool], densities: list[floa
     dropped: list[int] = []
     for i in idx:
         b = blocks[i]
-        target = teaser_target(b, densities[i], inside[i], page, host)
+        # teaser_target's first test, before the call: most kept blocks are prose
+        target = None if (not inside[i] and densities[i] <= TEASER_LINK_DENSITY
+                          and b.kind != "image") else teaser_target(
+            b, densities[i], inside[i], page, host)
         if target is not None:
             found.add(i)
             run.append(i)
@@ -111,8 +120,9 @@ def drop_teaser_runs(blocks: list[Block], keep: list[bool], densities: list[floa
         if filler and run:
             run.append(i)
             continue
-        close()
-        run, targets = [], set()
+        if run:     # an empty run closes to nothing: no call, no new set per prose block
+            close()
+            run, targets = [], set()
     close()
     return sorted(dropped)
 
