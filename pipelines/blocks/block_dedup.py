@@ -74,11 +74,17 @@ def _apart(a, b) -> bool:
 
 
 def deduplicate(blocks: list[Block]) -> list[Block]:
-    keys = [block_key(b) for b in blocks]
+    # block_key(b) for each block, its split kept: it also tells which blocks are long
+    # enough for the restated check below, which split every long block again (dedup
+    # 0.30 -> 0.25 ms a page)
+    split = [b.text.split() for b in blocks]
+    keys = [("".join(w) + "\x00" + (b.href or "")) if w or b.href else ""
+            for b, w in zip(blocks, split)]
     keep = [True] * len(blocks)
     measured = any(b.rect is not None or b.hidden for b in blocks)
     first: dict[str, int] = {}
-    counts: dict[str, int] | None = None if measured else Counter(keys)
+    # how often each key occurs, counted when rule 4 first asks (a few pages in ten)
+    counts = _LazyCounts(keys)
     for i, (b, key) in enumerate(zip(blocks, keys)):
         if not key:
             continue
@@ -117,7 +123,23 @@ def deduplicate(blocks: list[Block]) -> list[Block]:
         if b.hidden:
             keep[i] = False
     out = reindex(blocks, keep) if not all(keep) else blocks
+    if not any(k and len(w) >= RESTATED_MIN_WORDS for w, k in zip(split, keep)):
+        return out          # no long block to be restated
     return _drop_restated_wholes(out)
+
+
+class _LazyCounts:
+    """Counter(keys), made on the first look-up."""
+    __slots__ = ("keys", "counts")
+
+    def __init__(self, keys: list[str]):
+        self.keys = keys
+        self.counts: Counter | None = None
+
+    def __getitem__(self, key: str) -> int:
+        if self.counts is None:
+            self.counts = Counter(self.keys)
+        return self.counts[key]
 
 
 def _repeatable(b: Block, prev: Block) -> bool:
