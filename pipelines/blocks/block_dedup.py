@@ -74,12 +74,7 @@ def _apart(a, b) -> bool:
 
 
 def deduplicate(blocks: list[Block]) -> list[Block]:
-    # block_key(b) for each block, its split kept: it also tells which blocks are long
-    # enough for the restated check below, which split every long block again (dedup
-    # 0.30 -> 0.25 ms a page)
-    split = [b.text.split() for b in blocks]
-    keys = [("".join(w) + "\x00" + (b.href or "")) if w or b.href else ""
-            for b, w in zip(blocks, split)]
+    keys = [block_key(b) for b in blocks]
     keep = [True] * len(blocks)
     measured = any(b.rect is not None or b.hidden for b in blocks)
     first: dict[str, int] = {}
@@ -123,8 +118,6 @@ def deduplicate(blocks: list[Block]) -> list[Block]:
         if b.hidden:
             keep[i] = False
     out = reindex(blocks, keep) if not all(keep) else blocks
-    if not any(k and len(w) >= RESTATED_MIN_WORDS for w, k in zip(split, keep)):
-        return out          # no long block to be restated
     return _drop_restated_wholes(out)
 
 
