@@ -83,6 +83,11 @@ TEMPLATE_LABEL_MAX_WORDS = 3
 
 
 def _label(text: str) -> str:
+    """The text lowercased, each run of digits as "n", punctuation dropped, spaces single."""
+    # a label of ASCII letters and spaces has no digits or punctuation to replace: the two
+    # regex passes skipped for it (most short lines: "Share", "Read more"), 3-4 times faster
+    if text.isascii() and text.replace(" ", "").isalpha():
+        return " ".join(text.lower().split())
     t = _NORM_DIGITS.sub("n", text.lower())
     return " ".join(_NORM_PUNCT.sub(" ", t).split())
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from ..blocks import Block
+from .content_controls import _label
 from .word_count import count_words
 
 # Headings of sections that are furniture wherever they follow a page's own text, as whole
@@ -81,13 +82,6 @@ SECTION_MIN_WORDS_BEFORE = 100
 SECTION_ROOT_UP = 2
 # Heading rank given to a heading without one (an ARIA heading): the lowest.
 _NO_LEVEL = 6
-_DIGITS = re.compile(r"\d+")
-_PUNCT = re.compile(r"[^\w\s]+")
-
-
-def _label(text: str) -> str:
-    t = _DIGITS.sub("n", text.lower())
-    return " ".join(_PUNCT.sub(" ", t).split())
 
 
 def furniture_heading(b: Block, words: int | None = None) -> bool:
