@@ -92,20 +92,20 @@ def _label(text: str) -> str:
     return " ".join(_NORM_PUNCT.sub(" ", t).split())
 
 
-def control_rule(b: Block, words: list[str] | None = None) -> str | None:
-    """The named rule that makes this block a control or metadata line, or None. `words` is
-    b.text.split() when the caller has it already."""
+def control_rule(b: Block, tokens: int | None = None) -> str | None:
+    """The named rule that makes this block a control or metadata line, or None. `tokens` is
+    len(b.text.split()) when the caller has it already."""
     if b.kind not in ("paragraph", "list-item", "heading"):
         return None
-    if words is None:
-        words = b.text.split()
-    if not words:
+    n = len(b.text.split()) if tokens is None else tokens
+    if not n:
         return None
-    n = len(words)
     label = _label(b.text) if n <= CONTROL_MAX_WORDS else None   # read by the user-title rule too
     if label is not None and label in CONTROL_LABELS:
         return "control-label"
-    if n <= META_MAX_WORDS and FORUM_META_RE.match(" ".join(words)):
+    # (the words split again for a short line only: the caller keeps no page's worth of them)
+    words = b.text.split() if n <= META_MAX_WORDS else None
+    if words is not None and FORUM_META_RE.match(" ".join(words)):
         return "post-metadata"
     if n <= CONTROL_MAX_WORDS and LOADING_PLACEHOLDER.fullmatch(b.text.strip()):
         return "loading-placeholder"
