@@ -134,7 +134,7 @@ def _list_of(xpath: str) -> str:
 
 
 def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
-    blocks = [_as_block(b) for b in blocks]
+    blocks = [b if isinstance(b, Block) else Block.from_dict(b) for b in blocks]   # _as_block
     folded, titles = fold_captions(blocks)
     page_url = (front_matter or {}).get("url") or ""
     out: list[str] = []
@@ -157,11 +157,15 @@ def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
         new_list = False
         if b.kind == "list-item":
             depth = b.level or 1
-            counters = {d: n for d, n in counters.items() if d <= depth}
-            delims = {d: v for d, v in delims.items() if d <= depth}
-            types = {d: v for d, v in types.items() if d <= depth}
-            holders = {d: v for d, v in holders.items() if d <= depth}
-            bullets = {d: v for d, v in bullets.items() if d <= depth}
+            # every depth written since the last reset is in types, and the five maps are
+            # cut together: when types holds none deeper, none does, and the five copies
+            # (made for every list item before) are not needed
+            if any(d > depth for d in types):
+                counters = {d: n for d, n in counters.items() if d <= depth}
+                delims = {d: v for d, v in delims.items() if d <= depth}
+                types = {d: v for d, v in types.items() if d <= depth}
+                holders = {d: v for d, v in holders.items() if d <= depth}
+                bullets = {d: v for d, v in bullets.items() if d <= depth}
             if depth in types and types[depth] != bool(b.ordered):
                 counters.pop(depth, None)
                 new_list = True
@@ -184,7 +188,7 @@ def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
             delim = delims.get(depth, ".")
         else:
             ordinal = 1
-            if b.body_of is None:
+            if b.body_of is None and types:     # (all five are empty when types is)
                 counters, delims, types, holders, bullets = {}, {}, {}, {}, {}
         md, joint = _render_one(b, ordinal, delim, bullet, page_url, titles.get(i, ""))
         if not md or md.isspace():     # = not md.strip(), without copying the text
