@@ -59,7 +59,10 @@ SAME_PLACE_PX = 2.0
 
 
 def block_key(b: Block) -> str:
-    text = "".join(b.text.split())   # = re.sub(r"\s+", "", ...), faster
+    # = re.sub(r"\s+", "", ...): the spaces dropped by replace first, a C loop making no
+    # objects, so that split() cuts only at the rarer whitespace and not into every word
+    # (dedup 0.25 -> 0.21 ms a page, warm)
+    text = "".join(b.text.replace(" ", "").split())
     if not text and not b.href:
         return ""
     return text + "\x00" + (b.href or "")
