@@ -117,9 +117,10 @@ def deduplicate(blocks: list[Block]) -> list[Block]:
             pass                     # 4. repeated among different neighbours: on purpose
         else:
             keep[i] = False          # 5. a copy
-    for i, b in enumerate(blocks):
-        if b.hidden:
-            keep[i] = False
+    if measured:        # (a hidden block makes the page a measured one)
+        for i, b in enumerate(blocks):
+            if b.hidden:
+                keep[i] = False
     out = reindex(blocks, keep) if not all(keep) else blocks
     return _drop_restated_wholes(out)
 

@@ -320,7 +320,8 @@ def find_container(blocks: list[Block], chrome: list[bool],
                 p[0] += a[0]
                 p[1] += a[1]
                 p[2] += a[2]
-                p[4] = min(p[4], a[4])
+                if a[4] < p[4]:         # min(), without the call
+                    p[4] = a[4]
     # the best balance, the shallowest of the subtrees sharing it (the first of those);
     # the max of plain floats first, without a key tuple built per subtree
     value = max(a[0] for a in acc.values())
