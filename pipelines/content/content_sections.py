@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from ..blocks import Block
+from ..blocks.block_model import kept_positions
 from .content_controls import _label
 from .word_count import count_words
 
@@ -127,7 +128,7 @@ def drop_furniture_sections(blocks: list[Block], keep: list[bool], words: list[i
     heading of the same or a higher rank. `words` is each block's word count. `marked` are
     furniture headings already left out by their class (h2.internal_related): each starts
     its section too, since the teasers under it wear no such class."""
-    kept = sorted([i for i, k in enumerate(keep) if k] + list(marked))
+    kept = sorted(kept_positions(keep) + list(marked))
     # each short heading's label made once, for both tests (comments_heading's and
     # furniture_heading's): the two made it twice, 0.07 -> 0.04 ms a page
     labels = {i: _label(blocks[i].text) for i in kept if blocks[i].kind == "heading"

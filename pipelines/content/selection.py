@@ -16,6 +16,7 @@ this runs the same on a fresh page and on blocks stored in Redis):
 from __future__ import annotations
 
 from ..blocks import Block, reindex
+from ..blocks.block_model import kept_positions
 from .content_sections import drop_furniture_sections, furniture_heading
 from .container_bounds import (  # noqa: F401  (_tag, narrow_container: read by tests)
     LOOSE_NONE, _main_instead, _tag, _title_column, narrow_container, widen_container)
@@ -413,7 +414,7 @@ def article_paragraphs(blocks: list[Block], keep: list[bool], stats: list[Stats]
                        prose_only: bool = False) -> list[int]:
     """The kept long paragraphs when the kept words are an article's (ARTICLE_SHARE of them
     in long paragraphs), else []. `prose_only`: link text left out of the measure."""
-    idx = [i for i, k in enumerate(keep) if k and blocks[i].text]
+    idx = [i for i in kept_positions(keep) if blocks[i].text]
     w = 5 if prose_only else 1
     total = sum(stats[i][w] for i in idx if blocks[i].kind != "image")
     long_ = [i for i in idx if blocks[i].kind in PROSE_KINDS and stats[i][5] >= LONG_PARAGRAPH_WORDS]
@@ -439,7 +440,7 @@ def trim_article_tail(blocks: list[Block], keep: list[bool],
     long_ = article_paragraphs(blocks, keep, stats)
     if not long_:
         return
-    idx = [i for i, k in enumerate(keep) if k and blocks[i].text]
+    idx = [i for i in kept_positions(keep) if blocks[i].text]
     tail = [i for i in idx if i > long_[-1]]
     furniture = {i: _furniture(blocks[i], stats[i]) for i in tail}
     for i in tail:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from urllib.parse import urldefrag
 
 from ..blocks import Block
+from ..blocks.block_model import kept_positions
 from .teaser_runs import (FILLER_MAX_WORDS, TEASER_LINK_DENSITY, TEASER_RUN_MIN, host_of,
                           label_before, teaser_target)
 
@@ -83,7 +84,7 @@ def drop_teaser_cards(blocks: list[Block], keep: list[bool], densities: list[flo
     kept blocks, with its short label heading. Returns the dropped blocks' indices."""
     page = urldefrag(page_url)[0] if page_url else ""
     host = host_of(page) if page else ""
-    idx = [i for i, k in enumerate(keep) if k]
+    idx = kept_positions(keep)
     heads = []
     for i in idx:
         if blocks[i].kind in _HEADLINE_KINDS and words[i] >= HEADLINE_MIN_WORDS and (

@@ -19,6 +19,7 @@ import re
 from urllib.parse import urldefrag, urlsplit
 
 from ..blocks import Block
+from ..blocks.block_model import kept_positions
 from .link_text import LINK_TEXT
 
 # A run holds at least this many teasers to distinct pages: two links in a row are a
@@ -85,7 +86,7 @@ def drop_teaser_runs(blocks: list[Block], keep: list[bool], densities: list[floa
     Returns the dropped blocks' indices."""
     page = urldefrag(page_url)[0] if page_url else ""
     host = host_of(page) if page else ""
-    idx = [i for i, k in enumerate(keep) if k]
+    idx = kept_positions(keep)
     run: list[int] = []          # kept indices of the current run
     targets: set[str] = set()
 
@@ -166,7 +167,7 @@ def drop_lone_teasers(blocks: list[Block], keep: list[bool], densities: list[flo
     Returns the dropped blocks' indices."""
     page = urldefrag(page_url)[0] if page_url else ""
     host = host_of(page) if page else ""
-    idx = [i for i, k in enumerate(keep) if k]
+    idx = kept_positions(keep)
     dropped: list[int] = []
     for pos in range(1, len(idx) - 1):
         i = idx[pos]
