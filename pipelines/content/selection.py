@@ -21,7 +21,7 @@ from .content_sections import drop_furniture_sections, furniture_heading
 from .container_bounds import (  # noqa: F401  (_tag, narrow_container: read by tests)
     LOOSE_NONE, _main_instead, _tag, _title_column, narrow_container, widen_container)
 from .emptied_sections import drop_emptied_headings
-from .link_text import _IMAGE_MD_RE, LINK_RE, NO_LINK_KINDS, anchor_text
+from .link_text import _IMAGE_MD_RE, LINK_RE, NO_LINK_KINDS, anchor_text, link_texts
 from .standfirst import keep_standfirst
 from .teaser_cards import drop_teaser_cards
 from .teaser_runs import drop_lone_teasers, drop_teaser_runs
@@ -156,7 +156,7 @@ def block_stats(b: Block) -> Stats:
     rich = b.rich_text
     if "](" in rich:
         linked = 0
-        for anchor in LINK_RE.findall(rich):
+        for anchor in link_texts(rich):
             if "![" in anchor:
                 anchor = _IMAGE_MD_RE.sub("", anchor)
             linked += len(anchor)

@@ -40,6 +40,8 @@ LONE_TEASER_MIN_WORDS = 3
 # Blocks that belong to a run without a link: thumbnails and rules between cards.
 _SILENT_KINDS = frozenset({"image", "rule", "media"})
 _LINK_URL = re.compile(LINK_TEXT + r"\(([^)\s]+)")   # group 2: the link's address
+# ...for a rich text without a backslash or an image, as link_text._PLAIN_LINK_RE says
+_PLAIN_LINK_URL = re.compile(r"\[([^\]]*)\]\(([^)\s]+)")
 
 
 def host_of(url: str) -> str:
@@ -56,7 +58,9 @@ def _targets(b: Block) -> list[str]:
     """Where the block's links lead (fragments dropped)."""
     if b.kind == "image":
         return [_defragged(b.link)] if b.link else []
-    return [_defragged(url) for _, url in _LINK_URL.findall(b.rich_text)]
+    rich = b.rich_text
+    links = _LINK_URL if "\\" in rich or "![" in rich else _PLAIN_LINK_URL
+    return [_defragged(url) for _, url in links.findall(rich)]
 
 
 def teaser_target(b: Block, density: float, inside_link: bool, page: str,
