@@ -184,7 +184,8 @@ def drop_lone_teasers(blocks: list[Block], keep: list[bool], densities: list[flo
     for pos in range(1, len(idx) - 1):
         i = idx[pos]
         b = blocks[i]
-        if b.kind != "paragraph" or inside[i] or words[i] < LONE_TEASER_MIN_WORDS:
+        if b.kind != "paragraph" or inside[i] or words[i] < LONE_TEASER_MIN_WORDS \
+                or densities[i] <= TEASER_LINK_DENSITY:     # (teaser_target's first test)
             continue
         target = teaser_target(b, densities[i], inside[i], page, host)
         if target is None or _FILE_TARGET.search(urlsplit(target).path):
