@@ -160,7 +160,7 @@ class _WordCounts:
         return n
 
     def total(self) -> int:
-        return sum(self[k] for k in range(len(self.blocks)))
+        return sum(len(b.text.split()) if n is None else n for n, b in zip(self.counts, self.blocks))
 
 
 def fold_captions(blocks: list[Block]) -> tuple[set[int], dict[int, str]]:

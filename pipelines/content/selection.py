@@ -15,6 +15,8 @@ this runs the same on a fresh page and on blocks stored in Redis):
 """
 from __future__ import annotations
 
+from itertools import compress
+
 from ..blocks import Block, reindex
 from ..blocks.block_model import kept_positions
 from .content_sections import drop_furniture_sections, furniture_heading
@@ -354,30 +356,31 @@ def _select(blocks: list[Block], title: str | None, links_as_text: bool = False,
     container = find_container(blocks, chrome, stats, links_as_text, frame, leaf, discussion)
     prefix = None if container is None else container + "/"
     keep = _kept(blocks, chrome, container, title_key, stats)
-    words, densities = [st[1] for st in stats], [st[4] for st in stats]
+    # the stats' columns the passes below read, transposed in C
+    tokens, words, _, _, densities, _, inside = zip(*stats) if stats else ((),) * 7
     if leaf:
         keep_standfirst(blocks, keep, container, words, densities, title_key)
     drop_controls(blocks, keep, title_key, stats)
-    marked = frozenset(i for i, (b, ch) in enumerate(zip(blocks, chrome))
-                       if ch and b.kind == "heading" and chrome_kind(b) in SECTION_WIDGETS
-                       and container is not None and b.xpath.startswith(prefix)
-                       and furniture_heading(b, stats[i][1]))
+    marked = frozenset(i for i in kept_positions(chrome)
+                       if blocks[i].kind == "heading" and chrome_kind(blocks[i]) in SECTION_WIDGETS
+                       and container is not None and blocks[i].xpath.startswith(prefix)
+                       and furniture_heading(blocks[i], words[i])) if container is not None \
+        else frozenset()
     headings = drop_furniture_sections(blocks, keep, words, marked)
     # On a leaf, whether the teaser rules run is measured on prose, link text left out: the
     # headlines of a "latest news" rail or a tag list kept inside the article's container
     # are what they cut, and counted as words they would keep the rules from running (a news
     # page's rails outweigh its story). trafilatura-eval snippet precision 0.896 -> 0.897.
     if leaf and article_paragraphs(blocks, keep, stats, prose_only=True):
-        inside = [st[6] for st in stats]
         headings = sorted(headings
                           + drop_teaser_runs(blocks, keep, densities, inside, words, url)
                           + drop_teaser_cards(blocks, keep, densities, inside, words, url)
                           + drop_lone_teasers(blocks, keep, densities, inside, words, url))
     trim_article_tail(blocks, keep, stats, headings)
     if leaf:
-        drop_emptied_headings(blocks, keep, [st[0] for st in stats])
+        drop_emptied_headings(blocks, keep, tokens)
     kept = reindex(blocks, keep)
-    return kept, sum(st[1] for st, k in zip(stats, keep) if k)
+    return kept, sum(compress(words, keep))
 
 
 def drop_controls(blocks: list[Block], keep: list[bool], title_key: str,
