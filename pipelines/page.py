@@ -21,7 +21,7 @@ from .content.byline_blocks import drop_byline_blocks
 from .metadata.page_date import iso_date, printed_local_day, shown_date, utc_instant
 from .indexiness.links import (_BIT, FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http,
                                link_addresses, page_links)
-from .metadata.page_metadata import extract_page_metadata, heading_title, names_page
+from .metadata.page_metadata import extract_page_metadata, heading_title, named_h1s, names_page
 from .indexiness.url_shape import PAGE_EXTENSION
 
 __all__ = ["PageError", "IndexinessConfig", "PageAnalysis", "analyze_page", "MAX_HTML_BYTES"]
@@ -100,8 +100,11 @@ class PageAnalysis:
 def content_hash(blocks: list[Block]) -> str:
     # whitespace dropped from the joined text, not block by block: the same string, one
     # pass instead of one per block; split() drops exactly what \s matches (str.isspace),
-    # 3.7 times faster than re.sub on a long text
-    return hashlib.sha1("".join("".join([b.text for b in blocks]).split()).encode("utf-8")).hexdigest()
+    # 3.7 times faster than re.sub on a long text. The spaces go first with replace, a C
+    # loop that makes no objects: split() then cuts only at line breaks and rarer spaces,
+    # not into every word (70 -> 37 us a page, WCXB dev median)
+    text = "".join([b.text for b in blocks]).replace(" ", "")
+    return hashlib.sha1("".join(text.split()).encode("utf-8")).hexdigest()
 
 
 def _follow_links(result, pager: list[str], links, page_url: str,
@@ -299,11 +302,12 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
     date = meta["date_published"] if verdict == "leaf" or meta["date_own"] else None
     if verdict == "leaf":
         # an index page keeps the title its site declares: its first entry's heading is not its
-        title = heading_title(root, meta["metas"], declared=title, url=url) or title
+        h1s = named_h1s(root, url)
+        title = heading_title(root, meta["metas"], declared=title, url=url, h1s=h1s) or title
     if verdict == "leaf" and (date is None or author is None or utc_instant(iso_date(date))):
         # what the leaf prints for its readers, for the archive only (the score read the
         # metadata's date)
-        byline = byline_texts(root, names_page(root, meta["metas"], url))
+        byline = byline_texts(root, names_page(root, meta["metas"], url, h1s))
         date = date or shown_date(root, byline, html, url) or meta["date_updated"]
         date = printed_local_day(iso_date(date), byline, url) or date
         author = author or byline_author(byline)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from copy import copy
 from dataclasses import dataclass, fields
+from itertools import compress
 
 KINDS = ("paragraph", "heading", "list-item", "table", "image", "code", "quote",
          "figure-caption", "media", "rule")
@@ -64,20 +65,27 @@ class Block:
 _FIELD_NAMES = tuple(f.name for f in fields(Block))
 
 
+def kept_positions(keep: list[bool]) -> list[int]:
+    """The positions whose flag is set: [i for i, k in enumerate(keep) if k], picked in C
+    (compress): the selection's passes each ask for them, 8 -> 2 us a page each."""
+    return list(compress(range(len(keep)), keep))
+
+
 def reindex(blocks: list[Block], keep: list[bool]) -> list[Block]:
     """Keep the blocks whose flag is set, renumbering body_of/float_of to the new positions.
 
     A renumbered block is a copy: `blocks` stays as it was, since a caller may select from
     it again (content selection tries a second reading of the same walked blocks), and
     renumbering its blocks in place would point their body_of into the first selection."""
-    new_pos: dict[int, int] = {}
-    out: list[Block] = []
-    for i, (b, k) in enumerate(zip(blocks, keep)):
-        if k:
-            new_pos[i] = len(out)
-            out.append(b)
+    # the kept blocks picked in C (compress), and the old -> new positions made only for a
+    # selection that holds a block to renumber: dedup and content selection call this on
+    # every page, and a Python loop over all ~250 blocks was 0.1 ms of it (WCXB dev median)
+    out = list(compress(blocks, keep))
+    new_pos: dict[int, int] | None = None
     for n, b in enumerate(out):
         if b.body_of is not None or b.float_of is not None:
+            if new_pos is None:
+                new_pos = {i: m for m, i in enumerate(compress(range(len(blocks)), keep))}
             b = out[n] = copy(b)
             if b.body_of is not None:
                 b.body_of = new_pos.get(b.body_of)

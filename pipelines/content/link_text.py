@@ -18,8 +18,21 @@ IMAGE_MD = r"!\[(?:\\.|[^\]\\])*\]\([^)]*\)"
 LINK_TEXT = rf"\[((?:(?>\\.|{IMAGE_MD}|[^\]\\]))*)\]"
 LINK_RE = re.compile(LINK_TEXT + r"\([^)]*\)")
 _IMAGE_MD_RE = re.compile(IMAGE_MD)
+# LINK_RE for a rich text holding no backslash and no image ("!["): LINK_RE's escape and
+# image branches need those characters, so a link's text is then any run but "]", which one
+# character class matches without an atomic group per character: the same matches, 2.7
+# times faster (1.46 -> 0.54 us a linked block, WCXB dev), and most rich texts are plain.
+_PLAIN_LINK_RE = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 # Kinds whose Markdown holds no link text (an image's link is its own field).
 NO_LINK_KINDS = ("code", "table", "image")
+
+
+def link_texts(rich: str) -> list[str]:
+    """LINK_RE.findall(rich): each link's text, images inside it included (anchor_text's
+    group)."""
+    if "\\" in rich or "![" in rich:
+        return LINK_RE.findall(rich)
+    return _PLAIN_LINK_RE.findall(rich)
 
 
 def link_density(block: Block) -> float:
@@ -28,7 +41,8 @@ def link_density(block: Block) -> float:
         return 0.0
     if "](" not in block.rich_text:
         return 0.0
-    linked = sum(len(anchor_text(m)) for m in LINK_RE.finditer(block.rich_text))
+    linked = sum(len(_IMAGE_MD_RE.sub("", text) if "![" in text else text)   # anchor_text
+                 for text in link_texts(block.rich_text))
     return min(1.0, linked / max(len(block.text), 1))
 
 

@@ -83,6 +83,12 @@ def _render_one(b: Block, ordinal: int, delim: str = ".", bullet: str = "-",
                 page_url: str = "", title: str = "") -> tuple[str, str]:
     """(markdown of the block, kind of joint: 'list' items stick together)."""
     kind = b.kind
+    if kind == "paragraph":     # most blocks: tested first, not after seven other kinds
+        if b.tag == "dt":
+            return f"**{b.rich_text}**" if "**" not in b.rich_text else b.rich_text, "block"
+        if b.tag == "dd":
+            return ": " + b.rich_text, "block"
+        return b.rich_text, "block"
     if kind == "heading":
         level = min(max(b.level or 2, 1), 6)
         text = b.rich_text.replace("\n", " ")
@@ -128,7 +134,7 @@ def _list_of(xpath: str) -> str:
 
 
 def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
-    blocks = [_as_block(b) for b in blocks]
+    blocks = [b if isinstance(b, Block) else Block.from_dict(b) for b in blocks]   # _as_block
     folded, titles = fold_captions(blocks)
     page_url = (front_matter or {}).get("url") or ""
     out: list[str] = []
@@ -151,11 +157,15 @@ def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
         new_list = False
         if b.kind == "list-item":
             depth = b.level or 1
-            counters = {d: n for d, n in counters.items() if d <= depth}
-            delims = {d: v for d, v in delims.items() if d <= depth}
-            types = {d: v for d, v in types.items() if d <= depth}
-            holders = {d: v for d, v in holders.items() if d <= depth}
-            bullets = {d: v for d, v in bullets.items() if d <= depth}
+            # every depth written since the last reset is in types, and the five maps are
+            # cut together: when types holds none deeper, none does, and the five copies
+            # (made for every list item before) are not needed
+            if any(d > depth for d in types):
+                counters = {d: n for d, n in counters.items() if d <= depth}
+                delims = {d: v for d, v in delims.items() if d <= depth}
+                types = {d: v for d, v in types.items() if d <= depth}
+                holders = {d: v for d, v in holders.items() if d <= depth}
+                bullets = {d: v for d, v in bullets.items() if d <= depth}
             if depth in types and types[depth] != bool(b.ordered):
                 counters.pop(depth, None)
                 new_list = True
@@ -178,10 +188,10 @@ def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
             delim = delims.get(depth, ".")
         else:
             ordinal = 1
-            if b.body_of is None:
+            if b.body_of is None and types:     # (all five are empty when types is)
                 counters, delims, types, holders, bullets = {}, {}, {}, {}, {}
         md, joint = _render_one(b, ordinal, delim, bullet, page_url, titles.get(i, ""))
-        if not md.strip():
+        if not md or md.isspace():     # = not md.strip(), without copying the text
             continue
         parent = blocks[b.body_of] if b.body_of is not None and 0 <= b.body_of < len(blocks) else None
         if parent is not None and parent.kind == "list-item":
@@ -205,7 +215,10 @@ def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
         out.append(md)
         prev_joint = "dt" if b.tag == "dt" else joint
         prev_quoted = b.quoted and b.kind != "quote"
-    text = _TERMINAL_CONTROLS.sub("", "".join(out)).rstrip() + "\n" if out else ""
+    text = "".join(out)
+    if _has_control_characters(text):
+        text = _TERMINAL_CONTROLS.sub("", text)
+    text = text.rstrip() + "\n" if out else ""
     if front_matter:
         return front_matter_text(front_matter) + ("\n" + text if text else "")
     return text
@@ -215,3 +228,23 @@ def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
 # of Markdown shows them, and `cat` of an archive would run them in the user's terminal.
 # Tabs and line ends stay.
 _TERMINAL_CONTROLS = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-_]|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# Every match of _TERMINAL_CONTROLS holds one of these characters (ESC is one of them): a
+# text without any needs no substitution. Looked for in the UTF-8 bytes, where the C0
+# controls and DEL are themselves and a C1 control (U+0080..U+009F) is 0xC2 then 0x80..0x9F
+# (0xC2 is never a continuation byte): bytes.translate drops everything else in one C pass.
+# The regex scanned the whole Markdown character by character: 0.18 ms on a 21 kB page,
+# the check 0.03 ms.
+_C0_CONTROLS = bytes([*range(0x00, 0x09), *range(0x0b, 0x20), 0x7f])
+_NOT_C0_OR_LEAD = bytes(c for c in range(256) if c not in _C0_CONTROLS and c != 0xc2)
+_C1_CONTROL_UTF8 = re.compile(rb"\xc2[\x80-\x9f]")
+
+
+def _has_control_characters(text: str) -> bool:
+    """Does text hold a character _TERMINAL_CONTROLS's last class matches?"""
+    data = text.encode("utf-8", "surrogatepass")
+    left = data.translate(None, _NOT_C0_OR_LEAD)
+    if not left:
+        return False
+    if left.strip(b"\xc2"):
+        return True          # a C0 control or DEL
+    return _C1_CONTROL_UTF8.search(data) is not None

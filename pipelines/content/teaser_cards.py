@@ -17,7 +17,9 @@ from __future__ import annotations
 from urllib.parse import urldefrag
 
 from ..blocks import Block
-from .teaser_runs import FILLER_MAX_WORDS, TEASER_RUN_MIN, host_of, label_before, teaser_target
+from ..blocks.block_model import kept_positions
+from .teaser_runs import (FILLER_MAX_WORDS, TEASER_LINK_DENSITY, TEASER_RUN_MIN, host_of,
+                          label_before, teaser_target)
 
 # A grid's middle card holds at most this many words (its thumbnail's alt text aside; the
 # middle one, so that one long summary does not keep a grid): a teaser's summary is a search
@@ -82,10 +84,12 @@ def drop_teaser_cards(blocks: list[Block], keep: list[bool], densities: list[flo
     kept blocks, with its short label heading. Returns the dropped blocks' indices."""
     page = urldefrag(page_url)[0] if page_url else ""
     host = host_of(page) if page else ""
-    idx = [i for i, k in enumerate(keep) if k]
+    idx = kept_positions(keep)
     heads = []
     for i in idx:
-        if blocks[i].kind in _HEADLINE_KINDS and words[i] >= HEADLINE_MIN_WORDS:
+        if blocks[i].kind in _HEADLINE_KINDS and words[i] >= HEADLINE_MIN_WORDS and (
+                inside[i] or densities[i] > TEASER_LINK_DENSITY or blocks[i].kind == "image"):
+            # (teaser_target's first test before the call: most headline-long lines are prose)
             target = teaser_target(blocks[i], densities[i], inside[i], page, host)
             if target is not None:
                 heads.append((i, target))

@@ -19,6 +19,7 @@ import re
 from urllib.parse import urldefrag, urlsplit
 
 from ..blocks import Block
+from ..blocks.block_model import kept_positions
 from .link_text import LINK_TEXT
 
 # A run holds at least this many teasers to distinct pages: two links in a row are a
@@ -39,17 +40,35 @@ LONE_TEASER_MIN_WORDS = 3
 # Blocks that belong to a run without a link: thumbnails and rules between cards.
 _SILENT_KINDS = frozenset({"image", "rule", "media"})
 _LINK_URL = re.compile(LINK_TEXT + r"\(([^)\s]+)")   # group 2: the link's address
+# ...for a rich text without a backslash or an image, as link_text._PLAIN_LINK_RE says
+_PLAIN_LINK_URL = re.compile(r"\[([^\]]*)\]\(([^)\s]+)")
+
+
+# An http(s) address whose host is plain (letters, digits, dots, hyphens; no user, port or
+# brackets): its host read off directly, as urlsplit(url).hostname would give it lowercased.
+# urlsplit and its hostname cost 2 us a link, and the teaser passes ask for every link's.
+_PLAIN_HOST = re.compile(r"https?://([A-Za-z0-9.-]+)(?:[/?#]|\Z)")
 
 
 def host_of(url: str) -> str:
-    return (urlsplit(url).hostname or "").lower().removeprefix("www.")
+    plain = _PLAIN_HOST.match(url)
+    host = plain.group(1).lower() if plain else (urlsplit(url).hostname or "").lower()
+    return host.removeprefix("www.")
+
+
+def _defragged(url: str) -> str:
+    # urldefrag returns an address without "#" as it is; asked only of those that have one
+    # (it builds a named tuple per call)
+    return urldefrag(url)[0] if "#" in url else url
 
 
 def _targets(b: Block) -> list[str]:
     """Where the block's links lead (fragments dropped)."""
     if b.kind == "image":
-        return [urldefrag(b.link)[0]] if b.link else []
-    return [urldefrag(m.group(2))[0] for m in _LINK_URL.finditer(b.rich_text)]
+        return [_defragged(b.link)] if b.link else []
+    rich = b.rich_text
+    links = _LINK_URL if "\\" in rich or "![" in rich else _PLAIN_LINK_URL
+    return [_defragged(url) for _, url in links.findall(rich)]
 
 
 def teaser_target(b: Block, density: float, inside_link: bool, page: str,
@@ -79,7 +98,7 @@ def drop_teaser_runs(blocks: list[Block], keep: list[bool], densities: list[floa
     Returns the dropped blocks' indices."""
     page = urldefrag(page_url)[0] if page_url else ""
     host = host_of(page) if page else ""
-    idx = [i for i, k in enumerate(keep) if k]
+    idx = kept_positions(keep)
     run: list[int] = []          # kept indices of the current run
     targets: set[str] = set()
 
@@ -100,7 +119,10 @@ def drop_teaser_runs(blocks: list[Block], keep: list[bool], densities: list[floa
     dropped: list[int] = []
     for i in idx:
         b = blocks[i]
-        target = teaser_target(b, densities[i], inside[i], page, host)
+        # teaser_target's first test, before the call: most kept blocks are prose
+        target = None if (not inside[i] and densities[i] <= TEASER_LINK_DENSITY
+                          and b.kind != "image") else teaser_target(
+            b, densities[i], inside[i], page, host)
         if target is not None:
             found.add(i)
             run.append(i)
@@ -111,8 +133,9 @@ def drop_teaser_runs(blocks: list[Block], keep: list[bool], densities: list[floa
         if filler and run:
             run.append(i)
             continue
-        close()
-        run, targets = [], set()
+        if run:     # an empty run closes to nothing: no call, no new set per prose block
+            close()
+            run, targets = [], set()
     close()
     return sorted(dropped)
 
@@ -156,12 +179,13 @@ def drop_lone_teasers(blocks: list[Block], keep: list[bool], densities: list[flo
     Returns the dropped blocks' indices."""
     page = urldefrag(page_url)[0] if page_url else ""
     host = host_of(page) if page else ""
-    idx = [i for i, k in enumerate(keep) if k]
+    idx = kept_positions(keep)
     dropped: list[int] = []
     for pos in range(1, len(idx) - 1):
         i = idx[pos]
         b = blocks[i]
-        if b.kind != "paragraph" or inside[i] or words[i] < LONE_TEASER_MIN_WORDS:
+        if b.kind != "paragraph" or inside[i] or words[i] < LONE_TEASER_MIN_WORDS \
+                or densities[i] <= TEASER_LINK_DENSITY:     # (teaser_target's first test)
             continue
         target = teaser_target(b, densities[i], inside[i], page, host)
         if target is None or _FILE_TARGET.search(urlsplit(target).path):

@@ -22,8 +22,16 @@ ACCOUNT_ACTION = re.compile(r"log-?in|sign-?in|sign-?up|register|registration|pa
                             r"reset|activat|forgot|account", re.I)
 # Forms inside these are the site's furniture, on every page.
 _FURNITURE = ("header", "footer", "nav", "aside")
-_CONTENT_FORMS = etree.XPath(
-    "//form[not(%s)]" % " or ".join(f"ancestor::{tag}" for tag in _FURNITURE))
+_FURNITURE_TAGS = frozenset(_FURNITURE)
+
+
+def _content_forms(root) -> list:
+    """The forms outside the furniture, in document order: what the XPath
+    //form[not(ancestor::header or ancestor::footer or …)] finds, in a third of its time
+    (lxml's iter finds the forms in C and most pages have one or none: is_account_page
+    0.034 -> 0.010 ms a page, WCXB dev median)."""
+    return [form for form in root.iter("form")
+            if not any(a.tag in _FURNITURE_TAGS for a in form.iterancestors())]
 _PASSWORD = etree.XPath(".//input[translate(@type, 'PASWORD', 'pasword')='password']")
 _FIELDS = etree.XPath(".//input[not(@type) or translate(@type, 'EMAILTX', 'emailtx')='email' "
                       "or translate(@type, 'EMAILTX', 'emailtx')='text']")
@@ -50,7 +58,7 @@ def is_account_form(form, page_url: str) -> bool:
 
 def is_account_page(root, page_url: str) -> bool:
     """Is the page's content an account form with little else around it?"""
-    forms = [f for f in _CONTENT_FORMS(root) if is_account_form(f, page_url)]
+    forms = [f for f in _content_forms(root) if is_account_form(f, page_url)]
     if not forms:
         return False
     body = root.find("body") if root.tag == "html" else root
