@@ -26,6 +26,7 @@ from .shadow_dom import flatten_shadow_roots
 from .furniture_boxes import DIALOG_WIDGET, is_modal_dialog, signup_box_widgets
 from .reader_opened import disclosed_ids, folded_in_details, radio_tab_panel
 from .widgets import element_widget
+from .walk_setup import set_up_tags
 
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 MEDIA_TAGS = frozenset({"video", "audio", "iframe", "object", "embed"})
@@ -145,11 +146,14 @@ def _int_attr(el, name: str) -> int | None:
 
 
 class Walker:
-    def __init__(self, root, url: str, order: dict | None = None):
+    def __init__(self, root, url: str, order: dict | None = None, setup: dict | None = None):
         """order: document_order(root) when the caller took it and the tree has not
-        changed shape since."""
+        changed shape since; setup: set_up_tags(root), likewise."""
         self.root = root
-        self.base = base_url(root, url)
+        if setup is None:
+            setup = set_up_tags(root)
+        # base_url(root, url) is url itself on a page without <base>
+        self.base = base_url(root, url) if setup["base"] else url
         self.path_of = ElementPaths(root.getroottree())
         self.order = order if order is not None else document_order(root)
         self.blocks: list[Block] = []
@@ -159,7 +163,7 @@ class Walker:
         self.consumed: set = set()       # elements already read (an editor's hidden source)
         self.disclosed: frozenset | None = None    # disclosed_ids(root), when first asked
         # sign-up boxes: widgets (modal dialogs are found in dispatch, by their attributes)
-        self.boxes = signup_box_widgets(root)
+        self.boxes = signup_box_widgets(root, setup["form"]) if setup["form"] else {}
 
     def _opened_by_reader(self, role, ident) -> bool:
         """A hidden element the reader opens with a click, so its words are the page's (as
@@ -577,9 +581,10 @@ def _is_permalink(el) -> bool:
 def walk_document(root, url: str, order: dict | None = None) -> list[Block]:
     """Blocks in reading order, before de-duplication; shadow roots are composed first.
     order: document_order(root), taken before; retaken here if composing moved elements."""
-    if flatten_shadow_roots(root):
-        order = None
-    walker = Walker(root, url, order)
+    setup = set_up_tags(root)
+    if setup["template"] and flatten_shadow_roots(root, setup["template"]):
+        order = setup = None
+    walker = Walker(root, url, order, setup)
     body = root.find("body") if root.tag == "html" else None
     start = body if body is not None else root
     walker.dispatch(start, Ctx())
