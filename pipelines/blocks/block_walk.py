@@ -25,7 +25,8 @@ from .regions import LANDMARK_TAGS, landmark_of, landmark_of_role
 from .shadow_dom import flatten_shadow_roots
 from .furniture_boxes import DIALOG_WIDGET, is_modal_dialog, signup_box_widgets
 from .reader_opened import disclosed_ids, folded_in_details, radio_tab_panel
-from .widgets import element_widget
+from .widgets import NEVER_WIDGET_TAGS, element_widget
+from .class_facts import CLASS_FACTS, class_facts
 from .walk_setup import set_up_tags
 
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -223,7 +224,7 @@ class Walker:
         # elements have none and most have one or two, and each get() is a libxml2 lookup.
         get = el.get
         keys = el.keys()
-        style = role = cls = ident = None
+        style = role = cls = ident = facts = None
         modal = False
         if keys:
             if "role" in keys:
@@ -239,9 +240,12 @@ class Walker:
                 return
             if "class" in keys:
                 cls = get("class")
+                facts = CLASS_FACTS.get(cls) or class_facts(cls)
                 # screen-reader text: a browser draws it as a clipped 1x1 box, so the
                 # measurement keeps it, and a plain fetch has no CSS at all
-                if hidden_by_class(el, cls) and not self._opened_by_reader(role, ident):
+                # (facts[0] and no <a> around: hidden_by_class)
+                if facts[0] and next(el.iterancestors("a"), None) is None \
+                        and not self._opened_by_reader(role, ident):
                     return
             modal = "aria-modal" in keys and is_modal_dialog(el)
         if self.consumed and el in self.consumed:
@@ -257,11 +261,13 @@ class Walker:
             lm = landmark_of_role(role)
         if lm:
             ctx = ctx.enter(lm)
-        if cls or ident:
+        if ident:
             w = element_widget(tag, cls, ident)
-            if w and w != ctx.widget:
-                ctx = ctx.copy()
-                ctx.widget = w
+        else:       # element_widget(tag, cls, None)
+            w = facts[1] if cls and tag not in NEVER_WIDGET_TAGS else None
+        if w and w != ctx.widget:
+            ctx = ctx.copy()
+            ctx.widget = w
         # a modal dialog's box is the dialog's, even around a sign-up form (furniture_boxes)
         box = DIALOG_WIDGET if modal else self.boxes.get(el) if self.boxes else None
         if box is not None and ctx.widget != box:
