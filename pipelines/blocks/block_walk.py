@@ -18,7 +18,7 @@ from .block_media import (image_src, is_ad_frame, is_tracking_pixel, media_note,
                           picture_img, svg_text)
 from .block_tables import is_layout_table, needs_html, read_rows, table_html, table_plain
 from .block_model import Block
-from ..htmlparse import ElementPaths, base_url, document_order, first_descendant, text_of
+from ..htmlparse import base_url, element_paths, document_order, first_descendant, text_of
 from .reading_order import (HIDDEN_ATTR, RECT_ATTR, is_measured, mark_floats, ordered_children,
                             parse_rect)
 from .regions import LANDMARK_TAGS, landmark_of, landmark_of_role
@@ -155,8 +155,8 @@ class Walker:
             setup = set_up_tags(root)
         # base_url(root, url) is url itself on a page without <base>
         self.base = base_url(root, url) if setup["base"] else url
-        self.path_of = ElementPaths(root.getroottree())
         self.order = order if order is not None else document_order(root)
+        self.path_of = element_paths(root.getroottree(), len(self.order))
         self.blocks: list[Block] = []
         self.els: list = []              # the source element of each block
         self.measured = is_measured(root)
