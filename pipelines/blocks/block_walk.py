@@ -26,6 +26,7 @@ from .shadow_dom import flatten_shadow_roots
 from .furniture_boxes import DIALOG_WIDGET, is_modal_dialog, signup_box_widgets
 from .reader_opened import disclosed_ids, folded_in_details, radio_tab_panel
 from .widgets import NEVER_WIDGET_TAGS, element_widget
+from .walk_context import Ctx, Holder
 from .class_facts import CLASS_FACTS, class_facts
 from .walk_setup import set_up_tags
 
@@ -58,64 +59,12 @@ PERMALINK_CLASS_RE = re.compile(r"headerlink|header-anchor|anchorjs|hash-link|pe
 _HIDDEN_STYLE_RE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 
 
-class Ctx:
-    """Where the walk is: landmarks, list nesting, quote, enclosing link and item holder."""
-
-    __slots__ = ("in_main", "in_article", "in_nav", "in_aside", "in_header", "in_footer",
-                 "region", "quoted", "list_level", "ordered", "counter", "holder", "link",
-                 "widget", "hidden")
-
-    def __init__(self):
-        self.in_main = self.in_article = self.in_nav = self.in_aside = False
-        self.in_header = self.in_footer = self.quoted = self.hidden = False
-        self.region = self.link = self.widget = self.holder = self.counter = None
-        self.list_level = 0
-        self.ordered = False
-
-    def copy(self) -> "Ctx":
-        # spelled out: a setattr loop over __slots__ cost a microsecond per copy
-        c = _new_ctx(Ctx)
-        c.in_main, c.in_article, c.in_nav, c.in_aside = (
-            self.in_main, self.in_article, self.in_nav, self.in_aside)
-        c.in_header, c.in_footer, c.region, c.quoted = (
-            self.in_header, self.in_footer, self.region, self.quoted)
-        c.list_level, c.ordered, c.counter, c.holder = (
-            self.list_level, self.ordered, self.counter, self.holder)
-        c.link, c.widget, c.hidden = self.link, self.widget, self.hidden
-        return c
-
-    def enter(self, landmark: str) -> "Ctx":
-        c = self.copy()
-        c.region = landmark
-        if landmark != "form":
-            setattr(c, "in_" + landmark, True)
-        if landmark == "main":
-            # HTML puts a page's main in no nav, aside, header or footer: one found inside
-            # them was opened in an element left unclosed (a menu's <li>), not in that chrome
-            c.in_nav = c.in_aside = c.in_header = c.in_footer = False
-        return c
-
-
-_new_ctx = object.__new__
-_MISSING = object()
-assert len(Ctx.__slots__) == 15, "Ctx.copy names every slot"
 _BLOCK_FIELDS = (
     "text", "rich_text", "kind", "tag", "xpath", "dom_index", "rect",
     "level", "ordered", "ordinal", "rows", "rich_rows", "table_html", "href", "alt", "link",
     "language", "region", "in_main", "in_article", "in_nav", "in_aside", "in_header",
     "in_footer", "widget", "quoted", "body_of", "float_of", "hidden")
 assert tuple(f.name for f in fields(Block)) == _BLOCK_FIELDS, "Walker.emit passes Block fields by position"
-
-
-class Holder:
-    """A list item or <dd> whose first paragraph is the item and the rest continuation."""
-
-    __slots__ = ("kind", "tag", "level", "ordered", "ordinal", "index")
-
-    def __init__(self, kind, tag, level=None, ordered=None, ordinal=None):
-        self.kind, self.tag, self.level, self.ordered = kind, tag, level, ordered
-        self.ordinal = ordinal
-        self.index: int | None = None
 
 
 def is_hidden(el, by_class: bool = False) -> bool:
