@@ -25,7 +25,7 @@ from .regions import LANDMARK_TAGS, landmark_of, landmark_of_role
 from .shadow_dom import flatten_shadow_roots
 from .furniture_boxes import DIALOG_WIDGET, is_modal_dialog, signup_box_widgets
 from .reader_opened import disclosed_ids, folded_in_details, radio_tab_panel
-from .widgets import NEVER_WIDGET_TAGS, element_widget
+from .widgets import NEVER_WIDGET_TAGS, with_id_widget
 from .walk_context import Ctx, Holder
 from .class_facts import CLASS_FACTS, class_facts
 from .walk_setup import set_up_tags
@@ -210,10 +210,14 @@ class Walker:
             lm = landmark_of_role(role)
         if lm:
             ctx = ctx.enter(lm)
-        if ident:
-            w = element_widget(tag, cls, ident)
-        else:       # element_widget(tag, cls, None)
-            w = facts[1] if cls and tag not in NEVER_WIDGET_TAGS else None
+        # element_widget(tag, cls, ident), the class's part from facts: element_widget's own
+        # cache by class string would match each new string a second time
+        if tag in NEVER_WIDGET_TAGS:
+            w = None
+        elif ident:
+            w = with_id_widget(tag, facts[1] if cls else None, ident)
+        else:
+            w = facts[1] if cls else None
         if w and w != ctx.widget:
             ctx = ctx.copy()
             ctx.widget = w
