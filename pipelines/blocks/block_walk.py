@@ -18,14 +18,17 @@ from .block_media import (image_src, is_ad_frame, is_tracking_pixel, media_note,
                           picture_img, svg_text)
 from .block_tables import is_layout_table, needs_html, read_rows, table_html, table_plain
 from .block_model import Block
-from ..htmlparse import ElementPaths, base_url, document_order, first_descendant, text_of
+from ..htmlparse import base_url, element_paths, document_order, first_descendant, text_of
 from .reading_order import (HIDDEN_ATTR, RECT_ATTR, is_measured, mark_floats, ordered_children,
                             parse_rect)
 from .regions import LANDMARK_TAGS, landmark_of, landmark_of_role
 from .shadow_dom import flatten_shadow_roots
 from .furniture_boxes import DIALOG_WIDGET, is_modal_dialog, signup_box_widgets
 from .reader_opened import disclosed_ids, folded_in_details, radio_tab_panel
-from .widgets import element_widget
+from .widgets import NEVER_WIDGET_TAGS, with_id_widget
+from .walk_context import Ctx, Holder
+from .class_facts import CLASS_FACTS, class_facts
+from .walk_setup import set_up_tags
 
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 MEDIA_TAGS = frozenset({"video", "audio", "iframe", "object", "embed"})
@@ -56,64 +59,12 @@ PERMALINK_CLASS_RE = re.compile(r"headerlink|header-anchor|anchorjs|hash-link|pe
 _HIDDEN_STYLE_RE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 
 
-class Ctx:
-    """Where the walk is: landmarks, list nesting, quote, enclosing link and item holder."""
-
-    __slots__ = ("in_main", "in_article", "in_nav", "in_aside", "in_header", "in_footer",
-                 "region", "quoted", "list_level", "ordered", "counter", "holder", "link",
-                 "widget", "hidden")
-
-    def __init__(self):
-        self.in_main = self.in_article = self.in_nav = self.in_aside = False
-        self.in_header = self.in_footer = self.quoted = self.hidden = False
-        self.region = self.link = self.widget = self.holder = self.counter = None
-        self.list_level = 0
-        self.ordered = False
-
-    def copy(self) -> "Ctx":
-        # spelled out: a setattr loop over __slots__ cost a microsecond per copy
-        c = _new_ctx(Ctx)
-        c.in_main, c.in_article, c.in_nav, c.in_aside = (
-            self.in_main, self.in_article, self.in_nav, self.in_aside)
-        c.in_header, c.in_footer, c.region, c.quoted = (
-            self.in_header, self.in_footer, self.region, self.quoted)
-        c.list_level, c.ordered, c.counter, c.holder = (
-            self.list_level, self.ordered, self.counter, self.holder)
-        c.link, c.widget, c.hidden = self.link, self.widget, self.hidden
-        return c
-
-    def enter(self, landmark: str) -> "Ctx":
-        c = self.copy()
-        c.region = landmark
-        if landmark != "form":
-            setattr(c, "in_" + landmark, True)
-        if landmark == "main":
-            # HTML puts a page's main in no nav, aside, header or footer: one found inside
-            # them was opened in an element left unclosed (a menu's <li>), not in that chrome
-            c.in_nav = c.in_aside = c.in_header = c.in_footer = False
-        return c
-
-
-_new_ctx = object.__new__
-_MISSING = object()
-assert len(Ctx.__slots__) == 15, "Ctx.copy names every slot"
 _BLOCK_FIELDS = (
     "text", "rich_text", "kind", "tag", "xpath", "dom_index", "rect",
     "level", "ordered", "ordinal", "rows", "rich_rows", "table_html", "href", "alt", "link",
     "language", "region", "in_main", "in_article", "in_nav", "in_aside", "in_header",
     "in_footer", "widget", "quoted", "body_of", "float_of", "hidden")
 assert tuple(f.name for f in fields(Block)) == _BLOCK_FIELDS, "Walker.emit passes Block fields by position"
-
-
-class Holder:
-    """A list item or <dd> whose first paragraph is the item and the rest continuation."""
-
-    __slots__ = ("kind", "tag", "level", "ordered", "ordinal", "index")
-
-    def __init__(self, kind, tag, level=None, ordered=None, ordinal=None):
-        self.kind, self.tag, self.level, self.ordered = kind, tag, level, ordered
-        self.ordinal = ordinal
-        self.index: int | None = None
 
 
 def is_hidden(el, by_class: bool = False) -> bool:
@@ -145,13 +96,16 @@ def _int_attr(el, name: str) -> int | None:
 
 
 class Walker:
-    def __init__(self, root, url: str, order: dict | None = None):
+    def __init__(self, root, url: str, order: dict | None = None, setup: dict | None = None):
         """order: document_order(root) when the caller took it and the tree has not
-        changed shape since."""
+        changed shape since; setup: set_up_tags(root), likewise."""
         self.root = root
-        self.base = base_url(root, url)
-        self.path_of = ElementPaths(root.getroottree())
+        if setup is None:
+            setup = set_up_tags(root)
+        # base_url(root, url) is url itself on a page without <base>
+        self.base = base_url(root, url) if setup["base"] else url
         self.order = order if order is not None else document_order(root)
+        self.path_of = element_paths(root.getroottree(), len(self.order))
         self.blocks: list[Block] = []
         self.els: list = []              # the source element of each block
         self.measured = is_measured(root)
@@ -159,7 +113,7 @@ class Walker:
         self.consumed: set = set()       # elements already read (an editor's hidden source)
         self.disclosed: frozenset | None = None    # disclosed_ids(root), when first asked
         # sign-up boxes: widgets (modal dialogs are found in dispatch, by their attributes)
-        self.boxes = signup_box_widgets(root)
+        self.boxes = signup_box_widgets(root, setup["form"]) if setup["form"] else {}
 
     def _opened_by_reader(self, role, ident) -> bool:
         """A hidden element the reader opens with a click, so its words are the page's (as
@@ -219,7 +173,7 @@ class Walker:
         # elements have none and most have one or two, and each get() is a libxml2 lookup.
         get = el.get
         keys = el.keys()
-        style = role = cls = ident = None
+        style = role = cls = ident = facts = None
         modal = False
         if keys:
             if "role" in keys:
@@ -235,9 +189,12 @@ class Walker:
                 return
             if "class" in keys:
                 cls = get("class")
+                facts = CLASS_FACTS.get(cls) or class_facts(cls)
                 # screen-reader text: a browser draws it as a clipped 1x1 box, so the
                 # measurement keeps it, and a plain fetch has no CSS at all
-                if hidden_by_class(el, cls) and not self._opened_by_reader(role, ident):
+                # (facts[0] and no <a> around: hidden_by_class)
+                if facts[0] and next(el.iterancestors("a"), None) is None \
+                        and not self._opened_by_reader(role, ident):
                     return
             modal = "aria-modal" in keys and is_modal_dialog(el)
         if self.consumed and el in self.consumed:
@@ -253,11 +210,17 @@ class Walker:
             lm = landmark_of_role(role)
         if lm:
             ctx = ctx.enter(lm)
-        if cls or ident:
-            w = element_widget(tag, cls, ident)
-            if w and w != ctx.widget:
-                ctx = ctx.copy()
-                ctx.widget = w
+        # element_widget(tag, cls, ident), the class's part from facts: element_widget's own
+        # cache by class string would match each new string a second time
+        if tag in NEVER_WIDGET_TAGS:
+            w = None
+        elif ident:
+            w = with_id_widget(tag, facts[1] if cls else None, ident)
+        else:
+            w = facts[1] if cls else None
+        if w and w != ctx.widget:
+            ctx = ctx.copy()
+            ctx.widget = w
         # a modal dialog's box is the dialog's, even around a sign-up form (furniture_boxes)
         box = DIALOG_WIDGET if modal else self.boxes.get(el) if self.boxes else None
         if box is not None and ctx.widget != box:
@@ -271,26 +234,33 @@ class Walker:
         else:
             self.container(el, ctx)
 
+    # Lists, items and definitions set their fields on the ctx they are given for the walk of
+    # their subtree and put the old values back after, where a copy each cost ~0.6 us (a page
+    # has ~110 items): below, a copy taken keeps the values as they were when taken, and no
+    # Ctx outlives the walk of its subtree.
     def _list(self, el, ctx: Ctx) -> None:
-        c = ctx.copy()
-        c.list_level += 1
-        c.ordered = el.tag == "ol"
-        c.counter = [_int_attr(el, "start") or 1] if c.ordered else None
-        self.container(el, c)
+        saved = ctx.list_level, ctx.ordered, ctx.counter
+        ctx.list_level += 1
+        ctx.ordered = ordered = el.tag == "ol"
+        ctx.counter = [_int_attr(el, "start") or 1] if ordered else None
+        self.container(el, ctx)
+        ctx.list_level, ctx.ordered, ctx.counter = saved
 
     def _item(self, el, ctx: Ctx) -> None:
-        c = ctx.copy()
         ordinal = None
         if ctx.ordered and ctx.counter is not None:
             ordinal = _int_attr(el, "value") or ctx.counter[0]
             ctx.counter[0] = ordinal + 1
-        c.holder = Holder("list-item", "li", max(ctx.list_level, 1), ctx.ordered, ordinal)
-        self.container(el, c)
+        saved = ctx.holder
+        ctx.holder = Holder("list-item", "li", max(ctx.list_level, 1), ctx.ordered, ordinal)
+        self.container(el, ctx)
+        ctx.holder = saved
 
     def _definition(self, el, ctx: Ctx) -> None:
-        c = ctx.copy()
-        c.holder = Holder("paragraph", el.tag)
-        self.container(el, c)
+        saved = ctx.holder
+        ctx.holder = Holder("paragraph", el.tag)
+        self.container(el, ctx)
+        ctx.holder = saved
 
     def _rule(self, el, ctx: Ctx) -> None:
         self.emit("rule", "hr", el, ctx, "", "")
@@ -577,9 +547,10 @@ def _is_permalink(el) -> bool:
 def walk_document(root, url: str, order: dict | None = None) -> list[Block]:
     """Blocks in reading order, before de-duplication; shadow roots are composed first.
     order: document_order(root), taken before; retaken here if composing moved elements."""
-    if flatten_shadow_roots(root):
-        order = None
-    walker = Walker(root, url, order)
+    setup = set_up_tags(root)
+    if setup["template"] and flatten_shadow_roots(root, setup["template"]):
+        order = setup = None
+    walker = Walker(root, url, order, setup)
     body = root.find("body") if root.tag == "html" else None
     start = body if body is not None else root
     walker.dispatch(start, Ctx())

@@ -27,9 +27,12 @@ def _is_shadow_template(el) -> bool:
     return el.tag == "template" and any(el.get(a) is not None for a in SHADOW_ROOT_ATTRS)
 
 
-def flatten_shadow_roots(root) -> int:
-    """Compose every declarative shadow root under root in place; returns how many."""
-    templates = [t for t in root.iter("template") if _is_shadow_template(t)]
+def flatten_shadow_roots(root, templates=None) -> int:
+    """Compose every declarative shadow root under root in place; returns how many.
+    templates: root's <template> elements in document order, when the caller found them."""
+    if templates is None:
+        templates = root.iter("template")
+    templates = [t for t in templates if _is_shadow_template(t)]
     if not templates:
         return 0
     # Reverse document order composes inner components (inside a shadow tree or among a

@@ -59,11 +59,12 @@ def _styled_away(el) -> bool:
     return "left:-" in style or "display:none" in style
 
 
-def signup_boxes(root) -> set:
+def signup_boxes(root, forms=None) -> set:
     """The outermost element of each sign-up form's box (the form itself when nothing around
-    it is small enough to be its box)."""
+    it is small enough to be its box). forms: root's <form> elements, when the caller found
+    them."""
     boxes = set()
-    for form in root.iter("form"):
+    for form in root.iter("form") if forms is None else forms:
         if not is_signup_form(form):
             continue
         form_words = len(text_of(form).split())

@@ -203,9 +203,13 @@ def element_widget(tag, cls, ident):
             _BY_CLASS[cls] = by_cls
     if not ident:
         return by_cls
+    return with_id_widget(tag, by_cls, ident)
+
+
+def with_id_widget(tag, by_cls: str | None, ident: str) -> str | None:
+    """element_widget(tag, cls, ident) for a tag outside NEVER_WIDGET_TAGS, given the widget
+    its class names (by_cls, None without a class): the better-ranked of it and the id's."""
     by_id = widget_for_id(ident, tag)
-    if not cls:
-        return by_id
     if by_cls is None or (by_id is not None and _WIDGET_RANK[by_id] < _WIDGET_RANK[by_cls]):
         return by_id
     return by_cls
