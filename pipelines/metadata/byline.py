@@ -123,7 +123,10 @@ def byline_texts(root, names_page=None, h1s: list | None = None) -> list[tuple[s
             texts.append(item)
         else:
             tag = item.tag
-            if tag.__class__ is str and is_read(item):
+            # is_read(item), inlined: it is asked of every element the walk passes (byline
+            # 0.155 -> 0.129 ms a page, warm)
+            if tag.__class__ is str and (tag not in _SKIP_TAGS or _article_footer(item)) \
+                    and (item.get("role") or "") not in _SKIP_ROLES:
                 if tag == "h1":
                     if first_at is None:
                         first_at = len(texts)
