@@ -67,7 +67,7 @@ _FIELD_NAMES = tuple(f.name for f in fields(Block))
 
 def kept_positions(keep: list[bool]) -> list[int]:
     """The positions whose flag is set: [i for i, k in enumerate(keep) if k], picked in C
-    (compress): the selection's passes each ask for them, 8 -> 2 us a page each."""
+    (compress): the selection's passes each ask for them, 5.5 -> 2.3 us for 250 blocks."""
     return list(compress(range(len(keep)), keep))
 
 
@@ -79,7 +79,7 @@ def reindex(blocks: list[Block], keep: list[bool]) -> list[Block]:
     renumbering its blocks in place would point their body_of into the first selection."""
     # the kept blocks picked in C (compress), and the old -> new positions made only for a
     # selection that holds a block to renumber: dedup and content selection call this on
-    # every page, and a Python loop over all ~250 blocks was 0.1 ms of it (WCXB dev median)
+    # every page, over all ~250 blocks of it (40 -> 34 us with a few blocks to renumber)
     out = list(compress(blocks, keep))
     new_pos: dict[int, int] | None = None
     for n, b in enumerate(out):
