@@ -38,6 +38,28 @@ PICTURE_FILE = re.compile(r"\.(?:jpe?g|png|gif|webp|avif|svg|bmp|tiff?)(?:[?#]|$
 # A vector picture beside text is an icon (a tip box's bulb, a feature's symbol); photos and
 # figures with captions are raster files.
 VECTOR_PICTURE = re.compile(r"\.svg(?:[?#]|$)|^data:image/svg", re.I)
+
+
+def _vector_picture(href: str) -> bool:
+    """VECTOR_PICTURE.search(href) is not None. An ASCII address is tested with str methods:
+    the regex, ignoring case, scans an inline picture's whole data: address character by
+    character (render_markdown 0.134 -> 0.126 ms median, warm). Beyond ASCII the regex
+    decides (ignoring case it matches the long s to s)."""
+    if not href.isascii():
+        return VECTOR_PICTURE.search(href) is not None
+    low = href.lower()
+    if low.startswith("data:image/svg"):
+        return True
+    at = low.find(".svg")
+    while at >= 0:
+        end = at + 4
+        # "$": the end, or right before a line break that ends the address
+        if end == len(low) or low[end] in "?#" or (low[end] == "\n" and end + 1 == len(low)):
+            return True
+        at = low.find(".svg", at + 1)
+    return False
+
+
 # Share of a line's text inside links above which it is a link's title, not a caption.
 CAPTION_MAX_LINK_SHARE = 0.5
 
@@ -81,7 +103,7 @@ def _wrapper_captions(blocks: list[Block], j: int, words: list[int]) -> tuple[st
     """
     if links_elsewhere(blocks[j]):
         return "", []
-    if VECTOR_PICTURE.search(blocks[j].href or ""):
+    if _vector_picture(blocks[j].href or ""):
         return "", []       # an icon: the box it heads ("Tip: …") is the text's own
     img_steps = _steps(blocks[j].xpath)
     found: list[int] = []
@@ -125,7 +147,7 @@ def _adjacent_captions(blocks: list[Block], j: int, words: list[int]) -> list[in
     markup: one that repeats the picture's alt text word for word (a CMS writes the caption
     into both), or one that ends in a copyright credit ("… © AFP / Name"), as photo
     captions do and the article's sentences never do."""
-    if links_elsewhere(blocks[j]) or VECTOR_PICTURE.search(blocks[j].href or ""):
+    if links_elsewhere(blocks[j]) or _vector_picture(blocks[j].href or ""):
         return []
     def caption_line(k: int) -> bool:
         return (k < len(blocks) and blocks[k].kind in CAPTION_KINDS

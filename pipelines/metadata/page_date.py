@@ -331,14 +331,23 @@ def _page_texts(el):
     """The text nodes of el's subtree in reading order, outside navigation, sidebars,
     footers (but an article's own), forms, code and named furniture (comments, related
     posts, share bars: widgets.widget_of), where a teaser's or a reply's date stands."""
-    if not isinstance(el.tag, str) or not is_read(el) or widget_of(el) is not None:
-        return
-    if el.text and el.text.strip():
-        yield el.text.strip()
-    for child in el:
-        yield from _page_texts(child)
-        if child.tail and child.tail.strip():
-            yield child.tail.strip()
+    # a walk with a stack of elements and tails, in the order the recursion read them: a
+    # recursive generator passes each text up through one generator per level, and a page's
+    # texts sit 15 to 30 levels deep (labelled_date 1.48 -> 1.30 ms a page, WCXB dev mean)
+    stack: list = [el]
+    while stack:
+        item = stack.pop()
+        if item.__class__ is str:         # a tail, after its element's subtree
+            yield item
+            continue
+        if not isinstance(item.tag, str) or not is_read(item) or widget_of(item) is not None:
+            continue
+        if item.text and item.text.strip():
+            yield item.text.strip()
+        for child in reversed(item):
+            if child.tail and child.tail.strip():
+                stack.append(child.tail.strip())
+            stack.append(child)
 
 
 def labelled_date(root) -> str | None:

@@ -377,10 +377,12 @@ def heading_title(root, metas=None, declared: str | None = None, url: str = "",
     return None
 
 
-def named_h1s(root, url: str) -> list:
-    """(h1, its text) for each h1 with text that does not link to the site's root."""
+def named_h1s(root, url: str, h1s: list | None = None) -> list:
+    """(h1, its text) for each h1 with text that does not link to the site's root. `h1s`:
+    the page's h1 elements in document order (list(root.iter("h1"))), when the caller has
+    them."""
     found = []
-    for h in root.iter("h1"):
+    for h in root.iter("h1") if h1s is None else h1s:
         text = normalize_ws(text_of(h)).strip(_ANCHOR_MARKS)
         if text and not _links_home(h, url):
             found.append((h, text))
