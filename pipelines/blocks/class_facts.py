@@ -10,6 +10,10 @@ from .widgets import widget_for
 # widget caches: a site builds its class strings from the same few hundred tokens.
 CLASS_FACTS: dict[str, tuple[bool, str | None]] = {}
 _CLASS_FACTS_MAX = 20_000
+# The facts of a class that tells the walk nothing (not screen-reader text, no widget, no
+# code editor), one shared tuple: Walker.container hands a child whose only attribute is such
+# a class straight to its handler with one identity test, where dispatch would change nothing.
+PLAIN_CLASS = (False, None)
 
 
 def class_facts(cls: str) -> tuple[bool, str | None]:
@@ -18,5 +22,10 @@ def class_facts(cls: str) -> tuple[bool, str | None]:
     if facts is None:
         if len(CLASS_FACTS) >= _CLASS_FACTS_MAX:
             CLASS_FACTS.clear()
-        facts = CLASS_FACTS[cls] = (screen_reader_class(cls), widget_for(None, cls, None))
+        hides, widget = screen_reader_class(cls), widget_for(None, cls, None)
+        if not hides and widget is None and "editor" not in cls and "CodeMirror" not in cls:
+            facts = PLAIN_CLASS
+        else:
+            facts = (hides, widget)
+        CLASS_FACTS[cls] = facts
     return facts
