@@ -214,7 +214,7 @@ _WALK_TAG_BITS.update({etree.Comment: _NO_ELEMENT, etree.ProcessingInstruction: 
 
 # The elements with a role attribute (a few dozen of a page's ~1,300), found by libxml2 in
 # one pass over the attributes: the walk looks each element up in a dict of them instead
-# of asking lxml for its role attribute.
+# of asking lxml for its role attribute (extract_links median 1.2 -> 1.1 ms, WCXB dev 300).
 _ROLE_HOLDERS = etree.XPath("descendant-or-self::*/@role/..")
 
 
