@@ -4,6 +4,7 @@
     .venv/bin/python bench/profile_analysis.py CORPUS --limit 300 --profile    # cProfile top 40
     .venv/bin/python bench/profile_analysis.py CORPUS --dump /tmp/out.jsonl     # outputs, per page
     .venv/bin/python bench/profile_analysis.py CORPUS --compare /tmp/out.jsonl  # same outputs?
+    .venv/bin/python bench/profile_analysis.py CORPUS --limit 300 --phases     # median per phase
 
 Times are CPU time (time.process_time), not wall time: on a shared machine other processes
 steal the wall clock, not our CPU. Each page is timed --repeat times and the minimum kept;
@@ -68,6 +69,61 @@ def cpu_ms(fn, *args, repeat: int = 1) -> float:
     return best * 1000
 
 
+# (module, function) pairs --phases times: the steps analyze_page calls, and inside
+# page_content the walk, de-duplication and selection. Indented names run inside another.
+PHASES = (
+    ("pipelines.page", "parse_html", "parse"),
+    ("pipelines.page", "document_order", "document order"),
+    ("pipelines.page", "extract_page_metadata", "metadata"),
+    ("pipelines.page", "score_tree", "score"),
+    ("pipelines.indexiness.score", "extract_links", "  link walk"),
+    ("pipelines.page", "page_content", "content"),
+    ("pipelines.content.content_repair", "repair_tree", "  repair"),
+    ("pipelines.blocks.block_walk", "walk_document", "  block walk"),
+    ("pipelines.blocks.block_dedup", "deduplicate", "  dedup"),
+    ("pipelines.content.page_content", "select_with_link_list", "  selection"),
+    ("pipelines.page", "declares_discussion", "discussion"),
+    ("pipelines.page", "byline_texts", "byline"),
+    ("pipelines.page", "shown_date", "shown date"),
+    ("pipelines.page", "content_hash", "content hash"),
+    (__name__, "render_markdown", "markdown"),
+)
+
+
+def time_phases(pages) -> None:
+    """Median CPU ms per page of each PHASES step, by wrapping the names the callers look
+    up (a module's global), so the pipeline runs as it does, only timed."""
+    import functools
+    import importlib
+
+    spent: dict[str, float] = {}
+
+    def timed(fn, label):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            t0 = time.process_time()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                spent[label] = spent.get(label, 0.0) + time.process_time() - t0
+        return wrapper
+
+    for module, name, label in PHASES:
+        mod = importlib.import_module(module)
+        setattr(mod, name, timed(getattr(mod, name), label))
+    per_phase: dict[str, list[float]] = {label: [] for _, _, label in PHASES}
+    totals = []
+    for _, body, url in pages:
+        spent.clear()
+        totals.append(cpu_ms(ours, body, url))
+        for label, values in per_phase.items():
+            values.append(spent.get(label, 0.0) * 1000)
+    print(f"{len(pages)} pages, CPU ms/page: total median {statistics.median(totals):.2f} "
+          f"mean {statistics.mean(totals):.2f}")
+    for label, values in per_phase.items():
+        print(f"  {label:<16} median {statistics.median(values):6.2f}  mean {statistics.mean(values):6.2f}")
+
+
 def fingerprint(a, md: str) -> dict:
     if a is None:
         return {"error": True, "md": md}
@@ -86,6 +142,7 @@ def main(argv=None):
     ap.add_argument("--no-trafilatura", action="store_true")
     ap.add_argument("--profile", action="store_true", help="cProfile ours, print the top 40")
     ap.add_argument("--sort", default="tottime")
+    ap.add_argument("--phases", action="store_true", help="median CPU time of each step of ours")
     ap.add_argument("--dump", type=Path, help="write per-page outputs (JSON lines)")
     ap.add_argument("--compare", type=Path, help="compare outputs with a --dump file")
     args = ap.parse_args(argv)
@@ -101,6 +158,9 @@ def main(argv=None):
             ours(body, url)
         prof.disable()
         pstats.Stats(prof).sort_stats(args.sort).print_stats(40)
+        return
+    if args.phases:
+        time_phases(pages)
         return
     if args.dump or args.compare:
         old = {}
