@@ -303,19 +303,21 @@ def hidden_by_class(el, cls: str | None) -> bool:
     logos, each link's one word in an sr-only span), and the link would lose its words."""
     if not cls or ("sr-only" not in cls and "visually-hidden" not in cls
                    and "screen-reader-text" not in cls):
-        return False        # nearly every class string, answered without a further call
-    return screen_reader_class(cls) and next(el.iterancestors("a"), None) is None
+        # nearly every class string, answered without a further call (the substrings of
+        # SCREEN_READER_CLASSES: split() and a set test cost ~0.2 us an element)
+        return False
+    return _names_screen_reader_text(cls) and next(el.iterancestors("a"), None) is None
 
 
 def screen_reader_class(cls: str | None) -> bool:
     """Whether the class attribute cls hides its element from sighted readers, wherever the
     element is (hidden_by_class, before its test of the ancestors)."""
-    # the substrings first: split() and a set test for each element with a class cost ~0.2 us,
-    # and hardly a class string holds one of the names
-    return not (not cls or ("sr-only" not in cls and "visually-hidden" not in cls
-                            and "screen-reader-text" not in cls)
-                or SCREEN_READER_CLASSES.isdisjoint(cls.split())
-                or _SHOWN_AT_SOME_WIDTH.search(cls))
+    return bool(cls) and _names_screen_reader_text(cls)
+
+
+def _names_screen_reader_text(cls: str) -> bool:
+    return (not SCREEN_READER_CLASSES.isdisjoint(cls.split())
+            and not _SHOWN_AT_SOME_WIDTH.search(cls))
 
 
 def render_inline(el, base: str) -> tuple[str, str, int]:
