@@ -18,8 +18,8 @@ from .links import (_BIT, INLINK, SELFLINK, Link, TextStats, element_text,
 from ..metadata.page_metadata import date_facts
 from .pagination import pages_one_content, pagination_links
 from .signals import (CONVERSION_MAX_CHARS, CONVERSION_TEXT, declared, headed_entries,
-                      numbered_pagination)
-from .url_identity import path_has_record_id, query_names_record, target_shapes
+                      is_heading_tool, numbered_pagination)
+from .url_identity import child_targets, path_has_record_id, query_names_record, target_shapes
 from .url_shape import (NO_FACTS, continues_content, in_place_pagers, is_home_url, url_facts,
                         without_tracking)
 
@@ -66,14 +66,14 @@ FINAL_SELFLINK_IN_HEADER = -12   # fitted: heading anchors, a leaf's own section
 # on a document's sections, so their number measures the template, not the page. One
 # anchored section is the evidence: a page that speaks in sections of its own.
 SELFLINK_IN_HEADER_CAP = 1
-FINAL_SELFLINK_IN_LIST = -0.8    # fitted: a table of contents
+FINAL_SELFLINK_IN_LIST = -0.7    # fitted: a table of contents
 # hand: post titles, but weak on the web at large (leaves head their related links so too);
 # linked_headings below carries the listing evidence. The fit, free, turned it slightly
 # negative against linked_headings, so it is fixed at a small weight of the seed's sign.
 FINAL_INLINK_IN_HEADER = +0.5
 FINAL_INLINK_IN_LIST = 0        # held at 0: in-site links in lists; link_targets and content_targets carry them
-FINAL_OUTLINK = -0.7               # fitted: citing other sites is what content does
-FINAL_DATE_PUBLISHED = -5        # fitted: the page's own publishing date
+FINAL_OUTLINK = -0.6               # fitted: citing other sites is what content does
+FINAL_DATE_PUBLISHED = -6        # fitted: the page's own publishing date
 FINAL_HEAD_START = +9           # fitted: the intercept, with the leaf evidence below
 # Every other count is capped at SIGNAL_CAP too, for the same reason.
 SIGNAL_CAP = 20
@@ -125,7 +125,7 @@ SLUG_WORDS_CAP = 10
 # fits of the folds swung from -2 to +19 against query_record, which few sites' pages carry.
 URL_QUERY = +15
 # JSON-LD CollectionPage/ItemList/SearchResultsPage: the page says it is a listing. fitted
-DECLARED_COLLECTION = +32
+DECLARED_COLLECTION = +33
 # og:type article / JSON-LD Article, BlogPosting, Product…: the page says it is content. fitted
 DECLARED_ARTICLE = -11
 # og:type website: not an article by its own account (hand: home pages, listings, but
@@ -136,7 +136,7 @@ OG_WEBSITE = +1.6
 # listings do). Their headed entries still divide a listing's full posts (MIN_ENTRIES).
 
 # Links to numbered pages of this listing: only listings are paginated this way. fitted
-PAGINATION = +24
+PAGINATION = +30
 # Per percentage point of the content's text inside links, above LINK_SHARE_NEUTRAL. fitted
 LINK_TEXT_SHARE_POINT = +0.4
 # Where link text share says nothing: below it the page reads as prose, above as links.
@@ -154,7 +154,7 @@ PER_ENTRY_TERMS = ("selflinks_in_headers", "selflinks_in_lists", "outlinks")
 PLAIN_TEXT = 0
 # Per distinct in-site page linked from the content per 100 words of it: an index is a
 # map of other pages, a leaf mentions a few. fitted
-LINK_TARGET = +1.4
+LINK_TARGET = +1.3
 CHARS_PER_WORD = 6
 # A page shorter than about a screenful of text is no dense map for its few links: a wiki's
 # stub (fifty words and its two to five category links) read as +8 to +12 at a floor of 50
@@ -177,7 +177,7 @@ MIN_WORDS_LISTING = 50
 # Per section heading (h2-h6) that is a link: a listing's entries are headed by their links. fitted
 LINKED_HEADING = -0.5
 # One add-to-cart button: a product page (a shop's collection has one per card or none). fitted
-ONE_BUY_BUTTON = -9
+ONE_BUY_BUTTON = -8
 # Six or more prices: a shop's collection (a product page shows its price, maybe a sale one). fitted
 MANY_PRICES = +17
 MANY_PRICES_MIN = 6
@@ -201,12 +201,16 @@ QUERY_RECORD = -URL_QUERY
 # A pager on a page whose path holds a record key or numbers a content address (/a-title/2/:
 # WordPress' <!--nextpage-->, "Page 2 of 3"): a long thread or a multi-page article, paged
 # like a listing but one piece of content. Offsets pagination. fitted
-PAGINATED_RECORD = -18
+PAGINATED_RECORD = -22
 # In-site targets addressed like content (title or dated slugs) and like records (numeric
 # keys): what a listing links to, where a landing page links to its sections. Per target,
 # up to SIGNAL_CAP. fitted; record targets held at 0 (the folds' fits gave them either sign)
 CONTENT_TARGET = +0.7
 RECORD_TARGET = 0
+# In-site targets under the page's own path (url_identity.child_targets: /blog/ ->
+# /blog/a-post), up to SIGNAL_CAP: a listing files its entries beneath it, a leaf links
+# across the site. fitted
+CHILD_TARGET = +0.5
 # Section headings that link nowhere: a page that speaks in sections of its own (a landing
 # page, a doc, an article), where a listing's headings link to its entries. fitted
 PLAIN_HEADING = -0.3
@@ -220,7 +224,8 @@ SIGNAL_TERMS = ("url_home", "url_listing", "url_taxonomy", "url_topic", "url_cat
                 "url_content", "slug_words", "query", "declared_collection", "declared_article",
                 "og_website", "pagination", "link_text_share", "prose", "plain_text", "link_targets",
                 "linked_headings", "one_buy_button", "many_prices", "conversion_links", "query_record",
-                "paginated_record", "content_targets", "record_targets", "plain_headings")
+                "paginated_record", "content_targets", "record_targets", "child_targets",
+                "plain_headings")
 TERMS = SEED_TERMS + SIGNAL_TERMS
 SEED_WEIGHTS = {
     "selflinks_in_headers": SELFLINK_IN_HEADER,
@@ -265,6 +270,7 @@ WEIGHTS = {
     "paginated_record": PAGINATED_RECORD,
     "content_targets": CONTENT_TARGET,
     "record_targets": RECORD_TARGET,
+    "child_targets": CHILD_TARGET,
     "plain_headings": PLAIN_HEADING,
 }
 
@@ -295,25 +301,6 @@ _HEADLINE, _LIST, _TABLE = _BIT["in_headline"], _BIT["in_list"], _BIT["in_table"
 _NAV_ASIDE = _BIT["in_nav"] | _BIT["in_aside"]
 _MAIN_ARTICLE = _BIT["in_main"] | _BIT["in_article"]
 _HEADER_FOOTER = _BIT["in_header"] | _BIT["in_footer"]
-
-
-# A heading's link carrying at most this share of the heading's text is a tool beside the
-# heading's own words (MediaWiki's "[edit]" on every section, "share", "reply"), not the
-# heading's link to another page, which carries its words (a post's title).
-HEADING_TOOL_MAX_SHARE = 0.5
-
-
-def is_heading_tool(link: Link) -> bool:
-    """An in-link inside a heading whose words are mostly the heading's own, outside the link
-    (<h3>Added <span>[<a href="…&action=edit">edit</a>]</span></h3>). Such links are left
-    out of the count: every section of a wiki's article would otherwise be a heading in-link,
-    the seed's strongest listing sign. A link holding the heading, or holding its words, is
-    no tool."""
-    heading = enclosing_heading(link.element)
-    if heading is None:
-        return False
-    words = len(normalize_ws(element_text(heading)))
-    return words > 0 and len(link.text) <= HEADING_TOOL_MAX_SHARE * words
 
 
 def _relevant_and_toc(links: list[Link]):
@@ -536,13 +523,14 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
         words = max(stats.text_chars / CHARS_PER_WORD, MIN_WORDS_LISTING if entries_headed else MIN_WORDS)
         counts["link_targets"] = min(round(len(targets) / words * 100), SIGNAL_CAP)
         counts["content_targets"], counts["record_targets"] = target_shapes(targets, SIGNAL_CAP)
+        counts["child_targets"] = child_targets(targets, url, SIGNAL_CAP) if url else 0
         counts["plain_headings"] = min(stats.plain_headings, SIGNAL_CAP)
         counts["linked_headings"] = min(stats.linked_headings, SIGNAL_CAP)
         counts["one_buy_button"] = int(stats.buy_buttons == 1)
         counts["many_prices"] = int(stats.prices >= MANY_PRICES_MIN)
     else:
         for t in ("link_targets", "linked_headings", "one_buy_button", "many_prices",
-                  "content_targets", "record_targets", "plain_headings"):
+                  "content_targets", "record_targets", "child_targets", "plain_headings"):
             counts[t] = 0
     counts["conversion_links"] = min(len(calls), CONVERSION_LINKS_CAP)
     if calls:

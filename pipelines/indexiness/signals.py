@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from .links import _BIT, INLINK, Link, element_text, subtree_text
+from .links import _BIT, INLINK, Link, element_text, enclosing_heading, subtree_text
+from ..blocks.block_inline import normalize_ws
 from ..metadata.page_metadata import ARTICLE_TYPES, COLLECTION_TYPES
 from .pagination import PAGE_URL, PAGER_NUMBER, PAGER_TEXT, numbered_sibling_test, own_sequence_test, pages_listing
 from .url_identity import target_path
@@ -182,3 +183,22 @@ def declared(og_type: str | None, ld_types: set[str]) -> str | None:
 
 
 __all__ = ["teaser_entries", "numbered_pagination", "declared", "PAGER_TEXT"]
+
+
+# A heading's link carrying at most this share of the heading's text is a tool beside the
+# heading's own words (MediaWiki's "[edit]" on every section, "share", "reply"), not the
+# heading's link to another page, which carries its words (a post's title).
+HEADING_TOOL_MAX_SHARE = 0.5
+
+
+def is_heading_tool(link: Link) -> bool:
+    """An in-link inside a heading whose words are mostly the heading's own, outside the link
+    (<h3>Added <span>[<a href="…&action=edit">edit</a>]</span></h3>). Such links are left
+    out of the count: every section of a wiki's article would otherwise be a heading in-link,
+    the seed's strongest listing sign. A link holding the heading, or holding its words, is
+    no tool."""
+    heading = enclosing_heading(link.element)
+    if heading is None:
+        return False
+    words = len(normalize_ws(element_text(heading)))
+    return words > 0 and len(link.text) <= HEADING_TOOL_MAX_SHARE * words

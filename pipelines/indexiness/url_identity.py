@@ -79,6 +79,30 @@ def is_record_path(path: str) -> bool:
 _DIGIT = re.compile(r"\d")
 
 
+# A folder's index file names the folder itself (/blog/index.html is /blog/).
+_INDEX_FILE = re.compile(r"/(?:index|default)\.[a-z]+$", re.I)
+
+
+def child_targets(urls, page_url: str, cap: int) -> int:
+    """How many of these in-site targets sit under the page's own path, up to cap:
+    /blog/ -> /blog/a-post, /shoes/ -> /shoes/boots/x. Sites across the web file a
+    listing's entries beneath it (a section's posts, a category's subcategories, a
+    course catalog's courses), where a leaf links across the site: to its section, its
+    neighbours, the site's sections. A home has every page beneath it, so it counts none."""
+    own = _INDEX_FILE.sub("", target_path(page_url).rstrip("/"))
+    if not own:
+        return 0
+    prefix = own + "/"
+    count = 0
+    for url in urls:
+        path = target_path(url)
+        if path.startswith(prefix) and len(path) > len(prefix):
+            count += 1
+            if count >= cap:
+                break
+    return count
+
+
 def target_shapes(urls, cap: int) -> tuple[int, int]:
     """(content, records): how many of these in-site link targets are addressed as one
     piece of content (a title slug or a dated slug) and as a record (a numeric key), each

@@ -115,3 +115,28 @@ def test_a_shop_platforms_product_address_outweighs_its_price_list():
     # the same page at a front's address reads as the catalog it resembles
     assert front.score - r.score == pytest.approx(-ix.URL_PRODUCT)
     assert r.score < 0 < front.score
+
+
+def test_child_targets_count_pages_filed_under_the_pages_own_path():
+    from pipelines.indexiness.url_identity import child_targets
+    targets = ["https://x.org/blog/a-post", "https://x.org/blog/b-post/", "https://x.org/blog/",
+               "https://x.org/blog?page=2", "https://x.org/blogroll", "https://x.org/about"]
+    assert child_targets(targets, "https://x.org/blog/", 20) == 2
+    # a folder's index file names the folder
+    assert child_targets(targets, "https://x.org/blog/index.html", 20) == 2
+    assert child_targets(targets, "https://x.org/blog/a-post", 20) == 0
+    assert child_targets(targets, "https://x.org/blog/", 1) == 1
+    # every page of a site is under its home: a home counts none
+    assert child_targets(targets, "https://x.org/", 20) == 0
+
+
+def test_a_section_linking_the_pages_beneath_it_reads_more_index_than_one_linking_across():
+    cards = "".join(
+        f'<div class="card"><h2>Course {i}</h2><p>{"What the course teaches you. " * 8}</p>'
+        f'<a href="/courses/data/course-{i}">Details</a></div>' for i in range(8))
+    page = f"<body><main>{cards}</main></body>"
+    below = _score(page, "https://x.org/courses/data")
+    across = _score(page, "https://x.org/learning-data")
+    assert below.counts["child_targets"] == 8 and across.counts["child_targets"] == 0
+    assert below.breakdown["child_targets"] == 8 * ix.CHILD_TARGET > 0
+    assert below.score > across.score
