@@ -290,7 +290,9 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
                     if first_h1 is None:
                         first_h1 = pos
                 elif flags & _REL and (tag == "button" or el.get("type") == "submit"):
-                    label = el.text if tag == "button" else el.get("value")
+                    # a button's label is all its text: frameworks wrap it in a <span>
+                    # beside a spinner or an icon (<button><span>Add to cart</span></button>)
+                    label = "".join(el.itertext()) if tag == "button" else el.get("value")
                     if label and BUY.search(label):
                         buy += 1
         if tag == "a":     # after the bits: a role on the <a> is part of its signature

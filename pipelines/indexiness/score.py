@@ -177,7 +177,7 @@ MIN_WORDS_LISTING = 50
 # Per section heading (h2-h6) that is a link: a listing's entries are headed by their links. fitted
 LINKED_HEADING = -0.5
 # One add-to-cart button: a product page (a shop's collection has one per card or none). fitted
-ONE_BUY_BUTTON = -8
+ONE_BUY_BUTTON = -11
 # Six or more prices: a shop's collection (a product page shows its price, maybe a sale one). fitted
 MANY_PRICES = +17
 MANY_PRICES_MIN = 6

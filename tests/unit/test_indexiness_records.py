@@ -140,3 +140,14 @@ def test_a_section_linking_the_pages_beneath_it_reads_more_index_than_one_linkin
     assert below.counts["child_targets"] == 8 and across.counts["child_targets"] == 0
     assert below.breakdown["child_targets"] == 8 * ix.CHILD_TARGET > 0
     assert below.score > across.score
+
+
+def test_a_buy_buttons_label_is_all_its_text():
+    # frameworks wrap a button's words in a <span> beside a spinner or an icon
+    for button in ('<button type="submit">Add to cart</button>',
+                   '<button><svg></svg><span class="label">Add to cart</span></button>'):
+        page = (f"<body><main><h1>Moray driver kit</h1><p>{'A kit that fits. ' * 20}</p>"
+                f"<p>$24.99</p>{button}</main></body>")
+        r = _score(page, "https://shop.example.org/products/moray-driver-kit")
+        assert r.counts["one_buy_button"] == 1, button
+        assert r.breakdown["one_buy_button"] == ix.ONE_BUY_BUTTON < 0
