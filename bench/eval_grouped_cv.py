@@ -45,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import eval_indexiness  # noqa: E402
 from eval_indexiness import balanced_accuracy  # noqa: E402
-from pipelines.indexiness.score import TERMS, WEIGHTS  # noqa: E402
+from pipelines.indexiness.score import SCORE_DECIMALS, TERMS, WEIGHTS  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "out" / "grouped_cv"
 TEMPERATURE = 10.0   # one seed "headline in-link" (+11) of score moves the odds by e^1.1
@@ -271,7 +271,7 @@ def cross_validate(rows, x, off, y, folds: int, deal: str = ""):
         l2 = choose_l2(rows, tr, x, off, y, folds)
         lw = choose_leaf_weight(rows, tr, x, off, y, folds, l2)
         w = np.array([rounded(v) for v in fit(x[tr], off[tr], y[tr], sample_weights(rows, tr, lw), l2)])
-        oof[te] = off[te] + x[te] @ w
+        oof[te] = np.round(off[te] + x[te] @ w, SCORE_DECIMALS)    # as the shipped score is
         per_fold.append((w, l2, lw))
     return oof, per_fold
 
@@ -356,7 +356,7 @@ def main(argv=None):
     l2 = choose_l2(rows, every, x, off, y, args.folds)
     lw = choose_leaf_weight(rows, every, x, off, y, args.folds, l2)
     refit_w = fit(x, off, y, sample_weights(rows, every, lw), l2)
-    refit = off + x @ np.array([rounded(v) for v in refit_w])
+    refit = np.round(off + x @ np.array([rounded(v) for v in refit_w]), SCORE_DECIMALS)
     dealt = [cross_validate(rows, x, off, y, args.folds, deal=str(k) if k else "")
              for k in range(args.repeats)]
     per_fold = [fold for _, folds in dealt for fold in folds]

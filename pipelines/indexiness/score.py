@@ -388,6 +388,14 @@ def seed_score(links: list[Link], has_date_published: bool) -> float:
     return sum(seed_counts(links, has_date_published)[2].values())
 
 
+# Weights have one decimal, counts are whole: a score 0 by hand must not read +2.7e-15 (index)
+SCORE_DECIMALS = 6
+
+
+def score_total(breakdown: dict[str, float]) -> float:
+    return round(sum(breakdown.values()), SCORE_DECIMALS) + 0.0     # + 0.0: no -0.0
+
+
 def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
                 date_own: bool | None = None, og_type: str | None = None,
                 ld_types: set[str] | frozenset = frozenset(), pager: list[str] = (),
@@ -575,7 +583,7 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
         counted["left_out_directory_anchors"] = [lk.url for lk in directory_anchors]
     if has_date_published and not own:
         counts["date_of_a_listing"] = 1
-    return Indexiness(sum(breakdown.values()), sum(seed_breakdown.values()), breakdown, counts,
+    return Indexiness(score_total(breakdown), score_total(seed_breakdown), breakdown, counts,
                       counted, seed_breakdown, relevant, left_out)
 
 

@@ -151,3 +151,10 @@ def test_a_buy_buttons_label_is_all_its_text():
         r = _score(page, "https://shop.example.org/products/moray-driver-kit")
         assert r.counts["one_buy_button"] == 1, button
         assert r.breakdown["one_buy_button"] == ix.ONE_BUY_BUTTON < 0
+
+
+def test_a_score_zero_by_hand_is_zero_not_a_float_residue():
+    parts = {"link_targets": 3 * 0.7, "outlinks": 3 * -0.7, "a": 0.1, "b": 0.2, "c": -0.3}
+    assert sum(parts.values()) != 0          # floating point leaves a residue...
+    assert ix.score_total(parts) == 0.0      # ...which the score does not keep
+    assert str(ix.score_total({"x": -0.1, "y": 0.1})) == "0.0"
