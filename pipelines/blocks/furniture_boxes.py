@@ -11,25 +11,16 @@ each box's blocks carry (Block.widget), so content selection drops them.
 """
 from __future__ import annotations
 
-import lxml.etree
-
 from .signup_boxes import SIGNUP_WIDGET, signup_boxes
 
 DIALOG_WIDGET = "dialog"
 MODAL_ROLES = frozenset({"dialog", "alertdialog"})
-# compiled once: a page's whole tree is searched, in libxml2 (~0.08 ms a page)
-_MARKED_MODAL = lxml.etree.XPath("descendant-or-self::*[@aria-modal]")
 
 
 def is_modal_dialog(el) -> bool:
     """Whether WAI-ARIA marks el as a modal dialog."""
     return (el.get("aria-modal", "").strip().lower() == "true"
             and (el.get("role") or "").strip().lower() in MODAL_ROLES)
-
-
-def modal_dialogs(root) -> list:
-    """The elements of the page that WAI-ARIA marks as modal dialogs."""
-    return [el for el in _MARKED_MODAL(root) if is_modal_dialog(el)]
 
 
 def signup_box_widgets(root, forms=None) -> dict:
@@ -40,10 +31,3 @@ def signup_box_widgets(root, forms=None) -> dict:
     the caller found them."""
     return dict.fromkeys(signup_boxes(root, forms), SIGNUP_WIDGET)
 
-
-def furniture_boxes(root) -> dict:
-    """element -> the widget its subtree's blocks carry. A dialog's own sign-up form is the
-    dialog's: the outer box names what the reader meets."""
-    boxes = signup_box_widgets(root)
-    boxes.update(dict.fromkeys(modal_dialogs(root), DIALOG_WIDGET))
-    return boxes
