@@ -565,9 +565,11 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     # Several pagers paging in place, each by its own parameter, page widgets inside the page
     # (a post's paged lists of other posts: WordPress' Query Loops; a portal's paged boxes).
     # A listing has one pager; one in place is not enough (shops: /cat/desks-20649/?page=2).
-    in_place = len(in_place_pagers(pager, url)) >= 2 if pager else False
+    # They are no pager of the page's own: neither pagination nor its offset counts.
+    if pager and len(in_place_pagers(pager, url)) >= 2:
+        counts["pagination"] = 0
     counts["paginated_record"] = int(counts["pagination"] and (
-        path_has_record_id(url) or facts.thread or continued or in_place
+        path_has_record_id(url) or facts.thread or continued
         or pages_one_content(pager, targets, url)))
     breakdown = {t: float(WEIGHTS[t] * counts[t]) for t in TERMS}
     # for the explanation: what was left out, and a listing's date that did not count

@@ -254,9 +254,10 @@ def test_a_post_with_several_paged_lists_of_other_posts_is_a_leaf():
     url = "https://blog.example/2024/08/05/release-1-4/"
     result = analyze_page(_post_with_paged_lists(3, url), url)
     assert result.verdict == "leaf", (result.score, result.breakdown)
-    assert result.counts["pagination"] == 1 and result.counts["paginated_record"] == 1
+    # they are no pager of the post's own: neither pagination nor its offset counts
+    assert result.counts["pagination"] == 0 and result.counts["paginated_record"] == 0
     one = analyze_page(_post_with_paged_lists(1, url), url)
-    assert one.counts["paginated_record"] == 0
+    assert one.counts["pagination"] == 1 and one.counts["paginated_record"] == 0
 
 
 def test_pagers_in_place_are_counted_by_the_parameter_each_varies():
