@@ -161,9 +161,8 @@ LINK_TARGET = +1.3
 CHARS_PER_WORD = 6
 # A page shorter than about a screenful of text is no dense map for its few links: a wiki's
 # stub (fifty words and its two to five category links) read as +8 to +12 at a floor of 50
-# words. MediaWiki (bench/sites/build_mediawiki_site.py, scored at its own address): 59 of 136
-# pages wrong at 50, 24 at 100, 2 at 150. No WCXB, blog, Readability or docs-site verdict
-# changes from 50 to 150; at 200 a WCXB listing is lost.
+# words. MediaWiki (bench/sites/build_mediawiki_site.py): 59 of 136 pages wrong at 50, 24 at
+# 100, 2 at 150 under c2a37f7's weights (31 under today's: docs/benchmarks.md).
 MIN_WORDS = 150
 # ...unless its in-links head entries (a year archive of one or two posts, each a heading
 # link): a short listing is still a listing. At 150 for all, Jekyll's two-post year page
