@@ -14,9 +14,8 @@ The final score is a sum of count x weight (pipelines/indexiness/score.py). The 
 fitted there are refitted here by class-balanced, L2-regularised logistic regression,
 P(index) = sigmoid(score / TEMPERATURE); the hand-set terms (FIXED) are an offset, never
 fitted. Sites are dealt to FOLDS folds by a hash of their domain, so a site's pages are
-never both fitted and scored; the regularisation (by log loss) and the leaves' weight (by
-balanced accuracy, LEAF_WEIGHTS) are chosen inside each training part by a grouped
-cross-validation of its own (nested), so the scored fold picks nothing.
+never both fitted and scored; the regularisation is chosen inside each training part by a
+grouped cross-validation of its own (nested), so the scored fold picks nothing.
 
 Printed, per corpus and per page type: the literal seed formula, the shipped weights (the
 constants in pipelines/indexiness/score.py: an in-sample figure wherever they were fitted), the
@@ -57,14 +56,6 @@ REPEATS = 4
 # Regularisation strengths tried (on standardised counts); each fold's training part picks
 # one by its own grouped cross-validation.
 L2_GRID = (0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0)
-# Leaves' weight in the fit beside the index pages', after the classes are made equal: where
-# the score's zero falls. Each fold's training part picks the one whose own grouped
-# cross-validation scores the best balanced accuracy, the figure this script reports; the
-# log loss that picks the L2 would not move the zero for it. Equal weights favour index:
-# most of the pool's leaves (news articles, posts) lie far from the boundary and pull the zero
-# little, so the leaves near it (landing pages, products, docs) weigh less than the index
-# pages there. 1.2 moves the zero by about 2 points of score (e^0.2 = 1.2 at TEMPERATURE).
-LEAF_WEIGHTS = (1.0, 1.1, 1.2, 1.35, 1.5, 1.75, 2.0)
 # One site counts as at most this many pages in a fit: a generated blog's 487 tag pages are
 # one template, one piece of evidence about the web, not 487; WCXB's sites have 1-12 pages.
 GROUP_WEIGHT_PAGES = 20
@@ -147,35 +138,18 @@ def design(rows):
     return x, off, y
 
 
-def site_weights(rows, idx) -> np.ndarray:
-    """Per page: its site's share, at most GROUP_WEIGHT_PAGES pages a site."""
+def sample_weights(rows, idx) -> np.ndarray:
+    """Per page: its site's share (GROUP_WEIGHT_PAGES), then the two classes made equal."""
     size = defaultdict(int)
     for i in idx:
         size[rows[i]["site"]] += 1
-    return np.array([min(1.0, GROUP_WEIGHT_PAGES / size[rows[i]["site"]]) for i in idx])
-
-
-def sample_weights(rows, idx, leaf_weight: float = 1.0) -> np.ndarray:
-    """Per page: its site's share (GROUP_WEIGHT_PAGES), then the two classes made equal,
-    then the leaves times leaf_weight (LEAF_WEIGHTS)."""
-    w = site_weights(rows, idx)
+    w = np.array([min(1.0, GROUP_WEIGHT_PAGES / size[rows[i]["site"]]) for i in idx])
     y = np.array([rows[i]["is_index"] for i in idx], dtype=bool)
     for cls in (True, False):
         total = w[y == cls].sum()
         if total:
             w[y == cls] *= 0.5 / total
-    w[~y] *= leaf_weight
     return w * len(idx)
-
-
-def weighted_balanced_accuracy(rows, idx, scores) -> float:
-    """Balanced accuracy of scores over idx, each page counting its site's share."""
-    w = site_weights(rows, idx)
-    y = np.array([rows[i]["is_index"] for i in idx], dtype=bool)
-    said = np.asarray(scores) > 0
-    recalls = [w[y == cls][said[y == cls] == cls].sum() / w[y == cls].sum()
-               for cls in (True, False) if w[y == cls].sum()]
-    return float(np.mean(recalls))
 
 
 def fit(x, off, y, sw, l2: float) -> np.ndarray:
@@ -228,40 +202,13 @@ def choose_l2(rows, idx, x, off, y, folds: int) -> float:
     return best[1]
 
 
-def choose_leaf_weight(rows, idx, x, off, y, folds: int, l2: float) -> float:
-    """The leaf weight (LEAF_WEIGHTS) whose grouped cross-validation inside idx, at this
-    L2, scores the best balanced accuracy; a tie keeps the smaller weight."""
-    inner = [fold_of(rows[i]["site"], folds, salt="inner") for i in idx]
-    best = None
-    for lw in LEAF_WEIGHTS:
-        scores = np.zeros(len(idx))
-        for k in range(folds):
-            tr = [i for i, f in zip(idx, inner) if f != k]
-            te = [n for n, f in enumerate(inner) if f == k]
-            if not te or len({rows[i]["is_index"] for i in tr}) < 2:
-                continue
-            w = fit(x[tr], off[tr], y[tr], sample_weights(rows, tr, lw), l2)
-            held = [idx[n] for n in te]
-            scores[te] = off[held] + x[held] @ w
-        # each corpus holding both kinds counts as one (WCXB, each generated site): the
-        # all-leaf corpora would ask for ever more leaf weight
-        corpora = defaultdict(list)
-        for n, i in enumerate(idx):
-            corpora[rows[i]["corpus"]].append(n)
-        got = np.mean([weighted_balanced_accuracy(rows, [idx[n] for n in ns], scores[ns])
-                       for ns in corpora.values() if len({rows[idx[n]]["is_index"] for n in ns}) == 2])
-        if best is None or got > best[0]:
-            best = (got, lw)
-    return best[1]
-
-
 def rounded(v: float) -> float:
     return round(v, 1) if abs(v) < 2 else float(round(v))
 
 
 def cross_validate(rows, x, off, y, folds: int, deal: str = ""):
-    """(out-of-fold scores, each fold's (weights, L2, leaf weight)), sites dealt to folds by
-    the hash salted with deal."""
+    """(out-of-fold scores, each fold's weights and L2), sites dealt to folds by the hash
+    salted with deal."""
     site_fold = [fold_of(r["site"], folds, salt=deal) for r in rows]
     oof = np.zeros(len(rows))
     per_fold = []
@@ -269,10 +216,9 @@ def cross_validate(rows, x, off, y, folds: int, deal: str = ""):
         tr = [i for i, f in enumerate(site_fold) if f != k]
         te = [i for i, f in enumerate(site_fold) if f == k]
         l2 = choose_l2(rows, tr, x, off, y, folds)
-        lw = choose_leaf_weight(rows, tr, x, off, y, folds, l2)
-        w = np.array([rounded(v) for v in fit(x[tr], off[tr], y[tr], sample_weights(rows, tr, lw), l2)])
+        w = np.array([rounded(v) for v in fit(x[tr], off[tr], y[tr], sample_weights(rows, tr), l2)])
         oof[te] = np.round(off[te] + x[te] @ w, SCORE_DECIMALS)    # as the shipped score is
-        per_fold.append((w, l2, lw))
+        per_fold.append((w, l2))
     return oof, per_fold
 
 
@@ -312,16 +258,13 @@ def report(rows, seed, shipped, refit, oofs) -> dict:
 
 def weight_table(refit, per_fold) -> None:
     print("\nfitted weights: shipped, refit on all pages, and over the folds (mean, min..max)")
-    folds = np.array([w for w, _, _ in per_fold])
+    folds = np.array([w for w, _ in per_fold])
     for j, t in enumerate(FITTED):
         col = folds[:, j]
         flips = "  SIGN FLIPS" if col.min() < 0 < col.max() else ""
         print(f"  {t:22s} {WEIGHTS[t]:+7g} {rounded(refit[j]):+7g}   {col.mean():+7.2f} "
               f"({col.min():+g}..{col.max():+g}){flips}")
-    print("  L2 chosen per fold: " + ", ".join(sorted({f"{l2:g}" for _, l2, _ in per_fold})))
-    print("  leaf weight chosen per fold: " + ", ".join(
-        f"{lw:g} ({sum(1 for *_, x in per_fold if x == lw)})" for lw in LEAF_WEIGHTS
-        if any(x == lw for *_, x in per_fold)))
+    print("  L2 chosen per fold: " + ", ".join(sorted({f"{l2:g}" for _, l2 in per_fold})))
 
 
 def main(argv=None):
@@ -354,19 +297,17 @@ def main(argv=None):
     shipped = np.array([r["score"] for r in rows])
     every = list(range(len(rows)))
     l2 = choose_l2(rows, every, x, off, y, args.folds)
-    lw = choose_leaf_weight(rows, every, x, off, y, args.folds, l2)
-    refit_w = fit(x, off, y, sample_weights(rows, every, lw), l2)
+    refit_w = fit(x, off, y, sample_weights(rows, every), l2)
     refit = np.round(off + x @ np.array([rounded(v) for v in refit_w]), SCORE_DECIMALS)
     dealt = [cross_validate(rows, x, off, y, args.folds, deal=str(k) if k else "")
              for k in range(args.repeats)]
     per_fold = [fold for _, folds in dealt for fold in folds]
     print(f"{len(rows)} pages from {len({r['site'] for r in rows})} sites, {args.folds} folds "
-          f"by site, dealt {args.repeats} times; the refit on all pages: L2 {l2:g}, leaf weight "
-          f"{lw:g}\n")
+          f"by site, dealt {args.repeats} times; L2 for the refit on all pages: {l2:g}\n")
     summary = report(rows, seed, shipped, refit, [oof for oof, _ in dealt])
     weight_table(refit_w, per_fold)
     (OUT / "summary.json").write_text(json.dumps(
-        {"corpora": summary, "l2": l2, "leaf_weight": lw,
+        {"corpora": summary, "l2": l2,
          "refit": {t: rounded(v) for t, v in zip(FITTED, refit_w)}}, indent=2))
 
 
