@@ -16,7 +16,7 @@ from lxml import etree
 from ..blocks.block_inline import cached_urljoin, normalize_ws
 from .hash_routes import is_place_in_page, route_of
 from .page_address import page_address
-from .verbatim_urls import _verbatim_absolute, _verbatim_chars, _verbatim_netloc  # noqa: F401
+from .verbatim_urls import _verbatim_chars, _verbatim_netloc
 from ..htmlparse import as_root, base_url
 
 OUTLINK, INLINK, SELFLINK = "out", "in", "self"

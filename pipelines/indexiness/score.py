@@ -11,10 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .link_blocks import LEFT_OUT, find_link_blocks, left_out_links
-from ..blocks.block_inline import normalize_ws
 from ..content.directory_sections import heads_directory
-from .links import (_BIT, INLINK, SELFLINK, Link, TextStats, element_text,
-                    enclosing_heading, extract_links)
+from .links import _BIT, INLINK, SELFLINK, Link, TextStats, enclosing_heading, extract_links
 from ..metadata.page_metadata import date_facts
 from .pagination import pages_one_content, pagination_links
 from .signals import (CONVERSION_MAX_CHARS, CONVERSION_TEXT, declared, headed_entries,
@@ -159,7 +157,7 @@ CHARS_PER_WORD = 6
 # A page shorter than about a screenful of text is no dense map for its few links: a wiki's
 # stub (fifty words and its two to five category links) read as +8 to +12 at a floor of 50
 # words. MediaWiki (bench/sites/build_mediawiki_site.py): 59 of 136 pages wrong at 50, 24 at
-# 100, 2 at 150 under c2a37f7's weights (31 under today's: docs/benchmarks.md).
+# 100, 2 at 150 under c2a37f7's weights (31-44 under today's: docs/benchmarks.md).
 MIN_WORDS = 150
 # ...unless its in-links head entries (a year archive of one or two posts, each a heading
 # link): a short listing is still a listing. At 150 for all, Jekyll's two-post year page
@@ -381,7 +379,7 @@ def seed_counts(links: list[Link], has_date_published: bool, relevant: list[Link
 
 
 def seed_score(links: list[Link], has_date_published: bool) -> float:
-    return sum(seed_counts(links, has_date_published)[2].values())
+    return score_total(seed_counts(links, has_date_published)[2])
 
 
 # Weights have one decimal, counts are whole: a score 0 by hand must not read +2.7e-15 (index)
@@ -515,7 +513,13 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
         # full posts on a listing: their anchors and citations are theirs, counted per entry
         for t in PER_ENTRY_TERMS:
             counts[t] = round(counts[t] / entries)
-    counts["pagination"] = int(numbered_pagination(list(pager), links, url, canonical)) if pager else 0
+    # Several pagers paging in place, each by its own parameter, page widgets inside the page
+    # (a post's paged lists of other posts: WordPress' Query Loops; a portal's paged boxes):
+    # no pager of the page's own. A listing has one pager; one in place is not enough (shops:
+    # /cat/desks-20649/?page=2).
+    widget_pagers = bool(pager) and len(in_place_pagers(pager, url)) >= 2
+    counts["pagination"] = int(bool(pager) and not widget_pagers
+                               and numbered_pagination(list(pager), links, url, canonical))
     share = stats.link_text_share if stats and stats.text_chars else LINK_SHARE_NEUTRAL
     counts["link_text_share"] = round((share - LINK_SHARE_NEUTRAL) * 100)
     # A listing's prose belongs to its entries (full posts on a blog's home): per entry,
@@ -558,12 +562,6 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     # a thread's address (/topic/458/slug/, /t/slug/123) holds its record key in a segment of
     # its own, which RECORD_ID does not take for one: its page 3 is the thread still (Spirit's
     # tail pages of one short reply read +1.1, +1.2 without it)
-    # Several pagers paging in place, each by its own parameter, page widgets inside the page
-    # (a post's paged lists of other posts: WordPress' Query Loops; a portal's paged boxes).
-    # A listing has one pager; one in place is not enough (shops: /cat/desks-20649/?page=2).
-    # They are no pager of the page's own: neither pagination nor its offset counts.
-    if pager and len(in_place_pagers(pager, url)) >= 2:
-        counts["pagination"] = 0
     counts["paginated_record"] = int(counts["pagination"] and (
         path_has_record_id(url) or facts.thread or continued
         or pages_one_content(pager, targets, url)))

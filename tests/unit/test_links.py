@@ -60,7 +60,8 @@ def test_locality_fast_path_matches_split():
 
 def test_resolver_fast_joins_equal_urljoin():
     from urllib.parse import urljoin
-    from pipelines.indexiness.links import _Resolver, _verbatim_absolute
+    from pipelines.indexiness.links import _Resolver
+    from pipelines.indexiness.verbatim_urls import _verbatim_absolute
     page = "https://example.org/docs/a?q=1#top"
     hrefs = ["https://x.org/a?b#c", "http://x.org", "https://x.org/a?", "https://x.org/a#", "http://x.org/a;p",
              "https:///a", "HTTPS://x.org/", "http://[::1]/a", "#frag", "#a#b", "#", "#x\ty", "/root", "../up"]
