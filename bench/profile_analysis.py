@@ -1,4 +1,4 @@
-"""CPU cost of analyze_page + render_markdown on WCXB pages, beside trafilatura, in one process.
+"""CPU cost of analyze_page + render_markdown on WCXB (or Readability) pages, beside trafilatura, in one process.
 
     .venv/bin/python bench/profile_analysis.py CORPORA/wcxb-dev --limit 300
     .venv/bin/python bench/profile_analysis.py CORPUS --limit 300 --profile    # cProfile top 40
@@ -30,9 +30,13 @@ from pipelines.content.markdown import render_markdown  # noqa: E402
 from pipelines.page import PageError, analyze_page  # noqa: E402
 
 FALLBACK_URL = "https://example.invalid/"
+READABILITY_URL = "http://fakehost/test/page.html"   # the address its tests give every page
 
 
 def load_pages(root: Path, limit: int | None, offset: int = 0) -> list[tuple[str, bytes, str]]:
+    if (root / "truth").is_dir():      # Mozilla Readability's test pages (eval_extraction.py)
+        return [(html.stem, html.read_bytes(), READABILITY_URL)
+                for html in sorted((root / "html").glob("*.html"))[offset:][:limit]]
     pages = []
     for gt_path in sorted((root / "ground-truth").glob("*.json"))[offset:][:limit]:
         html = root / "html" / (gt_path.stem + ".html.gz")
