@@ -124,6 +124,13 @@ def _taxonomy_word(path: str, segs: list[str] | None = None) -> str | None:
         return None
     if segs[-1] in TAXONOMY_SEGMENTS:
         return segs[-1]
+    # A wiki names a page by its namespace (/wiki/Category:Physics, MediaWiki's and its kin's
+    # Namespace:Title): a category's page is its term archive, and the page listing every
+    # category (Special:Categories) is the taxonomy's own. Every article's category box links
+    # both; read as pages of a map, they made a one-line wiki article an index.
+    namespace, colon, title = segs[-1].partition(":")
+    if colon and title and (namespace in NESTING_SEGMENTS or title in NESTING_SEGMENTS):
+        return namespace if namespace in NESTING_SEGMENTS else title
     # /topic/188682-new-case/ is a forum thread, not the archive of a term: a term is a
     # word, a record's key is a number leading its slug (term_is_record). Nor is a title
     # (/topic/starting-projects-of-an-absolute-beginner/): terms are a word or three, a

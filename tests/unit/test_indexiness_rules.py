@@ -348,6 +348,10 @@ def test_a_stubs_few_links_do_not_make_it_a_map():
     a = analyze_page(WIKI_STUB, "https://wiki.ex.org/wiki/Release_1.2.0")
     assert a.counts["link_targets"] <= 3
     assert a.verdict == "leaf"
+    # its category box links term archives, the labels it is filed under: no page of a map
+    assert a.counts.get("link_targets", 0) == 0
+    linked = WIKI_STUB.replace("Category:", "Release_0.")
+    assert analyze_page(linked, "https://wiki.ex.org/wiki/Release_1.2.0").counts["link_targets"] == 3
     # the same links under a page of the category's length stay a dense map: an index
     listing = WIKI_STUB.replace("<p>This release", "<h2>Pages</h2><ul>" + "".join(
         f'<li><a href="/wiki/Release_1.{i}.0">Release 1.{i}.0</a></li>' for i in range(12))

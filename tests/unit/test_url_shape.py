@@ -12,6 +12,8 @@ from pipelines.indexiness.url_shape import (is_catalog_url, is_home_url, is_prod
     "https://news.example/section/technology", "https://news.example/sections/science/",
     "https://blog.example/tag/python.html", "https://blog.example/category/misc.html",  # Pelican
     "https://news.example/topic/software",
+    # a wiki's category page and its page of every category (Namespace:Title)
+    "https://wiki.example/wiki/Category:Physics", "https://wiki.example/index.php/Special:Categories",
 ])
 def test_taxonomy_urls(url):
     assert is_taxonomy_url(url)
@@ -24,6 +26,8 @@ def test_taxonomy_urls(url):
     "https://x.org/", "https://x.org/about/",
     # a docs generator's page filed in a topics/ or sections/ folder
     "https://docs.example/topics/spiders.html", "https://docs.example/en/sections/intro.html",
+    # a wiki's other namespaces, and an article whose title holds a colon
+    "https://wiki.example/wiki/Help:Contents", "https://wiki.example/wiki/Star_Wars:_Andor",
 ])
 def test_not_taxonomy_urls(url):
     assert not is_taxonomy_url(url)
