@@ -42,7 +42,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import eval_indexiness  # noqa: E402
 from eval_indexiness import balanced_accuracy  # noqa: E402
-from pipelines.indexiness.score import SCORE_DECIMALS, TERMS, WEIGHTS  # noqa: E402
+from pipelines.indexiness.score import TERMS, WEIGHTS  # noqa: E402
+from pipelines.indexiness.seed_formula import SCORE_DECIMALS  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "out" / "grouped_cv"
 TEMPERATURE = 10.0   # one seed "headline in-link" (+11) of score moves the odds by e^1.1

@@ -31,7 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pipelines.blocks import block_inline  # noqa: E402
 from pipelines.htmlparse import HtmlInputError, parse_html  # noqa: E402
-from pipelines.indexiness.score import score_tree, seed_score  # noqa: E402
+from pipelines.indexiness.score import score_tree  # noqa: E402
+from pipelines.indexiness.seed_formula import seed_score  # noqa: E402
 from pipelines.indexiness.links import extract_links  # noqa: E402
 from pipelines.metadata.page_metadata import date_published  # noqa: E402
 

@@ -12,23 +12,17 @@ from dataclasses import dataclass, field
 
 from .link_blocks import LEFT_OUT, find_link_blocks, left_out_links
 from ..content.directory_sections import heads_directory
-from .links import _BIT, INLINK, SELFLINK, Link, TextStats, enclosing_heading, extract_links
+from .links import INLINK, SELFLINK, Link, TextStats, enclosing_heading, extract_links
 from ..metadata.page_metadata import date_facts
 from .pagination import pages_one_content, pagination_links
+from .seed_formula import (_HEADER_TERM, _HEADLINE, _HEADER_FOOTER, _LIST, _LIST_TERM, _MAIN_ARTICLE,
+                           _NAV_ASIDE, _TABLE, LINK_TERMS, SEED_TERMS, SEED_WEIGHTS, count_link_terms,
+                           score_total)
 from .signals import (CONVERSION_MAX_CHARS, CONVERSION_TEXT, declared, headed_entries,
                       is_heading_tool, numbered_pagination)
 from .url_identity import child_targets, path_has_record_id, query_names_record, target_shapes
 from .url_shape import (NO_FACTS, continues_content, in_place_pagers, is_home_url,
-                        is_taxonomy_url, url_facts, without_tracking)
-
-# --- the seed formula (seeds/indexiness.txt), weights relative to the weakest signal -------
-SELFLINK_IN_HEADER = -20   # linkable headings: a leaf's own permalinks
-SELFLINK_IN_LIST = -5      # a table of contents: a leaf navigating itself
-INLINK_IN_HEADER = +11     # a heading linking to another page of the site: a post title
-INLINK_IN_LIST = +5        # lists of in-site links: an archive
-OUTLINK = -1               # citing other sites is what content does
-DATE_PUBLISHED = -25       # a publishing date belongs to a piece of content
-HEAD_START = -10           # start leafy; one headline in-link alone makes the page barely index
+                        is_term_archive_url, url_facts, without_tracking)
 
 # --- corrections to the seed (each documented in the seed's own notes) ---------------------
 # Blogger wraps images in <a href>; those links carry no words and are part of the image.
@@ -93,10 +87,12 @@ URL_HOME = +5
 URL_TAXONOMY = +40
 # The same by a word that is also a plain folder name (/topic/software, /sections/science/:
 # url_shape.FOLDER_LIKE_SEGMENTS): a term archive on news and magazine sites, a folder of
-# documents on docs sites (Django's and Scrapy's topic guides, /topics/forms/). hand: half
-# of url_taxonomy, so a document's own sections and prose can outweigh it, while a section
-# front, whose entries are all it holds, stays an index (WCXB's lowest such front: +12).
-URL_TOPIC = +20
+# documents on docs sites (Django's and Scrapy's topic guides, /topics/forms/; Sphinx's
+# dirhtml builder gives them no extension to tell them by). hand: a quarter of url_taxonomy,
+# so the address alone does not outweigh a document's own evidence (at +20, 8 of Scrapy's
+# dirhtml topic guides and Britannica's /topic/ article read as index, at +10 2), while a section
+# front, whose entries are all it holds, stays an index (WCXB's lowest such front: +2.3).
+URL_TOPIC = +10
 # A shop platform's category path (/collections/x, /product-category/x, /c/x) or the
 # shop's front (/shop/): url_shape.is_catalog_url. hand, like url_taxonomy: WCXB's shops
 # are few, and the platforms' defaults hold for every shop built on them. Weaker than a
@@ -216,9 +212,6 @@ CHILD_TARGET = +0.5
 PLAIN_HEADING = -0.3
 # A date counts against the page only when it is the page's own (metadata.date_is_own).
 
-SEED_TERMS = ("selflinks_in_headers", "selflinks_in_lists", "inlinks_in_headers",
-              "inlinks_in_lists", "outlinks", "date_published", "head_start")
-LINK_TERMS = SEED_TERMS[:5]
 SIGNAL_TERMS = ("url_home", "url_listing", "url_taxonomy", "url_topic", "url_catalog",
                 "url_thread", "url_product",
                 "url_content", "slug_words", "query", "declared_collection", "declared_article",
@@ -227,15 +220,6 @@ SIGNAL_TERMS = ("url_home", "url_listing", "url_taxonomy", "url_topic", "url_cat
                 "paginated_record", "content_targets", "record_targets", "child_targets",
                 "plain_headings")
 TERMS = SEED_TERMS + SIGNAL_TERMS
-SEED_WEIGHTS = {
-    "selflinks_in_headers": SELFLINK_IN_HEADER,
-    "selflinks_in_lists": SELFLINK_IN_LIST,
-    "inlinks_in_headers": INLINK_IN_HEADER,
-    "inlinks_in_lists": INLINK_IN_LIST,
-    "outlinks": OUTLINK,
-    "date_published": DATE_PUBLISHED,
-    "head_start": HEAD_START,
-}
 WEIGHTS = {
     "selflinks_in_headers": FINAL_SELFLINK_IN_HEADER,
     "selflinks_in_lists": FINAL_SELFLINK_IN_LIST,
@@ -287,28 +271,12 @@ class Indexiness:
     left_out: dict[str, list[Link]] = field(default_factory=dict)
 
 
-def is_relevant(link: Link) -> bool:
-    """Seed rule: not in nav/aside; in main or article, or in neither header nor footer."""
-    if link.has("in_nav") or link.has("in_aside"):
-        return False
-    if link.has("in_main") or link.has("in_article"):
-        return True
-    return not (link.has("in_header") or link.has("in_footer"))
-
-
-# Signature bits the terms read (Link.has(name), as bit tests).
-_HEADLINE, _LIST, _TABLE = _BIT["in_headline"], _BIT["in_list"], _BIT["in_table"]
-_NAV_ASIDE = _BIT["in_nav"] | _BIT["in_aside"]
-_MAIN_ARTICLE = _BIT["in_main"] | _BIT["in_article"]
-_HEADER_FOOTER = _BIT["in_header"] | _BIT["in_footer"]
-
-
 def _relevant_and_toc(links: list[Link]):
     """(relevant, counted, toc, seed terms): the relevant links (is_relevant); those of them
     the final score counts (IGNORE_TEXTLESS_IMAGE_LINKS); the table-of-contents self-links
     (self-links in a nav/aside inside main/article: a marked-up table of contents, never
     relevant as they sit in a nav/aside); and the seed's link-term counts of the relevant
-    links (_count_links(relevant)[0]). One pass on the bits."""
+    links (count_link_terms(relevant)[0]). One pass on the bits."""
     relevant, counted, toc = [], [], []
     seed = {t: 0 for t in SEED_TERMS}
     for lk in links:
@@ -328,69 +296,6 @@ def _relevant_and_toc(links: list[Link]):
                 seed["outlinks"] += 1
     seed["head_start"] = 1
     return relevant, counted, toc, seed
-
-
-# The one term a relevant link counts under (headings beat lists):
-# locality -> (in a heading, in a list) -> term (None: the link counts under no term)
-_TERM_OF = {
-    SELFLINK: {(True, True): "selflinks_in_headers", (True, False): "selflinks_in_headers",
-               (False, True): "selflinks_in_lists", (False, False): None},
-    INLINK: {(True, True): "inlinks_in_headers", (True, False): "inlinks_in_headers",
-             (False, True): "inlinks_in_lists", (False, False): None},
-}
-
-
-# _TERM_OF by locality, for a link in a heading / in a list (any other locality: an out-link)
-_HEADER_TERM = {loc: terms[True, False] for loc, terms in _TERM_OF.items()}
-_LIST_TERM = {loc: terms[False, True] for loc, terms in _TERM_OF.items()}
-
-
-def _count_links(links: list[Link], table_as_list=False):
-    """(counts, counted links) of the seed's link terms (_TERM_OF)."""
-    counted: dict[str, list[str]] = {}
-    list_bits = _LIST | _TABLE if table_as_list else _LIST
-    for link in links:
-        flags = link.flags
-        if flags & _HEADLINE:
-            term = _HEADER_TERM.get(link.locality, "outlinks")
-        elif flags & list_bits:
-            term = _LIST_TERM.get(link.locality, "outlinks")
-        elif link.locality in _HEADER_TERM:
-            continue
-        else:
-            term = "outlinks"
-        urls = counted.get(term)
-        if urls is None:
-            counted[term] = [link.url]
-        else:
-            urls.append(link.url)
-    counts = {t: 0 for t in SEED_TERMS}
-    for term, urls in counted.items():
-        counts[term] = len(urls)
-    counts["head_start"] = 1
-    return counts, counted
-
-
-def seed_counts(links: list[Link], has_date_published: bool, relevant: list[Link] | None = None):
-    """The literal seed formula: (counts, counted links, breakdown) over the relevant links
-    (relevant: the links' relevant ones, when already picked)."""
-    counts, counted = _count_links([lk for lk in links if is_relevant(lk)] if relevant is None
-                                   else relevant)
-    counts["date_published"] = int(has_date_published)
-    breakdown = {t: float(SEED_WEIGHTS[t] * counts[t]) for t in SEED_TERMS}
-    return counts, counted, breakdown
-
-
-def seed_score(links: list[Link], has_date_published: bool) -> float:
-    return score_total(seed_counts(links, has_date_published)[2])
-
-
-# Weights have one decimal, counts are whole: a score 0 by hand must not read +2.7e-15 (index)
-SCORE_DECIMALS = 6
-
-
-def score_total(breakdown: dict[str, float]) -> float:
-    return round(sum(breakdown.values()), SCORE_DECIMALS) + 0.0     # + 0.0: no -0.0
 
 
 def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
@@ -484,7 +389,7 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     # tables hold the listing (TABLE_MIN_INLINKS, TABLE_LINK_SHARE of the in-links): their
     # in-links count like list in-links
     tables = in_tables >= TABLE_MIN_INLINKS and in_tables >= TABLE_LINK_SHARE * inlinks
-    counts, counted = _count_links(final, tables)
+    counts, counted = count_link_terms(final, tables)
     # the final score weighs the seed's link kinds up to LINK_COUNT_CAP links each, and
     # the page's heading anchors as one piece of evidence (SELFLINK_IN_HEADER_CAP)
     for t in LINK_TERMS:
@@ -536,8 +441,9 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
         entries_headed = any(not is_home_url(lk.url) for lk in headed)
         words = max(stats.text_chars / CHARS_PER_WORD, MIN_WORDS_LISTING if entries_headed else MIN_WORDS)
         # a page's term archives (its tags and categories) are labels it is filed under, which
-        # every post carries, not pages of a map: not counted here
-        mapped = len(targets) - sum(1 for t in targets if is_taxonomy_url(t))
+        # every post carries, not pages of a map: not counted here. (Topics and sections are:
+        # docs sites file their documents under /topics/, and a dirhtml root's map is them.)
+        mapped = len(targets) - sum(1 for t in targets if is_term_archive_url(t))
         counts["link_targets"] = min(round(mapped / words * 100), SIGNAL_CAP)
         counts["content_targets"], counts["record_targets"] = target_shapes(targets, SIGNAL_CAP)
         counts["child_targets"] = child_targets(targets, url, SIGNAL_CAP) if url else 0

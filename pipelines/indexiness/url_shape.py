@@ -103,6 +103,18 @@ def is_taxonomy_url(url: str) -> bool:
         return False
 
 
+def is_term_archive_url(url: str) -> bool:
+    """A tag's or a category's archive (is_taxonomy_url by a word no docs site files its
+    documents under, as it does under /topics/ or /sections/: FOLDER_LIKE_SEGMENTS)."""
+    if not _may_name_taxonomy(url):
+        return False
+    try:
+        word = _taxonomy_word(urlsplit(url).path)
+    except ValueError:
+        return False
+    return word is not None and word not in FOLDER_LIKE_SEGMENTS
+
+
 def _may_name_taxonomy(url: str) -> bool:
     # _TAXONOMY_STEMS spelled out: a generator per URL costs more than the tests
     low = url.lower()

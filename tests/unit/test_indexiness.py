@@ -1,4 +1,5 @@
 from pipelines.indexiness import score as ix
+from pipelines.indexiness import seed_formula as seed
 from pipelines.indexiness.links import extract_links
 from pipelines.page import analyze_page
 
@@ -21,7 +22,7 @@ def test_index_page_scores_positive():
     a = analyze_page(INDEX, "https://blog.example.org/")
     assert a.counts["inlinks_in_headers"] == 5
     assert a.counts["inlinks_in_lists"] == 0          # headers beat lists
-    assert a.seed_score == 5 * ix.INLINK_IN_HEADER + ix.HEAD_START
+    assert a.seed_score == 5 * seed.INLINK_IN_HEADER + seed.HEAD_START
     assert a.score > 0 and a.verdict == "index"
     # relevant in-links first, then the site's navigation (so a crawl reaches every section)
     assert a.follow_links[:5] == [f"https://blog.example.org/posts/{i}/" for i in range(5)]
@@ -34,8 +35,8 @@ def test_article_with_date_and_toc_scores_negative():
     assert a.date_published == "2024-03-01T10:00:00Z"
     assert a.counts["selflinks_in_lists"] == 2 and a.counts["selflinks_in_headers"] == 1
     assert a.counts["outlinks"] == 1
-    expected = (2 * ix.SELFLINK_IN_LIST + ix.SELFLINK_IN_HEADER + ix.OUTLINK
-                + ix.DATE_PUBLISHED + ix.HEAD_START)
+    expected = (2 * seed.SELFLINK_IN_LIST + seed.SELFLINK_IN_HEADER + seed.OUTLINK
+                + seed.DATE_PUBLISHED + seed.HEAD_START)
     assert a.seed_score == expected and a.score < 0 and a.verdict == "leaf"
     assert a.breakdown["date_published"] == ix.FINAL_DATE_PUBLISHED
     assert a.counted_links["outlinks"] == ["https://other.org/ref"]
@@ -45,7 +46,7 @@ def test_relevance_rule():
     html = ('<body><nav><a href="/n">n</a></nav><aside><a href="/a">a</a></aside>'
             '<header><a href="/h">h</a></header><footer><a href="/f">f</a></footer>'
             '<article><header><a href="/ah">ah</a></header></article><p><a href="/p">p</a></p></body>')
-    relevant = [lk.text for lk in extract_links(html, "https://x.org/") if ix.is_relevant(lk)]
+    relevant = [lk.text for lk in extract_links(html, "https://x.org/") if seed.is_relevant(lk)]
     assert relevant == ["ah", "p"]
 
 
@@ -53,14 +54,14 @@ def test_image_only_links_ignored_in_score_not_seed():
     html = "<body><main>%s</main></body>" % "".join(
         f'<ul><li><a href="https://static.example.net/{i}.png"><img src="{i}.png"></a></li></ul>' for i in range(4))
     r = ix.score_links(extract_links(html, "https://x.org/"), False)
-    assert r.seed_breakdown["outlinks"] == 4 * ix.OUTLINK
+    assert r.seed_breakdown["outlinks"] == 4 * seed.OUTLINK
     assert r.counts["outlinks"] == 0 and r.score == ix.FINAL_HEAD_START
 
 
 def test_table_index_counts_table_links_as_lists():
     rows = "".join(f'<tr><td><a href="/p/{i}">Post {i}</a></td><td>2024</td></tr>' for i in range(6))
     r = ix.score_links(extract_links(f"<body><table>{rows}</table></body>", "https://x.org/"), False)
-    assert r.seed_score == ix.HEAD_START
+    assert r.seed_score == seed.HEAD_START
     assert r.counts["inlinks_in_lists"] == 6 and r.score > 0
 
 

@@ -3,6 +3,7 @@ thread is one piece of content; a listing links to content-shaped and keyed page
 import pytest
 
 from pipelines.indexiness import score as ix
+from pipelines.indexiness import seed_formula as seed
 from pipelines.htmlparse import parse_html
 
 
@@ -156,5 +157,5 @@ def test_a_buy_buttons_label_is_all_its_text():
 def test_a_score_zero_by_hand_is_zero_not_a_float_residue():
     parts = {"link_targets": 3 * 0.7, "outlinks": 3 * -0.7, "a": 0.1, "b": 0.2, "c": -0.3}
     assert sum(parts.values()) != 0          # floating point leaves a residue...
-    assert ix.score_total(parts) == 0.0      # ...which the score does not keep
-    assert str(ix.score_total({"x": -0.1, "y": 0.1})) == "0.0"
+    assert seed.score_total(parts) == 0.0      # ...which the score does not keep
+    assert str(seed.score_total({"x": -0.1, "y": 0.1})) == "0.0"

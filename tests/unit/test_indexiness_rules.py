@@ -1,6 +1,7 @@
 """One fixture per indexiness rule (issue 4): locality, ARIA signatures, counted once,
 tables, image links, link blocks, dated teasers on a tag page, a long article with a TOC."""
 from pipelines.indexiness import score as ix
+from pipelines.indexiness import seed_formula as seed
 from pipelines.indexiness.link_blocks import find_link_blocks
 from pipelines.indexiness.links import INLINK, OUTLINK, SELFLINK, extract_links, locality
 from pipelines.page import analyze_page
@@ -28,7 +29,7 @@ def test_aria_roles_count_as_their_elements():
     assert links["n"].has("in_nav") and links["c"].has("in_aside") and links["b"].has("in_header")
     assert links["h"].has("in_main") and links["h"].has("in_headline")
     assert links["l"].has("in_list")
-    assert [t for t, lk in links.items() if ix.is_relevant(lk)] == ["h", "l"]
+    assert [t for t, lk in links.items() if seed.is_relevant(lk)] == ["h", "l"]
 
 
 def test_counted_once_headers_beat_lists():
@@ -64,7 +65,7 @@ BLOGROLL = """<body><main><p>%s</p></main><div class="links"><ul>
 
 def test_blogroll_is_recognised_and_left_out():
     links = extract_links(BLOGROLL, "https://me.org/post")
-    blocks = find_link_blocks([lk for lk in links if ix.is_relevant(lk)], "https://me.org/post")
+    blocks = find_link_blocks([lk for lk in links if seed.is_relevant(lk)], "https://me.org/post")
     assert [b.kind for b in blocks] == ["blogroll"]
     assert blocks[0].blogroll_score == 4 * 2 + 2          # four new domains, one rel=friend
     r = ix.score_links(links, False, url="https://me.org/post")
@@ -75,7 +76,7 @@ def test_other_sites_listed_in_the_article_are_cited_not_a_blogroll():
     # the blogroll's very list, moved into the article: further reading, not a sidebar widget
     cited = BLOGROLL.replace("<body>", "<body><article>").replace("</body>", "</article></body>")
     links = extract_links(cited, "https://me.org/post")
-    blocks = find_link_blocks([lk for lk in links if ix.is_relevant(lk)], "https://me.org/post")
+    blocks = find_link_blocks([lk for lk in links if seed.is_relevant(lk)], "https://me.org/post")
     assert "blogroll" not in [b.kind for b in blocks]
     r = ix.score_links(links, False, url="https://me.org/post")
     assert r.counts["outlinks"] == 4 and "left_out_blogroll" not in r.counts
@@ -271,7 +272,7 @@ def test_long_article_with_toc_is_a_leaf():
 def test_breakdown_sums_to_score_and_seed_kept():
     a = analyze_page(TAG_PAGE, "https://x.org/tags/rust/")
     assert abs(sum(a.breakdown.values()) - a.score) < 1e-9
-    assert a.seed_score == 4 * ix.INLINK_IN_HEADER + ix.DATE_PUBLISHED + ix.HEAD_START
+    assert a.seed_score == 4 * seed.INLINK_IN_HEADER + seed.DATE_PUBLISHED + seed.HEAD_START
     assert a.score > a.seed_score
 
 
