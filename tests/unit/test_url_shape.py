@@ -2,7 +2,7 @@
 import pytest
 
 from pipelines.indexiness.url_shape import (is_catalog_url, is_home_url, is_product_url, is_taxonomy_url,
-                                 is_thread_url, slug_words, url_shape, without_tracking)
+                                 is_term_archive_url, is_thread_url, slug_words, url_shape, without_tracking)
 
 
 @pytest.mark.parametrize("url", [
@@ -31,6 +31,16 @@ def test_taxonomy_urls(url):
 ])
 def test_not_taxonomy_urls(url):
     assert not is_taxonomy_url(url)
+
+
+def test_term_archives_are_tags_and_categories_not_topics():
+    # what a post is filed under, which link_targets does not count as pages of a map
+    assert is_term_archive_url("https://x.org/tag/rust/") and is_term_archive_url(
+        "https://wiki.example/wiki/Category:Physics")
+    # docs sites file documents under /topics/ (Sphinx's dirhtml): a docs root's map
+    assert is_taxonomy_url("https://docs.example/topics/spiders/")
+    assert not is_term_archive_url("https://docs.example/topics/spiders/")
+    assert not is_term_archive_url("https://x.org/2024/05/tagging-things/")
 
 
 @pytest.mark.parametrize("url,shape", [
