@@ -61,7 +61,7 @@ def test_explain_says_what_each_term_means_and_keeps_the_start_apart():
     assert set(meanings) == set(WEIGHTS) and all(meanings[t] for t in WEIGHTS)
     text = render_explanation(record(*CASES["explain_index.txt"]))
     evidence = text.split("evidence (", 1)[1]
-    assert "head_start" not in evidence and "start     +9.0  (head_start:" in text
+    assert "head_start" not in evidence and f"start     {WEIGHTS['head_start']:+.1f}  (head_start:" in text
     assert f"url_taxonomy          {meanings['url_taxonomy']}" in evidence
     # a term that counted links but weighs 0 is said so, not listed as absent
     page = record(*CASES["explain_index.txt"])
