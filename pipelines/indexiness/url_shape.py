@@ -136,6 +136,11 @@ def _taxonomy_word(path: str, segs: list[str] | None = None) -> str | None:
         return None
     if segs[-1] in TAXONOMY_SEGMENTS:
         return segs[-1]
+    # a generator's page of every tag or category, filed as a page (Pelican's tags.html and
+    # categories.html)
+    stem, dot, ext = segs[-1].rpartition(".")
+    if dot and stem in NESTING_SEGMENTS and PAGE_EXTENSION.search(segs[-1]):
+        return stem
     # A wiki names a page by its namespace (/wiki/Category:Physics, MediaWiki's and its kin's
     # Namespace:Title): a category's page is its term archive, and the page listing every
     # category (Special:Categories) is the taxonomy's own. Every article's category box links

@@ -11,6 +11,7 @@ from pipelines.indexiness.url_shape import (is_catalog_url, is_home_url, is_prod
     "https://x.org/category/recipes/air-fryer/", "https://x.org/tags/ci/cd/",   # nested terms
     "https://news.example/section/technology", "https://news.example/sections/science/",
     "https://blog.example/tag/python.html", "https://blog.example/category/misc.html",  # Pelican
+    "https://blog.example/tags.html", "https://blog.example/categories.html",   # ...its term lists
     "https://news.example/topic/software",
     # a wiki's category page and its page of every category (Namespace:Title)
     "https://wiki.example/wiki/Category:Physics", "https://wiki.example/index.php/Special:Categories",
