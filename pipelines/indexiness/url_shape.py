@@ -95,24 +95,23 @@ assert _TAXONOMY_STEMS == ("tag", "categor", "topic", "label", "subject", "serie
 def is_taxonomy_url(url: str) -> bool:
     """A term archive: a taxonomy segment ending the path or followed by the term alone
     (/tags/, /tag/rust/, /category/dev/page/2/); deeper paths (/category/x/product) are not."""
-    if not _may_name_taxonomy(url):
-        return False            # the cheap test first: most URLs name no taxonomy at all
-    try:
-        return _taxonomy_word(urlsplit(url).path) is not None
-    except ValueError:
-        return False
+    return _taxonomy_word_of(url) is not None
 
 
 def is_term_archive_url(url: str) -> bool:
     """A tag's or a category's archive (is_taxonomy_url by a word no docs site files its
     documents under, as it does under /topics/ or /sections/: FOLDER_LIKE_SEGMENTS)."""
-    if not _may_name_taxonomy(url):
-        return False
-    try:
-        word = _taxonomy_word(urlsplit(url).path)
-    except ValueError:
-        return False
+    word = _taxonomy_word_of(url)
     return word is not None and word not in FOLDER_LIKE_SEGMENTS
+
+
+def _taxonomy_word_of(url: str) -> str | None:
+    if not _may_name_taxonomy(url):
+        return None             # the cheap test first: most URLs name no taxonomy at all
+    try:
+        return _taxonomy_word(urlsplit(url).path)
+    except ValueError:
+        return None
 
 
 def _may_name_taxonomy(url: str) -> bool:
@@ -138,7 +137,7 @@ def _taxonomy_word(path: str, segs: list[str] | None = None) -> str | None:
         return segs[-1]
     # a generator's page of every tag or category, filed as a page (Pelican's tags.html and
     # categories.html)
-    stem, dot, ext = segs[-1].rpartition(".")
+    stem, dot, _ = segs[-1].rpartition(".")
     if dot and stem in NESTING_SEGMENTS and PAGE_EXTENSION.search(segs[-1]):
         return stem
     # A wiki names a page by its namespace (/wiki/Category:Physics, MediaWiki's and its kin's
