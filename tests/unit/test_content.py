@@ -292,6 +292,20 @@ def test_a_news_storys_lead_outside_its_paywall_wrapper_is_archived():
     assert lead in body and second in body and "Paragraph 24 of the story" in body
 
 
+def test_a_post_made_of_a_list_keeps_its_opening_sentence():
+    # a weekly roundup: a short line of its own, then the week as a list holding nearly all
+    # the prose; narrowing into the list cut the line off
+    opening = "I had a few rough days, but I am good now!"
+    items = "".join(f"<li><p><strong>project {i}</strong>: worked on the level editor, fixed the "
+                    f"slopes, drew more sprites and wrote half of a long post about it all.</p></li>"
+                    for i in range(8))
+    html = (f"<body><main><header><h1>Weekly roundup</h1></header><article>"
+            f"<div class='entry-content'><p>{opening}</p><ul>{items}</ul></div>"
+            f"</article></main></body>")
+    body = joined(html)
+    assert opening in body and "project 7" in body
+
+
 def test_a_leaf_narrows_into_the_body_beside_columns_of_links():
     from pipelines.content.selection import narrow_container
 
