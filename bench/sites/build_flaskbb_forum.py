@@ -10,6 +10,10 @@ Setting it up once (FlaskBB 2.2.0 wants Python >= 3.12, e.g. one pyenv installed
     python3.12 -m venv /tmp/flaskbbvenv
     /tmp/flaskbbvenv/bin/pip install flaskbb==2.2.0
     mkdir -p /tmp/flaskbbvenv/lib/python3.12/site-packages/logs   # its default log folder
+    find /tmp/flaskbbvenv/lib/python3.12/site-packages/flaskbb -name __pycache__ -exec rm -r {} +
+
+(pip compiles the package at install, and the shim below compiles only what has no cached
+bytecode: with the cache left in place, `NameError: name 'Distribution' is not defined`.)
 
 FlaskBB 2.2.0 is written for Python 3.14's lazy annotations (names imported only under
 TYPE_CHECKING appear in annotations: NameError on import under 3.12/3.13); this script runs

@@ -15,6 +15,10 @@ server):
         --pass ... --confpath DIR "Release wiki" maintainer && cp DIR/LocalSettings.php /etc/mediawiki/
     (cd /var/lib/mediawiki && php -S 127.0.0.1:8001)
 
+PHP's own server caches compiled settings for 2 s (opcache.revalidate_freq): a build for
+another skin started sooner mirrors its first pages in the old skin. Wait 3 s between
+builds, or check that `grep -L skin-SKIN OUT/site/index.php/*` prints nothing.
+
 On a fresh wiki (it adds and overwrites pages, it deletes none), this script writes one
 article per dated release (changelog_posts.py; its Markdown turned
 into wikitext: sections, lists, links, code), each in a category for its kind of release and
