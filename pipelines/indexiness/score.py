@@ -12,12 +12,11 @@ from dataclasses import dataclass, field
 
 from .link_blocks import LEFT_OUT, find_link_blocks, left_out_links
 from ..content.directory_sections import heads_directory
-from .links import INLINK, SELFLINK, Link, TextStats, enclosing_heading, extract_links
+from .links import _BIT, INLINK, SELFLINK, Link, TextStats, enclosing_heading, extract_links
 from ..metadata.page_metadata import date_facts
 from .pagination import pages_one_content, pagination_links
-from .seed_formula import (_HEADER_TERM, _HEADLINE, _HEADER_FOOTER, _LIST, _LIST_TERM, _MAIN_ARTICLE,
-                           _NAV_ASIDE, _TABLE, LINK_TERMS, SEED_TERMS, SEED_WEIGHTS, count_link_terms,
-                           score_total)
+from .seed_formula import (HEADER_TERM, LINK_TERMS, LIST_TERM, SEED_TERMS, SEED_WEIGHTS,
+                           count_link_terms, score_total)
 from .signals import (CONVERSION_MAX_CHARS, CONVERSION_TEXT, declared, headed_entries,
                       is_heading_tool, numbered_pagination)
 from .url_identity import child_targets, path_has_record_id, query_names_record, target_shapes
@@ -275,6 +274,13 @@ class Indexiness:
     left_out: dict[str, list[Link]] = field(default_factory=dict)
 
 
+# Signature bits the terms read (Link.has(name), as bit tests).
+_HEADLINE, _LIST, _TABLE = _BIT["in_headline"], _BIT["in_list"], _BIT["in_table"]
+_NAV_ASIDE = _BIT["in_nav"] | _BIT["in_aside"]
+_MAIN_ARTICLE = _BIT["in_main"] | _BIT["in_article"]
+_HEADER_FOOTER = _BIT["in_header"] | _BIT["in_footer"]
+
+
 def _relevant_and_toc(links: list[Link]):
     """(relevant, counted, toc, seed terms): the relevant links (is_relevant); those of them
     the final score counts (IGNORE_TEXTLESS_IMAGE_LINKS); the table-of-contents self-links
@@ -293,10 +299,10 @@ def _relevant_and_toc(links: list[Link]):
             if lk.text or not lk.has_image or not IGNORE_TEXTLESS_IMAGE_LINKS:
                 counted.append(lk)
             if flags & _HEADLINE:
-                seed[_HEADER_TERM.get(lk.locality, "outlinks")] += 1
+                seed[HEADER_TERM.get(lk.locality, "outlinks")] += 1
             elif flags & _LIST:
-                seed[_LIST_TERM.get(lk.locality, "outlinks")] += 1
-            elif lk.locality not in _HEADER_TERM:
+                seed[LIST_TERM.get(lk.locality, "outlinks")] += 1
+            elif lk.locality not in HEADER_TERM:
                 seed["outlinks"] += 1
     seed["head_start"] = 1
     return relevant, counted, toc, seed

@@ -39,9 +39,6 @@ def is_relevant(link: Link) -> bool:
 
 # Signature bits the terms read (Link.has(name), as bit tests).
 _HEADLINE, _LIST, _TABLE = _BIT["in_headline"], _BIT["in_list"], _BIT["in_table"]
-_NAV_ASIDE = _BIT["in_nav"] | _BIT["in_aside"]
-_MAIN_ARTICLE = _BIT["in_main"] | _BIT["in_article"]
-_HEADER_FOOTER = _BIT["in_header"] | _BIT["in_footer"]
 
 
 # The one term a relevant link counts under (headings beat lists):
@@ -55,8 +52,8 @@ _TERM_OF = {
 
 
 # _TERM_OF by locality, for a link in a heading / in a list (any other locality: an out-link)
-_HEADER_TERM = {loc: terms[True, False] for loc, terms in _TERM_OF.items()}
-_LIST_TERM = {loc: terms[False, True] for loc, terms in _TERM_OF.items()}
+HEADER_TERM = {loc: terms[True, False] for loc, terms in _TERM_OF.items()}
+LIST_TERM = {loc: terms[False, True] for loc, terms in _TERM_OF.items()}
 
 
 def count_link_terms(links: list[Link], table_as_list=False):
@@ -66,10 +63,10 @@ def count_link_terms(links: list[Link], table_as_list=False):
     for link in links:
         flags = link.flags
         if flags & _HEADLINE:
-            term = _HEADER_TERM.get(link.locality, "outlinks")
+            term = HEADER_TERM.get(link.locality, "outlinks")
         elif flags & list_bits:
-            term = _LIST_TERM.get(link.locality, "outlinks")
-        elif link.locality in _HEADER_TERM:
+            term = LIST_TERM.get(link.locality, "outlinks")
+        elif link.locality in HEADER_TERM:
             continue
         else:
             term = "outlinks"
