@@ -52,6 +52,7 @@ from pipelines.page import PageError, analyze_page  # noqa: E402
 OUT_DIR = Path(__file__).resolve().parent / "out"
 _TOKEN = re.compile(r"\w+")
 FALLBACK_URL = "https://example.invalid/"
+READABILITY_URL = "http://fakehost/test/page.html"   # the address its tests give every page
 
 # --- Markdown -> the text a reader sees -------------------------------------------------
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,})[\w#+.-]*\s*$")
@@ -218,7 +219,7 @@ def readability_jobs(root: Path, with_traf: bool, limit=None):
         html = root / "html" / (truth_path.stem + ".html")
         if html.exists():
             jobs.append((truth_path.stem, str(html), readability_truth(truth_path),
-                         "http://fakehost/test/page.html", "readability", with_traf))
+                         READABILITY_URL, "readability", with_traf))
     return jobs
 
 

@@ -29,8 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pipelines.content.markdown import render_markdown  # noqa: E402
 from pipelines.page import PageError, analyze_page  # noqa: E402
 
-FALLBACK_URL = "https://example.invalid/"
-READABILITY_URL = "http://fakehost/test/page.html"   # the address its tests give every page
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from eval_extraction import FALLBACK_URL, READABILITY_URL  # noqa: E402  (one address each)
+
 
 
 def load_pages(root: Path, limit: int | None, offset: int = 0) -> list[tuple[str, bytes, str]]:

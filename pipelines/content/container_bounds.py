@@ -184,9 +184,7 @@ def narrow_container(container: str, acc: dict[str, list[float]],
         if balance <= 0 or (prose < share * acc[node][1]
                             and not (leaf and _beside_link_columns(child, kids, acc, node))):
             break
-        if _start_before(child, kids, acc, discussion):
-            break
-        if _tag(child) in LIST_TAGS:
+        if _tag(child) in LIST_TAGS or _start_before(child, kids, acc, discussion):
             break
         child_prefix = child + "/"
         if not any(p.startswith(child_prefix) for p in by_depth.get(depth + 2, ())):

@@ -435,9 +435,8 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     # (a post's paged lists of other posts: WordPress' Query Loops; a portal's paged boxes):
     # no pager of the page's own. A listing has one pager; one in place is not enough (shops:
     # /cat/desks-20649/?page=2).
-    widget_pagers = bool(pager) and len(in_place_pagers(pager, url)) >= 2
-    counts["pagination"] = int(bool(pager) and not widget_pagers
-                               and numbered_pagination(list(pager), links, url, canonical))
+    own_pager = bool(pager) and len(in_place_pagers(pager, url)) < 2
+    counts["pagination"] = int(own_pager and numbered_pagination(list(pager), links, url, canonical))
     share = stats.link_text_share if stats and stats.text_chars else LINK_SHARE_NEUTRAL
     counts["link_text_share"] = round((share - LINK_SHARE_NEUTRAL) * 100)
     # A listing's prose belongs to its entries (full posts on a blog's home): per entry,
