@@ -37,8 +37,8 @@ without index.html too. So the shell is also written as site/<route>/index.html 
 route (the server answers /routing with a 301 to /routing/), with absolute asset paths and
 basePath '/'. An unknown route is still a 404, not Docsify's own 404 page.
 
-OUT_DIR is emptied and gets `site/` and `labels.csv` (path,label,how): the home is an index
-page, every other doc a leaf; the Markdown files, _sidebar.md, lib/ and images are not
+OUT_DIR is emptied and gets `site/` and `labels.csv` (path,label,how): every doc is a
+leaf but the home, Starlette's introduction, which is other (changelog_posts.AUTHORED_ROOT); the Markdown files, _sidebar.md, lib/ and images are not
 labelled. bench/eval_crawl.py keys a hash route's label (`#/routing`) and its URLs
 (`http://h/#/routing`, `…#/routing?id=x`) alike (pipelines/indexiness/hash_routes.py).
 """
@@ -53,6 +53,7 @@ import shutil
 from pathlib import Path
 
 from build_vitepress_site import convert
+from changelog_posts import AUTHORED_ROOT
 from mkdocs_markdown import has_h1
 
 # VitePress container (what convert() makes of an admonition) -> Docsify 5 callout.
@@ -194,7 +195,7 @@ def write_site(package: Path, docs: Path, out: Path, router: str) -> None:
         writer.writerow(["path", "label", "how"])
         for _, name in pages:
             if name == HOME_FILE:
-                writer.writerow([paths[name], "index", f"docsify home ({mode} /)"])
+                writer.writerow([paths[name], AUTHORED_ROOT, f"docsify home ({mode} /)"])
             else:
                 writer.writerow([paths[name], "leaf", f"docsify doc ({mode})"])
     print(f"{out / 'labels.csv'}: 1 index, {len(pages) - 1} leaf ({router} router)")

@@ -15,8 +15,9 @@ a truncate marker on the lists, tags from its subsections, one of the template's
 authors); the docs folder's Markdown files (Starlette's docs/*.md in bench/README.md's
 figures) go under /docs/guide/ beside the template's own tutorial. PROJECT's blog/ and
 docs/guide/ are rewritten. OUT_DIR gets `site/` and `labels.csv` (path,label,how): posts,
-docs and the standalone Markdown page are leaves; the landing page, blog lists, tag, author
-and archive pages and category indexes are index pages, as Docusaurus generated them.
+docs and the standalone Markdown page are leaves; blog lists, tag, author and archive pages
+and category indexes are index pages, as Docusaurus generated them; the landing page, which
+its author writes, is other (changelog_posts.AUTHORED_ROOT).
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ import re
 import shutil
 from pathlib import Path
 
-from changelog_posts import build_and_label, posts
+from changelog_posts import AUTHORED_ROOT, build_and_label, posts
 
 AUTHORS = ("yangshun", "slorber")      # the classic template's blog/authors.yml
 GUIDE = "guide"
@@ -65,7 +66,7 @@ def write_docs(docs: Path, source: Path, changelog: Path) -> None:
 
 def label(path: str) -> tuple[str, str] | None:
     if path == "index.html":
-        return "index", "docusaurus landing page"
+        return AUTHORED_ROOT, "docusaurus landing page"
     if path == "markdown-page/index.html":
         return "leaf", "docusaurus page"
     if path.startswith("docs/category/"):

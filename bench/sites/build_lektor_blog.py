@@ -32,10 +32,10 @@ quickstart's layout: a heading and a list of the tagged posts' linked titles); t
 makes no tag index. --no-tags builds without them.
 OUT_DIR gets `src/` (the Lektor project), `site/` and `labels.csv` (path,label,how), by the
 source each page is built from: the blog's list pages (page 1 and the numbered pages) and
-the tag pages are index pages, and so is the home page, the site's root, as every builder
-here labels its root (the quickstart renders it with page.html, as /about/: a title and a
-sentence under the site's menu; no article to archive); posts, the about and projects pages
-are leaves; the stylesheet is left out.
+the tag pages are index pages; posts, the about and projects pages are leaves; the home
+page is other (changelog_posts.AUTHORED_ROOT: the quickstart renders it with page.html, as
+/about/, a title and a sentence under the site's menu, written by its author and listing
+nothing); the stylesheet is left out.
 Starlette's docs/release-notes.md (its sdist: 146 releases, 98 of them dated, so 98 posts)
 is the changelog bench/README.md's figures use.
 """
@@ -47,7 +47,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from changelog_posts import ABOUT, post_days, posts, write_labels
+from changelog_posts import ABOUT, AUTHORED_ROOT, post_days, posts, write_labels
 
 NAME, AUTHOR = "Release notes", "The maintainers"
 # The quickstart's prompts after --name and --path: author name, "Add Basic Blog" (default
@@ -118,7 +118,7 @@ def write_project(src: Path, changelog: str, tags: bool) -> None:
 
 def label(path: str) -> tuple[str, str] | None:
     if path == "index.html":
-        return "index", "lektor home page"       # the site's root, as in the other builders
+        return AUTHORED_ROOT, "lektor home page"
     if path == "blog/index.html":
         return "index", "lektor blog page 1"
     if re.fullmatch(r"blog/page/\d+/index\.html", path):

@@ -24,9 +24,10 @@ page per category (/blog/category/x/), both paginated ten to a page too. The lan
 is a Markdown page of Material's grid cards linking the first guide pages and the blog. No
 plugin that fetches anything (social cards, privacy), no feed, `strict: false`. PROJECT's
 mkdocs.yml and docs/ are rewritten. OUT_DIR gets `site/` and `labels.csv` (path,label,how):
-docs pages and posts are leaves; the landing page, the blog's lists, archive and category
-pages are index pages, as the script and the plugin generated them (by their routes); 404.html,
-the search index, the sitemap and assets are not labelled.
+docs pages and posts are leaves; the blog's lists, archive and category pages are index
+pages, as the plugin generated them (by their routes); the landing page, which this script
+writes as an author would, is other (changelog_posts.AUTHORED_ROOT); 404.html, the search
+index, the sitemap and assets are not labelled.
 """
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ from pathlib import Path
 
 from build_starlight_site import MD_LINK, front
 from build_vitepress_site import nav
-from changelog_posts import build_and_label, posts
+from changelog_posts import AUTHORED_ROOT, build_and_label, posts
 from mkdocs_markdown import indented
 
 GUIDE, BLOG = "guide", "blog"
@@ -172,7 +173,7 @@ def write_site(project: Path, changelog: Path, docs: Path) -> None:
 
 def label(path: str) -> tuple[str, str] | None:
     if path == "index.html":
-        return "index", "material landing page"
+        return AUTHORED_ROOT, "material landing page"
     if path.startswith(GUIDE + "/"):
         return "leaf", "material doc"
     page = r"(?:page/\d+/)?index\.html"

@@ -54,8 +54,8 @@ as a bold first line; tip as the default type, danger as error), collapsible one
 (build_vitepress_site.convert). Links to a docs file point at its page.
 
 OUT_DIR gets `site/` and `labels.csv` (path,label,how). docs: the root (the docs' index.md,
-an introduction) is an index page, as bench/sites/label_docs_site.py labels MkDocs' root and
-build_vitepress_site.py its home page; every other docs page is a leaf. blog: posts and the
+an introduction) is other (changelog_posts.AUTHORED_ROOT), as bench/sites/label_docs_site.py
+labels MkDocs' root; every other docs page is a leaf. blog: posts and the
 About page (a Markdown page) are leaves; the posts list and the tag pages are index pages,
 as the theme's example generated them. 404.html, _next/ and assets are not labelled.
 """
@@ -69,7 +69,7 @@ import shutil
 from pathlib import Path
 
 from build_vitepress_site import convert
-from changelog_posts import ABOUT, build_and_label, posts
+from changelog_posts import ABOUT, AUTHORED_ROOT, build_and_label, posts
 
 SITE_NAME = "Starlette"
 # VitePress container (what convert() makes of an admonition) -> Nextra Callout type.
@@ -480,7 +480,7 @@ def write_blog(project: Path, changelog: Path) -> None:
 def docs_label(slugs: set[str]):
     def label(path: str) -> tuple[str, str] | None:
         if path == "index.html":
-            return "index", "nextra docs root (the docs' index.md)"
+            return AUTHORED_ROOT, "nextra docs root (the docs' index.md)"
         if path.endswith("/index.html") and path[: -len("/index.html")] in slugs:
             return "leaf", "nextra doc"
         return None       # 404.html, 404/, _not-found/, _next/, assets

@@ -21,9 +21,10 @@ sidebar of recent posts and tags on every blog page. The landing page is Starlig
 `template: splash` (a hero and link cards to the first guide pages). PROJECT's
 astro.config.mjs, src/content.config.ts, src/content/docs/ and public/ (the docs' images)
 are rewritten. OUT_DIR gets `site/` (pages as directory index.html) and `labels.csv`
-(path,label,how): docs pages and posts are leaves; the landing page, blog lists, tag and
-author pages are index pages, as Starlight and the plugin generated them; 404.html, the
-feed, the sitemap and the search index are not labelled.
+(path,label,how): docs pages and posts are leaves; blog lists, tag and author pages are
+index pages, as Starlight and the plugin generated them; the splash page, which its author
+writes, is other (changelog_posts.AUTHORED_ROOT); 404.html, the feed, the sitemap and the
+search index are not labelled.
 """
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ from datetime import date
 from pathlib import Path
 
 from build_vitepress_site import convert, nav
-from changelog_posts import build_and_label, posts
+from changelog_posts import AUTHORED_ROOT, build_and_label, posts
 
 GUIDE, BLOG = "guide", "blog"
 SITE = "https://example.com"      # Astro writes the RSS feed and the sitemap only for a site URL
@@ -159,7 +160,7 @@ def write_site(project: Path, changelog: Path, docs: Path) -> None:
 
 def label(path: str) -> tuple[str, str] | None:
     if path == "index.html":
-        return "index", "starlight splash page"
+        return AUTHORED_ROOT, "starlight splash page"
     if path.startswith(GUIDE + "/"):
         return "leaf", "starlight doc"
     if path == f"{BLOG}/index.html" or re.fullmatch(rf"{BLOG}/\d+/index\.html", path):

@@ -14,8 +14,8 @@ and mkdocstrings' API blocks (nothing to render them offline) are dropped. The l
 is the theme's `layout: home` (hero and feature cards) linking the first guide page.
 PROJECT's index.md, guide/, public/ (the docs' images) and .vitepress/config.mjs are
 rewritten. OUT_DIR gets `site/` (pages as .html files: cleanUrls off) and `labels.csv`
-(path,label,how): the landing page is an index page, every guide page a leaf; 404.html and
-assets are not labelled.
+(path,label,how): every guide page is a leaf; the landing page, which its author writes,
+is other (changelog_posts.AUTHORED_ROOT); 404.html and assets are not labelled.
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ import re
 import shutil
 from pathlib import Path
 
-from changelog_posts import build_and_label
+from changelog_posts import AUTHORED_ROOT, build_and_label
 from mkdocs_markdown import has_h1, indented
 
 GUIDE = "guide"
@@ -132,7 +132,7 @@ def write_site(project: Path, docs: Path) -> None:
 
 def label(path: str) -> tuple[str, str] | None:
     if path == "index.html":
-        return "index", "vitepress home"
+        return AUTHORED_ROOT, "vitepress home (hero and feature cards)"
     if path.startswith(GUIDE + "/"):
         return "leaf", "vitepress doc"
     return None       # 404.html, assets

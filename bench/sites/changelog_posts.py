@@ -16,6 +16,15 @@ from typing import Callable, NamedTuple
 RELEASE = re.compile(r"^## (?P<version>\S+) \((?P<month>[A-Z][a-z]+) (?P<day>\d{1,2})(?:st|nd|rd|th)?, "
                      r"(?P<year>\d{4})\)\s*$", re.M)
 SUBSECTION = re.compile(r"^#### (\w[\w ]*)$", re.M)
+# A site's root that its author writes as a page of its own (a docs introduction, a landing
+# page of a hero and cards, a welcome page), where a blog's home is a list the generator
+# fills: labelled "other", not scored. Either reading is defensible and neither changes a
+# crawl: a start page is followed whatever its verdict (crawler/spiders/link_following.py)
+# and archived where it reads as a leaf, so a docs site's introduction is kept. WCXB labels
+# such landing pages service pages (leaves); these builders had labelled them index, and
+# Starlette's introduction (docs/index.md) was the only index page of its MkDocs and Nextra
+# builds.
+AUTHORED_ROOT = "other"
 ABOUT = ("These are the release notes of a web framework, one post per release: what each "
          "release added, changed, deprecated and fixed, with links to the changes.")
 

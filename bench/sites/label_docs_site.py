@@ -23,9 +23,11 @@ Sphinx:
   source pages (_modules/x.html: reached only through the API pages' [source] links, so a
   crawl that follows index pages alone never fetches them, and a docs reader does not
   want them archived).
-MkDocs: the site's root is index; every other page in its sitemap.xml is a document (MkDocs
-makes a page of each Markdown file and nothing else), a leaf; what is not in the sitemap
-(404.html, a theme's templates) is no page.
+MkDocs: every page in its sitemap.xml is a document (MkDocs makes a page of each Markdown
+file and nothing else), a leaf, but for the site's root, whose document (index.md) its
+author writes as an introduction or a landing page: other (changelog_posts.AUTHORED_ROOT).
+What is not in the sitemap (404.html, a theme's templates) is no page. (Sphinx's root
+document stays index: its toctrees are the map Sphinx draws the site's navigation from.)
 
 How the two docs sites of bench/README.md were built (PyPI reachable, no other network):
     pip download --no-deps --no-binary :all: scrapy==2.19.0 sphinx==9.0.4
@@ -74,6 +76,8 @@ import csv
 import re
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from changelog_posts import AUTHORED_ROOT
 
 # Folders of assets and sources, not pages.
 NOT_PAGES = ("_static/", "_sources/", "_images/", "_downloads/")
@@ -141,7 +145,7 @@ def mkdocs_pages(build: Path) -> list[tuple[str, str, str]]:
         path = urlsplit(loc).path[len(root):]
         page = path + "index.html" if path == "" or path.endswith("/") else path
         if (build / page).is_file():
-            rows.append((page, *(("index", "mkdocs site root") if page == "index.html"
+            rows.append((page, *((AUTHORED_ROOT, "mkdocs site root") if page == "index.html"
                                  else ("leaf", "mkdocs document"))))
     return rows
 
