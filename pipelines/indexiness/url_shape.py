@@ -30,7 +30,9 @@ FOLDER_LIKE_SEGMENTS = TAXONOMY_SEGMENTS - {"tag", "tags", "category", "categori
 # Path segments of other listings: archives, authors, search results, feeds of posts.
 LISTING_SEGMENTS = frozenset({"archive", "archives", "author", "authors", "search", "blog",
                               "news", "posts", "articles", "all", "sitemap", "index"})
-_PAGE_N = re.compile(r"(?:^|/)(?:page|p)/\d+/?$|[?&](?:page|paged|pg|start|offset)=\d+", re.I)
+# A listing's page N: /page/2/, ?page=2, and the named parameter /page:2 of CakePHP's
+# paginator and of Askbot's question lists (/questions/…/tags:x/page:2/).
+_PAGE_N = re.compile(r"(?:^|/)(?:page|p)[/:]\d+/?$|[?&](?:page|paged|pg|start|offset)=\d+", re.I)
 _DATE_ONLY = re.compile(r"^/(?:\d{4})(?:/\d{1,2}){0,2}/?$")            # /2019/ or /2019/03/
 DATED_SLUG = re.compile(r"/\d{4}/(?:\d{1,2}/){0,2}[^/]*[a-z][^/]*/?$", re.I)   # /2019/03/slug
 _INDEX_FILE = re.compile(r"/index\.\w+$", re.I)

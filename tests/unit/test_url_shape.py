@@ -48,6 +48,7 @@ def test_term_archives_are_tags_and_categories_not_topics():
     ("https://x.org/", "listing"),
     ("https://x.org/page/3/", "listing"),
     ("https://x.org/blog/?page=2", "listing"),
+    ("https://x.org/questions/scope:all/tags:rust/page:2/", "listing"),   # CakePHP, Askbot
     ("https://x.org/2019/", "listing"),
     ("https://x.org/2019/03/", "listing"),
     ("https://x.org/archive/", "listing"),
