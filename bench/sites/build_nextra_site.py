@@ -55,9 +55,9 @@ as a bold first line; tip as the default type, danger as error), collapsible one
 
 OUT_DIR gets `site/` and `labels.csv` (path,label,how). docs: the root (the docs' index.md,
 an introduction) is other (changelog_posts.AUTHORED_ROOT), as bench/sites/label_docs_site.py
-labels MkDocs' root; every other docs page is a leaf. blog: posts and the
-About page (a Markdown page) are leaves; the posts list and the tag pages are index pages,
-as the theme's example generated them. 404.html, _next/ and assets are not labelled.
+labels MkDocs' root; every other docs page is a leaf. blog: posts are leaves; the posts
+list and the tag pages are index pages, as the theme's example generated them; the root, the
+example's About page (a Markdown page its author writes), is other (AUTHORED_ROOT) too. 404.html, _next/ and assets are not labelled.
 """
 from __future__ import annotations
 
@@ -489,7 +489,7 @@ def docs_label(slugs: set[str]):
 
 def blog_label(path: str) -> tuple[str, str] | None:
     if path == "index.html":
-        return "leaf", "nextra-theme-blog about page"
+        return AUTHORED_ROOT, "nextra-theme-blog about page (the root)"
     if path == "posts/index.html":
         return "index", "nextra-theme-blog posts list"
     if re.fullmatch(r"posts/[^/]+/index\.html", path):
