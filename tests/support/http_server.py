@@ -349,6 +349,22 @@ class StaticHandler(SimpleHTTPRequestHandler):
         if not self._fault() and not self._to_canonical_host():
             super().do_HEAD()
 
+    def translate_path(self, path):
+        local = super().translate_path(path)
+        query = urllib.parse.urlsplit(path).query
+        if query:
+            # a mirror (wget --mirror) saves the page of a query as a file so named:
+            # blog/index.html?page=11 for /blog/?page=11; served, a listing's page N is not
+            # its page 1 again
+            page = os.path.join(local, "index.html") if os.path.isdir(local) else local
+            mirrored = f"{page}?{urllib.parse.unquote(query)}"
+            if os.path.isfile(mirrored):
+                return mirrored
+        return local
+
+    def guess_type(self, path):
+        return super().guess_type(str(path).split("?", 1)[0])
+
     def list_directory(self, path):
         # A static host without autoindex: a directory without index.html is a 404.
         self.send_error(404, "File not found")

@@ -42,6 +42,16 @@ def test_serves_index_html_for_directories_with_utf8_content_type(site):
         assert get(base + "/pic.svg")[1] == "image/svg+xml"
 
 
+def test_a_mirrored_query_page_is_served_for_its_query(site):
+    # wget --mirror saves /posts/?page=2 as the file posts/index.html?page=2
+    (site / "posts" / "index.html").write_text("<p>page 1</p>", encoding="utf-8")
+    (site / "posts" / "index.html?page=2").write_text("<p>page 2</p>", encoding="utf-8")
+    with serve_directory(site) as base:
+        assert get(base + "/posts/?page=2")[:3] == (200, "text/html; charset=utf-8", b"<p>page 2</p>")
+        assert get(base + "/posts/?page=3")[2] == b"<p>page 1</p>"    # no such file: the query is dropped
+        assert get(base + "/posts/")[2] == b"<p>page 1</p>"
+
+
 def test_missing_files_and_directories_without_index_are_404(site):
     with serve_directory(site) as base:
         assert get(base + "/nope/")[0] == 404
