@@ -11,11 +11,17 @@ stops its worker right after the last archive job ended waited its 20 s for it a
 """
 from __future__ import annotations
 
+import inspect
+
 from rq.exceptions import StopRequested
 from rq.worker import SimpleWorker, WorkerStatus
 
 WORKER_CLASS = f"{__name__}.StoppingWorker"
 """rq worker --worker-class: the worker a crawl starts and `leafcrawl worker` runs."""
+
+UNSUBSCRIBE_WAIT_S = 1.0
+"""How long a stopping worker waits for its pubsub thread: rq's own bound (rq 3.0's
+unsubscribe joins it for 1 s)."""
 
 
 class StoppingWorker(SimpleWorker):
@@ -26,3 +32,21 @@ class StoppingWorker(SimpleWorker):
         if self._stop_requested:
             raise StopRequested()
         return super().dequeue_job_and_maintain_ttl(timeout, max_idle_time)
+
+    def unsubscribe(self):
+        # redis-py 8.2's PubSubWorkerThread.stop() waits for the thread with no bound, and the
+        # thread may first sit out the rest of rq's 60 s poll for a command (it waits to be
+        # subscribed again once unsubscribed): 4 of 10 burst runs took 60 s to tear down,
+        # where redis-py 8.1's stop() only cleared the flag and rq joined it for 1 s. The
+        # thread is a daemon: a worker that exits does not wait for it.
+        thread = self.pubsub_thread
+        if not thread:
+            return
+        self.log.info("Worker %s: unsubscribing from channel %s", self.name, self.pubsub_channel_name)
+        self.pubsub.unsubscribe()
+        if "timeout" in inspect.signature(thread.stop).parameters:
+            thread.stop(timeout=UNSUBSCRIBE_WAIT_S)
+        else:
+            thread.stop()
+            thread.join(timeout=UNSUBSCRIBE_WAIT_S)
+        self.pubsub.close()

@@ -1,4 +1,4 @@
-"""archive_page run by a real RQ SimpleWorker (burst) against a real Redis, on real
+"""archive_page run by a real RQ worker (leafcrawl's StoppingWorker, a SimpleWorker; burst) against a real Redis, on real
 analysed pages (pipelines.page / pipelines.content.markdown), plus the Scrapy item pipelines."""
 
 from __future__ import annotations
@@ -8,12 +8,13 @@ import uuid
 from pathlib import Path
 
 import pytest
-from rq import Queue, SimpleWorker
+from rq import Queue
 from rq.registry import FailedJobRegistry
 
 from pipelines.store import redis_keys as rk
 from pipelines.content.markdown import SCORE_DECIMALS
 from pipelines.store.score_store import ScoreStore
+from workers.stopping_worker import StoppingWorker
 
 pytestmark = pytest.mark.integration
 
@@ -55,7 +56,7 @@ def env(conn, tmp_path):
 
 
 def run_burst(queue):
-    SimpleWorker([queue], connection=queue.connection).work(burst=True)
+    StoppingWorker([queue], connection=queue.connection).work(burst=True)
 
 
 def files(archive_dir: Path) -> list[Path]:
@@ -211,7 +212,7 @@ def test_a_job_that_failed_once_archives_its_page_on_the_next_run(conn, env):
     blocker.write_text("")                 # the host's folder is a file: the first run fails
     job = queue.enqueue(rk.ARCHIVE_JOB, payload_for(a, prefix=prefix, run_id="r1",
                                                     archive_dir=archive), retry=Retry(max=2))
-    SimpleWorker([queue], connection=conn).work(burst=True, max_jobs=1)
+    StoppingWorker([queue], connection=conn).work(burst=True, max_jobs=1)
     job.refresh()
     assert job.get_status() == "queued" and job.retries_left == 1
     assert counters(conn, prefix, "r1")["failed"] == 0   # not yet: it runs again
