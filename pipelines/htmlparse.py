@@ -516,6 +516,20 @@ def first_descendant(el, tags):
     return None
 
 
+def first_below(tag: str, self_too: bool = False):
+    """A function el -> the first element of `tag` below el in document order (el itself
+    too, with self_too), or None, found by libxml2, which stops there. lxml's iterators look
+    one match ahead: next(el.iter("title")) and el.find(".//title") walk the rest of the
+    tree for a second <title>, which a page seldom has (15 us a call on a median WCXB page,
+    1.5 us so)."""
+    first = lxml.etree.XPath(f"{'descendant-or-self' if self_too else 'descendant'}::{tag}[1]")
+
+    def find(el):
+        found = first(el)
+        return found[0] if found else None
+    return find
+
+
 def as_root(html_or_tree):
     """Accept HTML text/bytes, an lxml element or an ElementTree; return the root element."""
     if isinstance(html_or_tree, (str, bytes)):

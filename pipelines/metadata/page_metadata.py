@@ -9,7 +9,7 @@ from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
-from ..htmlparse import base_href_url, base_url, text_of
+from ..htmlparse import base_href_url, base_url, first_below, text_of
 from ..blocks.block_inline import normalize_ws
 from .byline import TITLE_HEADING_MIN_CHARS, author_name, plain_words
 from .page_date import DATE_LIKE
@@ -44,6 +44,10 @@ _REL_LINKS = etree.XPath("descendant::a/@rel/..")
 # Those whose itemprop is 13 characters or more: "datepublished" in prop.lower() needs as
 # many (lowercasing lengthens only "İ", to "i" and a combining dot, which breaks the word).
 _LONG_ITEMPROP_ELEMENTS = etree.XPath("descendant::*/@itemprop[string-length() > 12]/..")
+# root.find(".//title") and next(root.iter("h1"), None), stopped at the first (first_below):
+# a leaf's title, site names and h1 roles asked for them five times, each a walk of the tree
+_first_title = first_below("title")
+_first_h1 = first_below("h1", self_too=True)
 
 
 def _date_props(root) -> list[tuple[object, str]]:
@@ -310,12 +314,12 @@ def _content_time(root) -> str | None:
 def title(root, metas=None) -> str | None:
     metas = _metas(root) if metas is None else metas
     og = metas.get("og:title") or metas.get("twitter:title")
-    h1 = next(root.iter("h1"), None)
+    h1 = _first_h1(root)
     h1_text = normalize_ws(text_of(h1)) if h1 is not None else ""
     if og:
         # og:title often carries the site name too ("Post | Site"): same rule as <title>
         return _strip_site(normalize_ws(og), h1_text, metas.get("og:site_name"))
-    t = root.find(".//title")
+    t = _first_title(root)
     raw = normalize_ws(text_of(t)) if t is not None else ""
     if raw:
         return _strip_site(raw, h1_text, metas.get("og:site_name"))
@@ -334,7 +338,7 @@ def _site_names(root, metas, title_tail: bool = True) -> set[str]:
     """What the page says its site is called: og:site_name, and the part of <title> after
     its last separator ("Release 0.14.0 — Release notes")."""
     names = {plain_words(metas.get("og:site_name") or "")}
-    t = root.find(".//title")
+    t = _first_title(root)
     raw = normalize_ws(text_of(t)) if t is not None else ""
     for sep in TITLE_SEPARATORS if title_tail else ():
         if sep in raw:
@@ -409,7 +413,7 @@ def names_page(root, metas=None, url: str = "", h1s: list | None = None):
     outline, Markdown renderers), None for the logo's. For byline.byline_texts, which passes
     over a banner's h1 to the post's title."""
     metas = _metas(root) if metas is None else metas
-    t = root.find(".//title")
+    t = _first_title(root)
     titles = [plain_words(text_of(t)) if t is not None else "", plain_words(metas.get("og:title") or "")]
     roles = {h: "title" if len(words := plain_words(text)) >= TITLE_HEADING_MIN_CHARS
              and any(words in t for t in titles) else "heading"

@@ -14,6 +14,7 @@ import re
 
 from lxml import etree
 
+from ..htmlparse import first_below
 from ..indexiness.links import element_text
 
 # Words of text outside the account forms beyond which the page is content with a form.
@@ -36,6 +37,8 @@ def _content_forms(root, forms: list | None = None) -> list:
 _PASSWORD = etree.XPath(".//input[translate(@type, 'PASWORD', 'pasword')='password']")
 _FIELDS = etree.XPath(".//input[not(@type) or translate(@type, 'EMAILTX', 'emailtx')='email' "
                       "or translate(@type, 'EMAILTX', 'emailtx')='text']")
+# body.find(".//main"), stopped at the first (first_below)
+_first_main = first_below("main")
 
 
 def _hidden(el) -> bool:
@@ -66,7 +69,7 @@ def is_account_page(root, page_url: str, forms: list | None = None) -> bool:
     body = root.find("body") if root.tag == "html" else root
     # a body the parser left empty (text after a stray </body>) is no short page
     body = body if body is not None and element_text(body).strip() else root
-    region = body.find(".//main")
+    region = _first_main(body)
     region = region if region is not None else body
     words = len(element_text(region).split())
     for el in region.iter(*_FURNITURE):
