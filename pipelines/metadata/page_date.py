@@ -13,7 +13,7 @@ import re
 from datetime import date as Day, timedelta
 from urllib.parse import urlsplit
 
-from ..blocks.widgets import widget_of
+from ..blocks.class_facts import widget_named
 from .byline import byline_texts, is_read
 
 # Month names and their usual abbreviations ("Sept." too) in the languages whose words
@@ -330,7 +330,8 @@ LABELLED_DATE_SPAN = 48
 def _page_texts(el):
     """The text nodes of el's subtree in reading order, outside navigation, sidebars,
     footers (but an article's own), forms, code and named furniture (comments, related
-    posts, share bars: widgets.widget_of), where a teaser's or a reply's date stands."""
+    posts, share bars: widgets.widget_of, read as class_facts.widget_named), where a
+    teaser's or a reply's date stands."""
     # a walk with a stack of elements and tails, in the order the recursion read them: a
     # recursive generator passes each text up through one generator per level, and a page's
     # texts sit 15 to 30 levels deep (labelled_date 1.48 -> 1.30 ms a page, WCXB dev mean)
@@ -340,7 +341,7 @@ def _page_texts(el):
         if item.__class__ is str:         # a tail, after its element's subtree
             yield item
             continue
-        if not isinstance(item.tag, str) or not is_read(item) or widget_of(item) is not None:
+        if not isinstance(item.tag, str) or not is_read(item) or widget_named(item) is not None:
             continue
         if item.text and item.text.strip():
             yield item.text.strip()
