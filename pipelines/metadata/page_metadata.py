@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import re
 from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
