@@ -36,12 +36,14 @@ leaving out /auth/ (login, register, reset), /search, /markdown (preview), /post
 (permalinks that redirect into topic pages, and raw/report/edit/delete), topic and forum
 actions (new, markread, track, lock…), /topictracker, /conversations, /static/.
 
-wget names a ?page=N URL `topic/3-release-1-0-0?page=2`; served from files the query would
-be lost (bench's static server drops it) and extension-less files clash with folders
-(user/NAME vs user/NAME/posts), so the mirror uses --adjust-extension and --convert-links:
-`topic/3-release-1-0-0?page=2.html`, linked as `3-release-1-0-0%3Fpage=2.html`, which the
-static server serves and bench/eval_crawl.py's path_key maps back to the label's path; links
-to what was left out stay absolute, http://127.0.0.1:8000/...
+wget names a ?page=N URL `topic/3-release-1-0-0?page=2`, and extension-less files clash
+with folders (user/NAME vs user/NAME/posts), so the mirror uses --adjust-extension and
+--convert-links: `topic/3-release-1-0-0?page=2.html`, linked as
+`3-release-1-0-0%3Fpage=2.html`, which the static server serves and bench/eval_crawl.py's
+path_key maps back to the label's path; links to what was left out stay absolute,
+http://127.0.0.1:8000/... A crawl of the live forum (`flaskbb run` again, then `leafcrawl
+crawl` and `bench/eval_crawl.py --evaluate-only`) sees the server's addresses: score it
+against a copy of labels.csv with the `.html` that --adjust-extension added taken off.
 
 labels.csv: every page of a topic is a leaf; the board index, the category, the forums and
 their pages N are index pages, so are the portal plugin's page (/portal/: news and recent
