@@ -33,7 +33,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from eval_extraction import FALLBACK_URL, READABILITY_URL  # noqa: E402  (one address each)
 
 
-
 def load_pages(root: Path, limit: int | None, offset: int = 0) -> list[tuple[str, bytes, str]]:
     if (root / "truth").is_dir():      # Mozilla Readability's test pages (eval_extraction.py)
         return [(html.stem, html.read_bytes(), READABILITY_URL)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import inspect
 
+from redis.client import PubSubWorkerThread
 from rq.exceptions import StopRequested
 from rq.worker import SimpleWorker, WorkerStatus
 
@@ -22,6 +23,9 @@ WORKER_CLASS = f"{__name__}.StoppingWorker"
 UNSUBSCRIBE_WAIT_S = 1.0
 """How long a stopping worker waits for its pubsub thread: rq's own bound (rq 3.0's
 unsubscribe joins it for 1 s)."""
+
+# redis-py 8.2 gave PubSubWorkerThread.stop() a timeout and made it wait for the thread
+_STOP_TAKES_TIMEOUT = "timeout" in inspect.signature(PubSubWorkerThread.stop).parameters
 
 
 class StoppingWorker(SimpleWorker):
@@ -44,7 +48,7 @@ class StoppingWorker(SimpleWorker):
             return
         self.log.info("Worker %s: unsubscribing from channel %s", self.name, self.pubsub_channel_name)
         self.pubsub.unsubscribe()
-        if "timeout" in inspect.signature(thread.stop).parameters:
+        if _STOP_TAKES_TIMEOUT:
             thread.stop(timeout=UNSUBSCRIBE_WAIT_S)
         else:
             thread.stop()

@@ -39,6 +39,6 @@ def widget_named(el) -> str | None:
     if tag in NEVER_WIDGET_TAGS:
         return None
     cls = el.get("class")
-    by_cls = (CLASS_FACTS.get(cls) or class_facts(cls))[1] if cls else None
+    by_cls = class_facts(cls)[1] if cls else None
     ident = el.get("id")
     return with_id_widget(tag, by_cls, ident) if ident else by_cls

@@ -1,5 +1,6 @@
-"""archive_page run by a real RQ worker (leafcrawl's StoppingWorker, a SimpleWorker; burst) against a real Redis, on real
-analysed pages (pipelines.page / pipelines.content.markdown), plus the Scrapy item pipelines."""
+"""archive_page run by a real RQ worker (leafcrawl's StoppingWorker, a SimpleWorker; burst)
+against a real Redis, on real analysed pages (pipelines.page / pipelines.content.markdown),
+plus the Scrapy item pipelines."""
 
 from __future__ import annotations
 

@@ -288,7 +288,6 @@ def test_a_stop_asked_as_a_job_ends_is_not_left_waiting_for_the_next_job(conn, n
     from rq.exceptions import StopRequested
     from rq.worker import WorkerStatus
 
-
     queue, _ = names
     worker = StoppingWorker([queue], connection=conn)
     worker.set_state(WorkerStatus.BUSY)
