@@ -63,7 +63,7 @@ ITERATIONS = 50
 # Terms set by hand, by a reason the web at large shares (see indexiness.py): an offset,
 # never fitted. The intercept (head_start) is fitted and not penalised.
 FIXED = ("url_home", "url_taxonomy", "url_topic", "url_catalog", "url_thread", "url_product",
-         "url_listing", "og_website", "conversion_links", "inlinks_in_headers",
+         "url_people", "url_listing", "og_website", "conversion_links", "inlinks_in_headers",
          "query", "query_record")
 # Terms held at 0: their weight changed sign from one fold's fit to another's (eval_grouped_cv
 # prints the spread), so they carry no signal a site of its own could rely on. Their counts

@@ -184,9 +184,15 @@ def wcxb_jobs(root: Path, limit=None):
 
 def site_url(path: str) -> str:
     """The URL a corpus site's file is served at: a directory's index.html is the directory
-    (2013/foo/index.html is /2013/foo/), any other file its own path (genindex.html)."""
+    (2013/foo/index.html is /2013/foo/), any other file its own path (genindex.html).
+
+    A file named with a query and ".html" after it (topic/44?page=2.html) is a mirror's copy
+    of a dynamic page: wget's --adjust-extension appends the .html to the address it fetched
+    (/topic/44?page=2), and that address is the page's (bench/sites/build_flaskbb_forum.py)."""
     if path == "index.html" or path.endswith("/index.html"):
         path = path[: -len("index.html")]
+    elif "?" in path.rpartition("/")[2] and path.endswith(".html"):
+        path = path[: -len(".html")]
     return SITE_URL + path
 
 

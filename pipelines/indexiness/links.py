@@ -45,6 +45,16 @@ for _name, _tags in FLAG_TAGS.items():
     for _t in _tags:
         _TAG_BITS[_t] = _TAG_BITS.get(_t, 0) | _BIT[_name]
 _ROLE_BITS = {role: _BIT[name] for role, name in FLAG_ROLES.items()}
+# A dialog is a window the page opens over itself on demand (a <dialog>; WAI-ARIA's dialog
+# roles mark the Bootstrap-style modals that CSS keeps hidden until a click): a help sheet, a
+# confirmation, a login box, a cookie notice, a menu, never the page's content. It counts as
+# an aside: its links stay links (a menu in a modal still leads a crawl on), but its text and
+# links are not the content's. FlaskBB prints a Markdown cheatsheet modal on every page,
+# whose headings and prose read as the content of its category, forum and member pages.
+# (Not in FLAG_TAGS/FLAG_ROLES: those name the regions page.py follows sidebars in.)
+DIALOG_ROLES = ("dialog", "alertdialog")
+_TAG_BITS["dialog"] = _BIT["in_aside"]
+_ROLE_BITS.update({role: _BIT["in_aside"] for role in DIALOG_ROLES})
 # Internal bit (not a signature flag): the text sits inside an <a>.
 _IN_A = 1 << len(FLAGS)
 # Internal bit of the stats walk: the ancestors' flags make the text relevant.

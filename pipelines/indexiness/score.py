@@ -77,8 +77,8 @@ SIGNAL_CAP = 20
 # archive of a quiet month shows its one post whole, with that post's citations and section
 # headings, and only its address says it is the archive (Mezzanine's one-post months read
 # -0.4 and -0.7, Material's second page of a year's archive -2.4). No corpus verdict moves
-# from +5 to +10; a forum thread's page N (?page=3, an address of this shape, offset by
-# paginated_record) keeps a margin of 2.6 at +8.
+# from +5 to +10. A forum thread's page N (/topic/44?page=3) has this shape but is not
+# counted: url_thread says whose page it is.
 URL_LISTING = +8
 # The site's home (/ or /index.html, no query): hand, not fitted. A home tops its site's
 # navigation, but is as often a landing page: WCXB's 70 homes are 27 listings and 43 leaves
@@ -117,6 +117,14 @@ URL_THREAD = -40
 # product pages it misses score up to +25 that way). Outweighs them as url_thread outweighs
 # a thread's pager.
 URL_PRODUCT = -30
+# A forum or community platform's address for a member's page or the lists of what they
+# wrote (/user/name, /u/name/activity, /members/name.123/): url_shape.is_people_url. hand,
+# at url_catalog's strength: as much a platform default as a thread's address, and no more
+# a document than an author archive is, but docs sites file user guides under /user/ too
+# (Requests' /user/advanced/ reads -18 with it). A member's posts shown whole, with their
+# citations and section headings, read as a leaf otherwise (FlaskBB's /user/name/posts -9.8,
+# its profiles -3.6: both would be archived as documents, one per member).
+URL_PEOPLE = +15
 # A dated or long slug (/2019/05/some-post-title): the shape CMSs give their posts. fitted
 URL_CONTENT = -17
 # Per word of the URL's last segment (up to SLUG_WORDS_CAP): leaves get titles for slugs,
@@ -226,7 +234,7 @@ SIGNAL_TERMS = ("url_home", "url_listing", "url_taxonomy", "url_topic", "url_cat
                 "og_website", "pagination", "link_text_share", "prose", "plain_text", "link_targets",
                 "linked_headings", "one_buy_button", "many_prices", "conversion_links", "query_record",
                 "paginated_record", "content_targets", "record_targets", "child_targets",
-                "plain_headings")
+                "plain_headings", "url_people")
 TERMS = SEED_TERMS + SIGNAL_TERMS
 WEIGHTS = {
     "selflinks_in_headers": FINAL_SELFLINK_IN_HEADER,
@@ -243,6 +251,7 @@ WEIGHTS = {
     "url_catalog": URL_CATALOG,
     "url_thread": URL_THREAD,
     "url_product": URL_PRODUCT,
+    "url_people": URL_PEOPLE,
     "url_content": URL_CONTENT,
     "slug_words": URL_SLUG_WORD,
     "query": URL_QUERY,
@@ -424,7 +433,9 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     counts["url_taxonomy"] = int(taxonomy and not facts.topic)
     counts["url_topic"] = int(facts.topic)
     counts["url_home"] = int(home)
-    counts["url_listing"] = int(shape == "listing" and not taxonomy and not home)
+    # a thread's ?page=3 is the thread's page 3, not a listing's (url_thread says which)
+    counts["url_listing"] = int(shape == "listing" and not taxonomy and not home
+                                and not facts.thread)
     counts["url_content"] = int(shape == "content")
     counts["declared_collection"] = int(decl == "collection")
     counts["declared_article"] = int(decl == "article")
@@ -481,10 +492,13 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     counts["slug_words"] = min(slug, SLUG_WORDS_CAP)
     counts["url_thread"] = int(facts.thread)
     counts["url_product"] = int(facts.product)
+    counts["url_people"] = int(facts.people and not facts.thread and not taxonomy)
     # a query of tracking parameters alone (utm_*, srsltid…) neither filters nor pages
     query_url = without_tracking(url.split("#", 1)[0])
     counts["query"] = int("?" in query_url)
-    counts["query_record"] = int(counts["query"] and query_names_record(query_url))
+    # a thread's address names its one record already: its query pages that discussion or
+    # points into it (/topic/44?page=2), and filters no listing
+    counts["query_record"] = int(counts["query"] and (facts.thread or query_names_record(query_url)))
     # a thread's address (/topic/458/slug/, /t/slug/123) holds its record key in a segment of
     # its own, which RECORD_ID does not take for one: its page 3 is the thread still (Spirit's
     # tail pages of one short reply read +1.1, +1.2 without it)

@@ -54,12 +54,25 @@ CATALOG_FRONTS = frozenset({"shop", "store", "products", "collections"})
 
 # The addresses forum and Q&A platforms give one discussion, each its platform's default:
 # Discourse /t/slug/123, phpBB viewtopic.php, vBulletin showthread.php, MyBB thread-123.html,
-# XenForo /threads/slug.123/, NodeBB /topic/123/slug, Vanilla /discussion/123/, Flarum
+# XenForo /threads/slug.123/, NodeBB /topic/123/slug, Invision Community and FlaskBB
+# /topic/123-slug/ (Invision's page N /topic/123-slug/page/2/), Vanilla /discussion/123/, Flarum
 # /d/123-slug, Lemmy /post/123, Reddit /comments/id/, Stack Exchange /questions/123/.
 THREAD_PATH = re.compile(
     r"/t/[^/]+/\d+(?:/\d+)?/?$|/(?:viewtopic|showthread|showtopic|viewthread)\.php$|"
-    r"/thread-\d+[^/]*$|/threads/[^/]*\.\d+(?:/page-\d+)?/?$|/topic/\d+(?:/|$)|/discussion/\d+(?:/|$)|"
+    r"/thread-\d+[^/]*$|/threads/[^/]*\.\d+(?:/page-\d+)?/?$|/topic/\d+(?:/|$)|"
+    r"/topic/\d+-[^/]+(?:/page/\d+)?/?$|/discussion/\d+(?:/|$)|"
     r"/d/\d+-|/post/\d+/?$|/comments/[a-z0-9]+(?:/|$)|/questions/\d+(?:/|$)", re.I)
+
+# The addresses forum, Q&A and community platforms give a member's page, each its
+# platform's default: NodeBB and FlaskBB /user/name, Discourse, Flarum and Lemmy /u/name,
+# XenForo /members/name.123/, Stack Exchange /users/123/name, Vanilla /profile/name; and the
+# lists of what the member wrote beneath it (/user/name/posts, /u/name/activity). A member's
+# page is no document: it is the person's stats and the way to their posts, which the
+# forum's boards list too. No page file (/user/guide.html): docs sites file a user guide
+# under /user/ and /users/ (Requests' /user/advanced/ is a folder's page, and a weak sign).
+PEOPLE_PATH = re.compile(
+    r"/(?:u|user|users|members?|profiles?)/(?:\d+/)?[^/.]+(?:\.\d+)?"
+    r"(?:/(?:posts|topics|threads|activity|summary|replies|comments|questions|answers))?/?$", re.I)
 
 # The addresses shops give one product, each a platform's default: a product segment and the
 # product's record key (a number, or Amazon's ten-character ASIN holding a digit), maybe
@@ -249,10 +262,15 @@ class UrlFacts(NamedTuple):
     catalog: bool            # is_catalog_url
     thread: bool             # is_thread_url
     product: bool            # is_product_url
+    people: bool             # is_people_url
 
 
 def is_catalog_url(url: str) -> bool:
     return url_facts(url).catalog
+
+
+def is_people_url(url: str) -> bool:
+    return url_facts(url).people
 
 
 def is_thread_url(url: str) -> bool:
@@ -325,10 +343,11 @@ def url_facts(url: str) -> UrlFacts:
                     # a folder's default page is the folder: /x/index.html has x's words
                     _slug_words(path, segs), _is_catalog(segs),
                     THREAD_PATH.search(parts.path) is not None,
-                    PRODUCT_RECORD.search(parts.path) is not None)
+                    PRODUCT_RECORD.search(parts.path) is not None,
+                    PEOPLE_PATH.search(parts.path) is not None)
 
 
-NO_FACTS = UrlFacts(None, False, False, False, 0, False, False, False)   # an unparseable URL
+NO_FACTS = UrlFacts(None, False, False, False, 0, False, False, False, False)   # an unparseable URL
 
 
 def _is_catalog(segs: list[str]) -> bool:

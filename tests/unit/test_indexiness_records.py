@@ -52,6 +52,19 @@ def test_a_pager_on_a_thread_address_is_a_long_thread():
     assert _score(_thread(category), category).counts["paginated_record"] == 0
 
 
+def test_a_threads_page_n_is_no_listing_and_its_query_filters_nothing():
+    # FlaskBB pages a topic as /topic/44?page=2: the thread's page 2, not a listing's
+    url = "https://forum.example.org/topic/44?page=2"
+    r = _score(_thread(url), url)
+    assert r.counts["url_thread"] == 1 and r.counts["url_listing"] == 0
+    assert r.counts["query"] == 1 and r.counts["query_record"] == 1
+    assert r.breakdown["query"] + r.breakdown["query_record"] == 0
+    # a board's page 2 is a listing's, and its query stands
+    board = "https://forum.example.org/forum/3-bikes?page=2"
+    b = _score(_thread(board), board)
+    assert b.counts["url_listing"] == 1 and b.counts["query_record"] == 0
+
+
 def test_listing_targets_are_content_and_records_landing_targets_are_sections():
     teasers = "".join(
         f'<article><h2><a href="/2024/0{i % 9 + 1}/a-post-about-thing-{i}/">A post about thing {i}</a>'
@@ -159,3 +172,17 @@ def test_a_score_zero_by_hand_is_zero_not_a_float_residue():
     assert sum(parts.values()) != 0          # floating point leaves a residue...
     assert seed.score_total(parts) == 0.0      # ...which the score does not keep
     assert str(seed.score_total({"x": -0.1, "y": 0.1})) == "0.0"
+
+
+def test_a_members_page_is_no_document():
+    # a member's posts shown whole read as a leaf by their citations and headings; the
+    # platform's address for them says whose archive it is
+    posts = "".join(
+        f'<div class="card"><div class="card-header"><a href="/post/{i}"><strong>Release {i}</strong>'
+        f'</a></div><h4>Fixed</h4><ul><li>{"A fix of something. " * 4}'
+        f'<a href="https://github.example/pull/{i}">#{i}</a></li></ul></div>' for i in range(6))
+    html = f"<html><body><main><h1>ada</h1>{posts}</main></body></html>"
+    members = _score(html, "https://forum.example.org/user/ada/posts")
+    assert members.counts["url_people"] == 1 and members.breakdown["url_people"] == ix.URL_PEOPLE
+    blog = _score(html, "https://blog.example.org/notes/ada-posts")
+    assert members.score - blog.score >= ix.URL_PEOPLE

@@ -1,4 +1,5 @@
-from pipelines.indexiness.links import INLINK, OUTLINK, SELFLINK, extract_links, locality, page_links
+from pipelines.indexiness.links import (INLINK, OUTLINK, SELFLINK, TextStats, extract_links, locality,
+                                        page_links)
 
 
 def test_locality_schemes_ports_hosts():
@@ -95,3 +96,22 @@ def test_the_words_of_a_self_link_or_a_placeholder_are_the_pages_own_text():
     assert stats.text_chars == sum(map(len, ("Jump to content", "Why it matters",
                                              "Twelve characters of prose, then", "another page",
                                              ".", "a named anchor")))
+
+
+def test_dialogs_are_asides_not_content():
+    # a Bootstrap-style modal (role=dialog, kept hidden by CSS) and a <dialog> are windows the
+    # page opens on demand: their links stay links (a menu in a modal leads on) but are not
+    # the content's, and their text and headings are not the page's
+    html = ('<body><main><p>Text <a href="/post">post</a></p>'
+            '<div class="modal fade" role="dialog" tabindex="-1"><h2>Markdown cheatsheet</h2>'
+            '<p>Emphasis, <a href="https://daringfireball.net/">links</a>.</p></div>'
+            '<div role="alertdialog"><a href="/confirm">Yes</a></div>'
+            '<dialog><a href="/closed">closed</a></dialog></main></body>')
+    for stats in (None, TextStats()):
+        links = {lk.text: lk for lk in extract_links(html, "https://example.org/", stats)}
+        assert set(links) == {"post", "links", "Yes", "closed"}
+        assert not links["post"].has("in_aside")
+        assert all(links[t].has("in_aside") for t in ("links", "Yes", "closed"))
+    stats = TextStats()
+    extract_links(html, "https://example.org/", stats)
+    assert stats.plain_headings == 0 and stats.text_chars == len("Text") + len("post")

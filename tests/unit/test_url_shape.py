@@ -2,7 +2,7 @@
 import pytest
 
 from pipelines.indexiness.url_shape import (is_catalog_url, is_home_url, is_product_url, is_taxonomy_url,
-                                 is_term_archive_url, is_thread_url, slug_words, url_shape, without_tracking)
+                                 is_people_url, is_term_archive_url, is_thread_url, slug_words, url_shape, without_tracking)
 
 
 @pytest.mark.parametrize("url", [
@@ -80,15 +80,16 @@ def test_home_url():
 
 
 @pytest.mark.parametrize("url,facts", [
-    ("https://x.org/", ("listing", False, False, True, 0, False, False, False)),
-    ("https://x.org/tag/rust/page/2/", ("listing", True, False, False, 1, False, False, False)),
-    ("https://x.org/2019/05/a-long-post-title/", ("content", False, False, False, 4, False, False, False)),
-    ("https://x.org/?s=q", (None, False, False, False, 0, False, False, False)),
-    ("https://x.org/collections/mens-socks", (None, False, False, False, 2, True, False, False)),
-    ("https://forum.x.org/t/which-bike/3275", (None, False, False, False, 1, False, True, False)),
-    ("https://x.org/itm/365999454668", (None, False, False, False, 1, False, False, True)),
-    ("http://[bad/", (None, False, False, False, 0, False, False, False)),   # urlsplit refuses it: all negative
-    ("https://news.x.org/topic/software", ("listing", True, True, False, 1, False, False, False)),
+    ("https://x.org/", ("listing", False, False, True, 0, False, False, False, False)),
+    ("https://x.org/tag/rust/page/2/", ("listing", True, False, False, 1, False, False, False, False)),
+    ("https://x.org/2019/05/a-long-post-title/", ("content", False, False, False, 4, False, False, False, False)),
+    ("https://x.org/?s=q", (None, False, False, False, 0, False, False, False, False)),
+    ("https://x.org/collections/mens-socks", (None, False, False, False, 2, True, False, False, False)),
+    ("https://forum.x.org/t/which-bike/3275", (None, False, False, False, 1, False, True, False, False)),
+    ("https://x.org/itm/365999454668", (None, False, False, False, 1, False, False, True, False)),
+    ("http://[bad/", (None, False, False, False, 0, False, False, False, False)),   # urlsplit refuses it: all negative
+    ("https://news.x.org/topic/software", ("listing", True, True, False, 1, False, False, False, False)),
+    ("https://forum.x.org/user/ada/posts", (None, False, False, False, 1, False, False, False, True)),
 ])
 def test_url_facts_one_split(url, facts):
     from pipelines.indexiness.url_shape import url_facts
@@ -158,6 +159,9 @@ def test_a_taxonomy_term_is_a_word_or_three_not_a_key_or_a_title(url, taxonomy):
     "https://forums.example/threads/which-bike.123456/",             # XenForo
     "https://forums.example/threads/which-bike.123456/page-3",       # ...its third page
     "https://community.example/topic/18427/rc1-of-v4",               # NodeBB
+    "https://community.example/topic/188682-new-case/",              # Invision Community
+    "https://community.example/topic/188682-new-case/page/2/",       # ...its second page
+    "https://forum.example/topic/41-release-0-37-0",                 # FlaskBB
     "https://lemmy.example/post/21018364",                           # Lemmy
     "https://www.reddit.com/r/python/comments/abc123/a_question/",   # Reddit
     "https://q.example/questions/123456/how-to-x",                   # Stack Exchange
@@ -172,6 +176,7 @@ def test_thread_urls(url):
     "https://forum.example/viewforum.php?f=3",           # a phpBB board
     "https://q.example/questions/tagged/python",
     "https://x.org/posts/", "https://x.org/t/",
+    "https://news.example/topic/climate-change/",         # a news site's topic archive
 ])
 def test_not_thread_urls(url):
     assert not is_thread_url(url)
@@ -202,3 +207,25 @@ def test_product_urls(url):
 ])
 def test_not_product_urls(url):
     assert not is_product_url(url)
+
+
+@pytest.mark.parametrize("url", [
+    "https://forum.example/user/ada",                                # NodeBB, FlaskBB
+    "https://forum.example/user/ada/posts",                          # ...what she wrote
+    "https://forum.example/u/ada/activity",                          # Discourse
+    "https://forums.example/members/ada.123/",                       # XenForo
+    "https://q.example/users/123/ada",                               # Stack Exchange
+    "https://community.example/profile/ada",                         # Vanilla
+])
+def test_people_urls(url):
+    assert is_people_url(url)
+
+
+@pytest.mark.parametrize("url", [
+    "https://docs.example/en/latest/user/quickstart.html",   # a user guide's document
+    "https://forum.example/users/",                          # the member list: a listing of its own
+    "https://x.org/members/benefits/join-the-association-today",
+    "https://x.org/blog/user-research",
+])
+def test_not_people_urls(url):
+    assert not is_people_url(url)
