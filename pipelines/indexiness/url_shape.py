@@ -64,14 +64,15 @@ THREAD_PATH = re.compile(
     r"/d/\d+-|/post/\d+/?$|/comments/[a-z0-9]+(?:/|$)|/questions/\d+(?:/|$)", re.I)
 
 # The addresses forum, Q&A and community platforms give a member's page, each its
-# platform's default: NodeBB and FlaskBB /user/name, Discourse, Flarum and Lemmy /u/name,
-# XenForo /members/name.123/, Stack Exchange /users/123/name, Vanilla /profile/name; and the
-# lists of what the member wrote beneath it (/user/name/posts, /u/name/activity). A member's
-# page is no document: it is the person's stats and the way to their posts, which the
-# forum's boards list too. No page file (/user/guide.html): docs sites file a user guide
-# under /user/ and /users/ (Requests' /user/advanced/ is a folder's page, and a weak sign).
+# platform's default: NodeBB, FlaskBB, Drupal and Reddit /user/name, Discourse, Flarum and
+# Lemmy /u/name, XenForo /members/name.123/, Stack Exchange /users/123/name; and the lists of
+# what the member wrote beneath it (/user/name/posts, /u/name/activity). A member's page is
+# no document: it is the person's stats and the way to their posts, which the forum's boards
+# list too. Only these shapes: a staff or member directory's /profiles/jane-doe and
+# /members/jane-doe are a person's written bio, a leaf. No page file (/user/guide.html): docs
+# sites file a user guide under /user/ (Requests' /user/advanced/ is a weak false hit).
 PEOPLE_PATH = re.compile(
-    r"/(?:u|user|users|members?|profiles?)/(?:\d+/)?[^/.]+(?:\.\d+)?"
+    r"/(?:u/[^/.]+|user/[^/.]+|users/\d+/[^/.]+|members/[^/]+\.\d+)"
     r"(?:/(?:posts|topics|threads|activity|summary|replies|comments|questions|answers))?/?$", re.I)
 
 # The addresses shops give one product, each a platform's default: a product segment and the

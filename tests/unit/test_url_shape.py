@@ -215,7 +215,7 @@ def test_not_product_urls(url):
     "https://forum.example/u/ada/activity",                          # Discourse
     "https://forums.example/members/ada.123/",                       # XenForo
     "https://q.example/users/123/ada",                               # Stack Exchange
-    "https://community.example/profile/ada",                         # Vanilla
+    "https://drupal.example/user/42",                                # Drupal
 ])
 def test_people_urls(url):
     assert is_people_url(url)
@@ -225,6 +225,9 @@ def test_people_urls(url):
     "https://docs.example/en/latest/user/quickstart.html",   # a user guide's document
     "https://forum.example/users/",                          # the member list: a listing of its own
     "https://x.org/members/benefits/join-the-association-today",
+    "https://uni.example/people/profiles/jane-doe",          # a staff bio: a document
+    "https://club.example/members/jane-doe",
+    "https://docs.example/users/guide",
     "https://x.org/blog/user-research",
 ])
 def test_not_people_urls(url):
