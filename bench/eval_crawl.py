@@ -97,7 +97,8 @@ def path_key(path_or_url: str) -> str:
     "2013/foo/index.html", "/2013/foo/", "/2013/foo" and "http://h:1/2013/foo/index.html"
     all give "/2013/foo"; "index.html" and "http://h:1/" give "/". Percent-escapes are
     decoded ("/tags/c%2B%2B/" is "tags/c++/index.html") and text is NFC-normalised.
-    A query string is kept: "/?page=2" is not the home page. So is a hash route
+    A query string is kept: "/?page=2" is not the home page, but a pager's "page=1" is the
+    page itself (FlaskBB links a topic's first page as /topic/x?page=1). So is a hash route
     (pipelines/indexiness/hash_routes.py): "#/routing" and "http://h:1/#/routing?id=x" give "/#/routing".
     """
     parts = urlsplit(path_or_url)
@@ -108,7 +109,8 @@ def path_key(path_or_url: str) -> str:
     if path.endswith("/index.html"):
         path = path[: -len("index.html")]
     key = "/" + path.strip("/")
-    key = f"{key}?{parts.query}" if parts.query else key
+    query = "&".join(q for q in parts.query.split("&") if q != "page=1")
+    key = f"{key}?{query}" if query else key
     route = route_of(path_or_url)
     return f"{key}#{route}" if route else key
 

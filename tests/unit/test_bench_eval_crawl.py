@@ -61,6 +61,8 @@ def test_load_labels_rejects_other_columns(tmp_path):
      ["http://127.0.0.1:1/blog/2016/07/31/i-wish-i-enjoyed-pok%C3%A9mon-go/",
       unicodedata.normalize("NFD", "/blog/2016/07/31/i-wish-i-enjoyed-pokémon-go/")]),
     ("404.html", ["http://127.0.0.1:1/404.html"]),
+    ("topic/3-x", ["http://127.0.0.1:1/topic/3-x?page=1"]),          # a pager's page 1
+    ("memberlist?sort=name", ["http://127.0.0.1:1/memberlist?page=1&sort=name"]),
     ("#/routing", ["http://127.0.0.1:1/#/routing", "http://127.0.0.1:1/#/routing?id=x", "/#/routing/"]),
 ])
 def test_label_paths_and_their_urls_share_one_key(label_path, urls):
