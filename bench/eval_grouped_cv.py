@@ -262,6 +262,17 @@ def report(rows, seed, shipped, refit, oofs) -> dict:
               f"{sites:6d} {figs['seed']:6.3f} {figs['shipped']:8.3f} {figs['refit']:6.3f} "
               f"{figs['cv']:6.3f} {figs['gap']:+6.3f}")
         summary[name] = dict(figs, pages=len(idx), sites=sites)
+        listless = [i for i in idx if shows_no_list(rows[i])]
+        if listless:
+            # Where the figure's misses sit: an index page whose saved HTML links nothing
+            # from its content (a listing its script fetches, absent from the copy) has no
+            # evidence to read, and a crawl renders it first. Shown beside, never instead.
+            shown = [i for i in idx if not shows_no_list(rows[i])]
+            cv = float(np.mean([accuracy(rows, oof, shown) for oof in oofs]))
+            missed = float(np.mean([sum(oof[i] <= 0 for i in listless) for oof in oofs]))
+            print(f"  {'…without index pages showing no list':40s} CV {cv:.3f}: {len(listless)} "
+                  f"such pages, {missed:.1f} of them read as leaf")
+            summary[name]["cv_showing_list"] = cv
     print("\nper page type (share right): shipped / grouped CV")
     for (name, group), idx in sorted(by_type.items()):
         truth = "index" if rows[idx[0]]["is_index"] else "leaf"
