@@ -5,7 +5,9 @@
 CORPUS_SITE_DIR holds `site/` (served on 127.0.0.1 for the run, on a free port or on
 --port: a site mirrored from a live server, whose pages link its address, needs that port,
 e.g. `--port 8000` for bench/sites/build_wordpress_blog.py's copies) and `labels.csv`
-(path,label,how; label leaf|index|other). The crawl runs as a subprocess in OUT (so its
+(path,label,how; label leaf|index|other; an optional url column: the address a mirrored
+file was served at, where its name is not that address, which the archive's URLs are then
+matched to as well as the file's own). The crawl runs as a subprocess in OUT (so its
 embedded Redis lives in OUT/.leafcrawl/), archives into OUT/archive and writes
 OUT/summary.json. Each archived .md is mapped back to a labelled page through the `url:`
 of its front matter (and the `parts:` of a split post's, one file for all its pages). Reported: leaf precision/recall/F1 of the archive, pages fetched vs
@@ -39,6 +41,7 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 from urllib.parse import unquote, urlsplit
 
 REPO = Path(__file__).resolve().parents[1]
@@ -61,27 +64,51 @@ class Label:
     label: str  # leaf | index | other
     how: str
     date: str = ""  # the page's publication day (YYYY-MM-DD) when the generator knows it
+    url: str = ""   # the path the server served it at, when the file's name is not that
+                    # (wget --adjust-extension named /user/ada user/ada.html)
 
 
 def load_labels(csv_path) -> list[Label]:
-    """Rows of a corpus labels.csv (quoted fields allowed, header path,label,how)."""
+    """Rows of a corpus labels.csv (quoted fields allowed, header path,label,how; date and
+    url optional)."""
     with open(csv_path, newline="", encoding="utf-8") as fh:
         rows = list(csv.DictReader(fh))
     if rows and not {"path", "label", "how"} <= set(rows[0]):
         raise ValueError(f"{csv_path}: expected columns path,label,how")
-    return [Label(r["path"], r["label"].strip(), r["how"].strip(), (r.get("date") or "").strip()[:10])
+    return [Label(r["path"], r["label"].strip(), r["how"].strip(), (r.get("date") or "").strip()[:10],
+                  (r.get("url") or "").strip())
             for r in rows]
+
+
+def label_key(lb: Label) -> str:
+    """A label's key: that of the address the server served it at when labels.csv gives
+    one, else that of its file."""
+    return path_key(lb.url or lb.path)
+
+
+def archived_key(labels: list[Label]) -> Callable[[str], str]:
+    """The key of an archived URL against these labels: its path_key, except that a mirror's
+    file name for a page whose served address the labels give is that address's key. A crawl
+    of the mirror's files (/user/ada.html) and one of the live server (/user/ada) then meet
+    the same label."""
+    served = {path_key(lb.path): label_key(lb) for lb in labels if lb.url}
+
+    def key(url: str) -> str:
+        found = path_key(url)
+        return served.get(found, found)
+    return key
 
 
 def right_days(labels: list[Label], urls: dict[str, list[Path]]) -> dict | None:
     """Of the archived leaves whose label gives a date, how many carry that day in their
     front matter's date (None when the labels give no dates)."""
-    dated = {path_key(lb.path): lb.date for lb in labels if lb.label == "leaf" and lb.date}
+    dated = {label_key(lb): lb.date for lb in labels if lb.label == "leaf" and lb.date}
     if not dated:
         return None
+    key_of = archived_key(labels)
     right = checked = 0
     for url, files in urls.items():
-        day = dated.get(path_key(url))
+        day = dated.get(key_of(url))
         if day is None:
             continue
         checked += 1
@@ -160,10 +187,11 @@ def _ratio(num, den):
 def evaluate(labels: list[Label], archived: list[str], summary: dict | None = None,
              verdicts: dict[str, str] | None = None) -> dict:
     """Score archived URLs (and optional url -> verdict) against the labels."""
-    by_key = {path_key(lb.path): lb for lb in labels if lb.label in LABELS}
-    other = {path_key(lb.path) for lb in labels if lb.label not in LABELS}
+    by_key = {label_key(lb): lb for lb in labels if lb.label in LABELS}
+    other = {label_key(lb) for lb in labels if lb.label not in LABELS}
     leaves = {k for k, lb in by_key.items() if lb.label == "leaf"}
-    arch = {path_key(u) for u in archived}
+    key_of = archived_key(labels)
+    arch = {key_of(u) for u in archived}
     tp = arch & leaves
     archived_index = {k for k in arch if k in by_key and by_key[k].label == "index"}
     unlabelled = arch - set(by_key) - other
@@ -207,15 +235,16 @@ def evaluate(labels: list[Label], archived: list[str], summary: dict | None = No
         "unlabelled_archived": sorted(unlabelled),
     }
     if verdicts:
-        result["verdicts"] = _verdict_metrics(by_key, verdicts, groups)
+        result["verdicts"] = _verdict_metrics(by_key, verdicts, groups, key_of)
     return result
 
 
-def _verdict_metrics(by_key: dict[str, Label], verdicts: dict[str, str], groups: dict) -> dict:
+def _verdict_metrics(by_key: dict[str, Label], verdicts: dict[str, str], groups: dict,
+                     key_of: Callable[[str], str] = path_key) -> dict:
     """Index/leaf confusion over the labelled pages that got a verdict."""
     conf = {"leaf": {"leaf": 0, "index": 0}, "index": {"leaf": 0, "index": 0}}
     for url, verdict in verdicts.items():
-        lb = by_key.get(path_key(url))
+        lb = by_key.get(key_of(url))
         if lb is None or verdict not in ("leaf", "index"):
             continue
         conf[lb.label][verdict] += 1

@@ -8,8 +8,10 @@ index, every other type leaf; balanced accuracy of seed and final, and a per-typ
 Readability's test pages (index.csv + truth/) and trafilatura's evaluation pages
 (pages.jsonl + html/): articles, every one a leaf (balanced accuracy there is the share
 scored leaf).
-A site (labels.csv): balanced accuracy overall and per `how` group. Cost: the time of a
-verdict from HTML (parse + link walk + score), final score vs the seed formula alone, on the
+A site (labels.csv): balanced accuracy overall and per `how` group, each page scored at
+--site-url plus its file's path, or plus the address in labels.csv's url column when a
+builder wrote one (a mirror's file named otherwise than the server's address, see
+site_url). Cost: the time of a verdict from HTML (parse + link walk + score), final score vs the seed formula alone, on the
 same pages in the same run: total and median per-page ratio (see score_page). Per-page rows go to bench/out/indexiness/.
 """
 from __future__ import annotations
@@ -182,13 +184,18 @@ def wcxb_jobs(root: Path, limit=None):
     return jobs
 
 
-def site_url(path: str) -> str:
-    """The URL a corpus site's file is served at: a directory's index.html is the directory
-    (2013/foo/index.html is /2013/foo/), any other file its own path (genindex.html).
+def site_url(path: str, served: str = "") -> str:
+    """The URL a corpus site's file is served at: the address labels.csv's url column gives
+    (served), else a directory's index.html is the directory (2013/foo/index.html is
+    /2013/foo/), any other file its own path (genindex.html).
 
-    A file named with a query and ".html" after it (topic/44?page=2.html) is a mirror's copy
-    of a dynamic page: wget's --adjust-extension appends the .html to the address it fetched
-    (/topic/44?page=2), and that address is the page's (bench/sites/build_flaskbb_forum.py)."""
+    A mirror of a dynamic server names its files after the addresses, not as them: wget's
+    --adjust-extension appends .html to /user/ada and /topic/44?page=2, so the builder
+    writes the address it fetched (bench/sites/build_flaskbb_forum.py). Without that
+    column, a file named with a query and ".html" after it (topic/44?page=2.html) is still
+    read as such a copy: no static file is named so."""
+    if served:
+        return SITE_URL + served.lstrip("/")
     if path == "index.html" or path.endswith("/index.html"):
         path = path[: -len("index.html")]
     elif "?" in path.rpartition("/")[2] and path.endswith(".html"):
@@ -203,7 +210,8 @@ def site_jobs(root: Path):
             path = root / "site" / row["path"]
             if row["label"] not in ("index", "leaf") or not path.exists():
                 continue
-            jobs.append((str(path), site_url(row["path"]), row["label"], row["how"]))
+            url = site_url(row["path"], row.get("url") or "")
+            jobs.append((str(path), url, row["label"], row["how"]))
     return jobs
 
 

@@ -41,15 +41,17 @@ with folders (user/NAME vs user/NAME/posts), so the mirror uses --adjust-extensi
 --convert-links: `topic/3-release-1-0-0?page=2.html`, linked as
 `3-release-1-0-0%3Fpage=2.html`, which the static server serves and bench/eval_crawl.py's
 path_key maps back to the label's path; links to what was left out stay absolute,
-http://127.0.0.1:8000/... A crawl of the live forum (`flaskbb run` again, then `leafcrawl
-crawl` and `bench/eval_crawl.py --evaluate-only`) sees the server's addresses: score it
-against a copy of labels.csv with the `.html` that --adjust-extension added taken off.
+http://127.0.0.1:8000/... No name says which `.html` wget added (user/NAME.html is served at
+/user/NAME), so wget's log (WORK/wget.log) gives labels.csv a url column: the path and query
+each file was served at, where bench/eval_indexiness.py scores the page and where
+bench/eval_crawl.py meets a crawl of the live forum (`flaskbb run` again, then `leafcrawl
+crawl` and `bench/eval_crawl.py --evaluate-only`) as well as one of the mirror.
 
 labels.csv: every page of a topic is a leaf; the board index, the category, the forums and
 their pages N are index pages, so are the portal plugin's page (/portal/: news and recent
 topics), who-is-online, the member list (and its sorted variants) and a user's topics / posts lists
-(and their pages N); a user profile (user/NAME.html: a few stats and links to those
-lists, no content of its own) is an index page too; anything else is not labelled.
+(and their pages N); a user profile (/user/NAME: a few stats and links to those lists, no
+content of its own) is an index page too; anything else is not labelled.
 """
 from __future__ import annotations
 
@@ -66,7 +68,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from changelog_posts import SUBSECTION, posts, write_labels  # noqa: E402
+from changelog_posts import SUBSECTION, posts, wget_served, write_labels  # noqa: E402
 
 SITE = "http://127.0.0.1:8000"
 VENV = Path("/tmp/flaskbbvenv")
@@ -245,13 +247,16 @@ def main(argv=None):
         shutil.rmtree(args.out, ignore_errors=True)
         site = args.out / "site"
         # --mirror follows every in-site link; what robots.txt would hide is a crawl's own choice
-        subprocess.run(["wget", "-q", "--mirror", "-e", "robots=off", "--no-host-directories",
-                        "--adjust-extension", "--convert-links", "--reject-regex", REJECT,
+        # -nv: its log pairs each file with the address it was served at (wget_served)
+        subprocess.run(["wget", "-nv", "-o", str(work / "wget.log"), "--mirror", "-e",
+                        "robots=off", "--no-host-directories", "--adjust-extension",
+                        "--convert-links", "--reject-regex", REJECT,
                         "-P", str(site), SITE + "/"], check=False)   # wget exits 8 on any 404
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=10)
-    write_labels(site, args.out, label)
+    write_labels(site, args.out, label,
+                 served=wget_served((work / "wget.log").read_text(errors="replace"), site))
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ import subprocess
 from datetime import datetime
 from pathlib import Path
 from typing import Callable, NamedTuple
+from urllib.parse import urlsplit
 
 # `## 1.10.0 (October 24, 2026)`; undated sections (the oldest releases) are left out: a post
 # needs its day.
@@ -73,22 +74,50 @@ def _day_of(page: str, dates: dict[str, str]) -> str:
 
 
 def write_labels(site: Path, out: Path, label: Callable[[str], tuple[str, str] | None],
-                 pattern: str = "*.html", dates: dict[str, str] | None = None) -> None:
+                 pattern: str = "*.html", dates: dict[str, str] | None = None,
+                 served: dict[str, str] | None = None) -> None:
     """labels.csv (path,label,how) of the site's files (matching pattern) that label()
     names, and with dates (post_days) a date column: a leaf's day, when its path names a
-    post's slug (bench/eval_crawl.py reports the archived leaves that carry it); prints counts."""
+    post's slug (bench/eval_crawl.py reports the archived leaves that carry it); with served
+    (wget_served) a url column: the address the server served the file at, where a mirror's
+    file name is not one (bench/eval_indexiness.py scores the page there); prints counts."""
     counts: dict[str, int] = {}
     with open(out / "labels.csv", "w", newline="") as fh:
         writer = csv.writer(fh)
-        writer.writerow(["path", "label", "how"] + (["date"] if dates else []))
+        writer.writerow(["path", "label", "how"] + (["date"] if dates else [])
+                        + (["url"] if served is not None else []))
         for page in sorted(p.relative_to(site).as_posix() for p in site.rglob(pattern)
                            if p.is_file()):
             found = label(page)
             if found:
                 counts[found[0]] = counts.get(found[0], 0) + 1
                 day = _day_of(page, dates) if dates and found[0] == "leaf" else ""
-                writer.writerow([page, *found] + ([day] if dates else []))
+                writer.writerow([page, *found] + ([day] if dates else [])
+                                + ([served.get(page, "")] if served is not None else []))
     print(f"{out / 'labels.csv'}: " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
+
+
+# A line of `wget -nv`'s log for each file it saved: the URL it was served at (after any
+# redirect), then the file's name. `2026-12-06 16:28:14 URL:http://h/user/ada [187/187] ->
+# "site/user/ada.html" [1]`
+_WGET_SAVED = re.compile(r' URL: ?(\S+) \[[^\]\n]*\] -> "(.+)" \[\d+\]$', re.M)
+
+
+def wget_served(log: str, site: Path) -> dict[str, str]:
+    """A mirror's file (relative to site, as labels.csv names it) -> the path and query it
+    was served at, from the log of `wget -nv -o LOG -P site` (site as given to -P: the log
+    names each file under it). Once --adjust-extension has named /user/ada `user/ada.html`
+    and /topic/3?page=2 `topic/3?page=2.html`, no rule gets the address back from the name
+    (a served /about.html is named so too): only wget's log still pairs them."""
+    found = {}
+    for url, saved in _WGET_SAVED.findall(log):
+        try:
+            name = Path(saved).relative_to(site).as_posix()
+        except ValueError:      # saved outside site: not a page of this mirror
+            continue
+        parts = urlsplit(url)
+        found[name] = parts.path + (f"?{parts.query}" if parts.query else "")
+    return found
 
 
 def build_and_label(out: Path, build: Callable[[Path], list[str]], cwd: Path,

@@ -241,3 +241,58 @@ def test_leaves_with_the_right_day(tmp_path):
         files[f"http://h:1/{'2024/' if name != 'about' else ''}{name}/"] = [md]
     assert right_days(labels, files) == {"leaves_dated": 2, "right_day": 1, "share": 0.5}
     assert right_days([Label("x/index.html", "leaf", "post")], files) is None
+
+
+# A mirror made with wget --adjust-extension: files named after the addresses the forum served.
+SERVED_CSV = """\
+path,label,how,url
+index.html,index,board index,/
+user/ada.html,index,user profile,/user/ada
+topic/3-x.html,leaf,topic,/topic/3-x
+topic/3-x?page=2.html,leaf,topic page N,/topic/3-x?page=2
+about.html,leaf,page,
+"""
+
+
+@pytest.fixture
+def served_labels(tmp_path):
+    f = tmp_path / "labels.csv"
+    f.write_text(SERVED_CSV, encoding="utf-8")
+    return ev.load_labels(f)
+
+
+def test_load_labels_reads_the_served_address(served_labels):
+    assert served_labels[1] == ev.Label("user/ada.html", "index", "user profile", "", "/user/ada")
+    assert served_labels[4].url == ""
+
+
+@pytest.mark.parametrize("archived", [
+    # a crawl of the live forum: its own addresses
+    ["http://127.0.0.1:8000/topic/3-x?page=1", "http://127.0.0.1:8000/topic/3-x?page=2",
+     "http://127.0.0.1:8000/user/ada", "http://127.0.0.1:8000/about.html"],
+    # a crawl of the mirror's files on the static server, linked as --convert-links wrote them
+    ["http://127.0.0.1:8000/topic/3-x.html", "http://127.0.0.1:8000/topic/3-x%3Fpage=2.html",
+     "http://127.0.0.1:8000/user/ada.html", "http://127.0.0.1:8000/about.html"],
+])
+def test_a_live_crawl_and_a_crawl_of_the_mirror_meet_the_same_labels(served_labels, archived):
+    r = ev.evaluate(served_labels, archived)
+    assert (r["archived_leaves"], r["archived_index"], r["archived_unlabelled"]) == (3, 1, 0)
+    assert r["leaf_recall"] == 1.0
+    assert r["archived_index_pages"] == ["/user/ada"]
+    assert r["missed_leaves"] == []
+
+
+def test_verdicts_meet_labels_at_their_served_address(served_labels):
+    verdicts = {"http://127.0.0.1:8000/user/ada": "index",
+                "http://127.0.0.1:8000/topic/3-x?page=2.html": "leaf",   # the file's name
+                "http://127.0.0.1:8000/user/ada.html": "leaf"}           # the mirror's name
+    v = ev.evaluate(served_labels, [], verdicts=verdicts)["verdicts"]
+    assert v["confusion"] == {"leaf": {"leaf": 1, "index": 0}, "index": {"leaf": 1, "index": 1}}
+
+
+def test_a_leaf_is_dated_at_its_served_address(tmp_path):
+    labels = [ev.Label("topic/3-x.html", "leaf", "topic", "2024-03-01", "/topic/3-x")]
+    md = tmp_path / "t.md"
+    md.write_text("---\nurl: x\ndate: '2024-03-01'\n---\n")
+    assert ev.right_days(labels, {"http://h:1/topic/3-x": [md]})["right_day"] == 1
+    assert ev.right_days(labels, {"http://h:1/topic/3-x.html": [md]})["right_day"] == 1
