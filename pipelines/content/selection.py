@@ -24,6 +24,7 @@ from .container_bounds import (  # noqa: F401  (_tag, narrow_container: read by 
     LOOSE_NONE, _main_instead, _tag, _title_column, narrow_container, widen_container)
 from .emptied_sections import drop_emptied_headings
 from .link_text import _IMAGE_MD_RE, LINK_RE, NO_LINK_KINDS, anchor_text, link_texts
+from .post_links import drop_post_links
 from .standfirst import keep_standfirst
 from .teaser_cards import drop_teaser_cards
 from .teaser_runs import drop_lone_teasers, drop_teaser_runs
@@ -378,6 +379,7 @@ def _select(blocks: list[Block], title: str | None, links_as_text: bool = False,
                           + drop_lone_teasers(blocks, keep, densities, inside, words, url))
     trim_article_tail(blocks, keep, stats, headings)
     if leaf:
+        drop_post_links(blocks, keep, url)
         drop_emptied_headings(blocks, keep, tokens)
     kept = reindex(blocks, keep)
     return kept, sum(compress(words, keep))
@@ -411,6 +413,14 @@ def _short_statement(b: Block, st: Stats) -> bool:
     """A paragraph of TAIL_STATEMENT_MIN_WORDS or more ending in a full stop."""
     return (b.kind == "paragraph" and st[1] >= TAIL_STATEMENT_MIN_WORDS
             and b.text.rstrip().rstrip('"\u201d\u2019').endswith("."))
+
+
+def _linking_statement(b: Block, st: Stats) -> bool:
+    """A statement (_short_statement) whose link sits inside it: the article's closing line
+    pointing on ("You can read more on the [blog post](…)."). A teaser opens with its link,
+    its headline, and a "Read more: [title]" line is mostly link text."""
+    return (st[4] <= LINK_DENSITY_MAX and not b.rich_text.startswith("[")
+            and _short_statement(b, st))
 
 
 def article_paragraphs(blocks: list[Block], keep: list[bool], stats: list[Stats],
@@ -448,9 +458,10 @@ def trim_article_tail(blocks: list[Block], keep: list[bool],
     furniture = {i: _furniture(blocks[i], stats[i]) for i in tail}
     for i in tail:
         st = stats[i]
-        if furniture[i] and blocks[i].kind != "heading" and not st[6] and st[4] == 0 \
-                and (st[1] >= TAIL_SENTENCE_WORDS or _short_statement(blocks[i], st)):
-            furniture[i] = False   # a sentence without links, not a label
+        if furniture[i] and blocks[i].kind != "heading" and not st[6] and (
+                st[4] == 0 and (st[1] >= TAIL_SENTENCE_WORDS or _short_statement(blocks[i], st))
+                or _linking_statement(blocks[i], st)):
+            furniture[i] = False   # a sentence, not a label
     for h, nxt in zip(tail, tail[1:]):
         if furniture[h] and not furniture[nxt] and blocks[h].kind == "heading" \
                 and not stats[h][6] and stats[h][4] <= LINK_DENSITY_MAX:

@@ -62,7 +62,7 @@ def _defragged(url: str) -> str:
     return urldefrag(url)[0] if "#" in url else url
 
 
-def _targets(b: Block) -> list[str]:
+def link_targets(b: Block) -> list[str]:
     """Where the block's links lead (fragments dropped)."""
     if b.kind == "image":
         return [_defragged(b.link)] if b.link else []
@@ -80,7 +80,7 @@ def teaser_target(b: Block, density: float, inside_link: bool, page: str,
         return f"card:{b.xpath.split('/a')[0]}/a"
     if b.kind != "image" and density <= TEASER_LINK_DENSITY:
         return None
-    targets = _targets(b)
+    targets = link_targets(b)
     if len(targets) != 1:
         return None
     target = targets[0]

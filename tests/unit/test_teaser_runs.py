@@ -137,14 +137,14 @@ def test_teasers_with_a_thumbnail_inside_their_link_are_link_text():
 def test_link_text_leaves_out_the_images_inside_a_link():
     from pipelines.blocks import Block
     from pipelines.content.link_text import link_density
-    from pipelines.content.teaser_runs import _targets
+    from pipelines.content.teaser_runs import link_targets
 
     card = Block(text="3 Rye story for the winter bakers", kind="list-item", tag="li",
                  xpath="/html/body/ul/li[3]", dom_index=9,
                  rich_text="[3 ![](https://crumb.example/thumbs/a-very-long-thumbnail-name.jpg) "
                            "Rye story for the winter bakers](/2024/rye/)")
     assert link_density(card) > 0.9
-    assert _targets(card) == ["/2024/rye/"]            # the link's page, not its thumbnail
+    assert link_targets(card) == ["/2024/rye/"]            # the link's page, not its thumbnail
     linked_image = Block(text="", kind="paragraph", tag="p", xpath="/html/body/p", dom_index=3,
                          rich_text="[![Rye](/r.jpg)](/2024/rye/)")
-    assert _targets(linked_image) == ["/2024/rye/"]
+    assert link_targets(linked_image) == ["/2024/rye/"]

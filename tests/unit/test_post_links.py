@@ -1,0 +1,70 @@
+"""Links a post carries about itself: filing labels and neighbour links leave its text, and
+an article's closing line that links on stays."""
+from pipelines.page import analyze_page
+
+URL = "https://notes.example/blog/release-1-8-0/"
+ITEM = "Require Python 3.11 or later, dropping support for Python 3.10 in every module."
+
+
+def post(middle="", tail="", url=URL):
+    items = "".join(f"<li>{ITEM.replace('module', f'module {i}')}</li>" for i in range(6))
+    html = f"""<html><head><title>Release 1.8.0</title></head><body><main>
+    <h1>Release 1.8.0</h1>{middle}<p>This release drops Python 3.10 support.</p>
+    <h4>Changed</h4><ul>{items}</ul>{tail}</main></body></html>"""
+    result = analyze_page(html, url)
+    assert result.verdict == "leaf"
+    return "\n".join(b.text for b in result.blocks)
+
+
+def test_the_tags_a_post_is_filed_under_are_not_its_text():
+    filed = """<ul class="post-metadata"><li><time datetime="2026-10-13">13 October 2026</time></li>
+    <li><a href="/tags/added/">added</a>, </li><li><a href="/tags/changed/">changed</a></li></ul>"""
+    text = post(middle=filed)
+    assert "added" not in text.split("\n") and "changed," not in text
+    assert "This release drops Python 3.10 support." in text
+    text = post(tail='<p>Filed under <a href="/category/releases/">Releases</a></p>')
+    assert "Releases" not in text
+
+
+def test_a_link_to_a_tag_inside_a_sentence_stays():
+    text = post(tail='<p>Every change of this kind is listed under the '
+                     '<a href="/tags/changed/">changed</a> tag of this blog.</p>')
+    assert "listed under the changed tag" in text
+
+
+def test_links_to_the_previous_and_next_posts_are_not_its_text():
+    nextprev = """<ul class="links-nextprev"><li>← Previous<br> <a href="/blog/release-1-7-0/">
+    Release 1.7.0</a></li><li>Next →<br><a href="/blog/release-1-9-0/">Release 1.9.0</a></li></ul>"""
+    text = post(tail=nextprev)
+    assert "Release 1.7.0" not in text and "Release 1.9.0" not in text
+    assert text.count("Require Python 3.11") == 6
+
+
+def test_dated_addresses_are_one_template_across_months():
+    url = "https://notes.example/2019/06/starter-basics/"
+    text = post(tail='<p>« <a href="/2019/05/rye-in-winter/">Rye in winter</a></p>', url=url)
+    assert "Rye in winter" not in text
+
+
+def test_the_authors_own_list_of_links_stays():
+    # a nested list belongs to the item above it; three links are a list, no neighbours
+    nested = """<ul><li>Browse the following resources:<ul>
+    <li><a href="/blog/release-1-7-0/">Release 1.7.0</a></li>
+    <li><a href="/blog/release-1-9-0/">Release 1.9.0</a></li></ul></li></ul>"""
+    assert "Release 1.9.0" in post(tail=nested)
+    three = "".join(f'<p><a href="/blog/release-1-{i}-0/">Release 1.{i}.0</a></p>' for i in (5, 6, 7))
+    assert "Release 1.7.0" in post(tail=three)
+    # a link elsewhere on the site is no neighbour
+    assert "Install guide" in post(tail='<p><a href="/docs/install/">Install guide</a></p>')
+
+
+def test_an_articles_closing_line_that_links_on_stays():
+    prose = ("Sourdough needs patience more than skill, and the starter tells you when it is "
+             "ready by doubling in size within a few hours of feeding at room temperature. ")
+    html = f"""<html><body><article><h1>Starter basics</h1>{''.join(f'<p>{prose}</p>' * 4)}
+    <p>You can read more on the <a href="https://elsewhere.example/post">blog post</a>.</p>
+    <p><a href="/share">Share</a></p><p><a href="/2024/other/">Other bakes</a></p>
+    </article></body></html>"""
+    text = "\n".join(b.text for b in analyze_page(html, "https://crumb.example/2024/starter/").blocks)
+    assert "You can read more on the blog post." in text
+    assert "Share" not in text
