@@ -158,11 +158,20 @@ def _class_token_rank(tok: str) -> int | None:
 
 
 def widget_for(tag, cls: str | None, ident: str | None) -> str | None:
-    """widget_of for an element whose tag, class and id the caller already read."""
+    """widget_of for an element whose tag, class and id the caller already read.
+
+    A BEM class (block__element--modifier) names an element of its block after "__"
+    (page__related, page__share, sidebar__inner), where the patterns expect one "-" or "_"
+    between parts: read as one. Minimal Mistakes, the most used Jekyll theme, names its
+    related-posts grid and share bar so; on its short posts the grid outweighed the post and
+    was archived in its place (58 of 98). A "--modifier" says which variant of its block an
+    element is (x-river--share is the river in its share layout), not what it is: left as is."""
     if tag in NEVER_WIDGET_TAGS:
         return None
     best = None
     if cls and _HAS_FURNITURE_WORD(cls_lower := cls.lower()) is not None:
+        if "__" in cls_lower:
+            cls_lower = cls_lower.replace("__", "-")
         lowered = cls_lower.split()
         if CONTENT_CLASS_TOKENS.isdisjoint(lowered):
             for tok in lowered:
