@@ -82,6 +82,12 @@ _TEMPLATE_EXPR = re.compile(r"\{\{[^{}]*\}\}")
 TEMPLATE_LABEL_MAX_WORDS = 3
 
 
+def is_control_label(text: str, tokens: int) -> bool:
+    """Is the whole text a control's label ("Table of Contents", "Share", "Read more")?
+    `tokens`: len(text.split())."""
+    return tokens <= CONTROL_MAX_WORDS and _label(text) in CONTROL_LABELS
+
+
 def _label(text: str) -> str:
     """The text lowercased, each run of digits as "n", punctuation dropped, spaces single."""
     # a label of ASCII letters and spaces has no digits or punctuation to replace: the two

@@ -19,6 +19,7 @@ from itertools import compress
 
 from ..blocks import Block, reindex
 from ..blocks.block_model import kept_positions
+from .content_controls import is_control_label
 from .content_sections import drop_furniture_sections, furniture_heading
 from .container_bounds import (  # noqa: F401  (_tag, narrow_container: read by tests)
     LOOSE_NONE, _main_instead, _tag, _title_column, narrow_container, widen_container)
@@ -103,6 +104,14 @@ TAIL_SENTENCE_WORDS = 8
 TAIL_STATEMENT_MIN_WORDS = 4
 # This many furniture blocks in a row after an article's body start its furniture.
 FURNITURE_RUN = 3
+# The short lines of an article's own <header> (its title, byline, kicker) are kept with
+# the body wherever they sit (the title by _kept, a standfirst by keep_standfirst), and
+# vote for no container: on a post of one short list (a release note, a link post) the
+# title and "May 3, 2022 by maintainer" outweighed the body, which was lost (GeneratePress
+# and Twenty Twenty-One, 5 of 99 posts; PaperMod 1).
+HEADER_LINE_WORDS = 12
+# ...nor does a control's label (content_controls.CONTROL_LABELS): a table of contents folded
+# under its "Table of Contents" summary (PaperMod's ShowToc) outvoted a one-item post.
 # Kinds whose words are prose evidence for a container (images and rules carry none).
 TEXT_KINDS = frozenset({"paragraph", "heading", "list-item", "table", "code", "quote",
                         "figure-caption"})
@@ -274,9 +283,12 @@ def find_container(blocks: list[Block], chrome: list[bool],
     # own long paragraph, its first block] (container_bounds.LOOSE_NONE)
     acc: dict[str, list[float]] = {}
     for i, (b, is_chrome, is_frame, st) in enumerate(zip(blocks, chrome, frame, stats)):
+        words = st[1]
         if not b.text or b.hidden:
             continue
-        words = st[1]
+        if not is_chrome and words <= HEADER_LINE_WORDS and (
+                b.in_header and b.in_article or is_control_label(b.text, st[0])):
+            continue
         if is_chrome:
             if not is_frame:
                 continue

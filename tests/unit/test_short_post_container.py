@@ -1,0 +1,60 @@
+"""A post of one short list keeps its body: the title area, a folded table of contents'
+label and a related-posts grid named the BEM way do not outvote it."""
+from pipelines.page import analyze_page
+
+URL = "https://notes.example/2022/05/03/release-0-20-0/"
+ITEM = ('<li>Drop Python 3.6 support <a href="https://github.com/x/y/pull/1357">#1357</a> and '
+        '<a href="https://github.com/x/y/pull/1616">#1616</a>.</li>')
+
+
+def body_text(html):
+    result = analyze_page(html, URL)
+    assert result.verdict == "leaf"
+    return [b.text for b in result.blocks]
+
+
+def test_the_byline_in_the_articles_header_does_not_outvote_a_one_item_post():
+    html = f"""<html><head><title>Release 0.20.0</title></head><body><main><article>
+    <header><h1>Release 0.20.0</h1><div class="entry-meta"><time datetime="2022-05-03">May 3,
+    2022</time> by <a href="/author/maintainer/">maintainer</a></div></header>
+    <div class="entry-content"><h3>Removed</h3><ul>{ITEM}</ul></div>
+    <footer><nav class="post-navigation"><a href="/2022/04/22/release-0-19-1/">Release 0.19.1</a>
+    <a href="/2022/05/10/release-0-21-0/">Release 0.21.0</a></nav></footer></article></main></body></html>"""
+    assert "Drop Python 3.6 support #1357 and #1616." in body_text(html)
+
+
+def test_a_folded_table_of_contents_label_does_not_outvote_a_one_item_post():
+    # Hugo PaperMod's post with ShowToc, breadcrumbs, tags and previous/next links
+    html = """<html><head><title>Release 0.39.0</title></head><body><main><article>
+    <header><nav class="breadcrumbs"><a href="/">Home</a> <a href="/posts/">Posts</a></nav>
+    <h1>Release 0.39.0</h1><div class="post-meta"><span>September 23, 2024</span> · <span>1
+    min</span> · <span>Release team</span></div></header>
+    <details class="toc"><summary>Table of Contents</summary>
+    <div class="inner"><ul><li><a href="#added">Added</a></li></ul></div></details>
+    <div class="post-content"><h4 id="added">Added</h4><ul><li>Add support for
+    <a href="https://developer.mozilla.org/Range_requests">HTTP Range</a> to <code>FileResponse</code>
+    <a href="https://github.com/x/y/pull/2697">#2697</a>.</li></ul></div>
+    <footer class="post-footer"><ul class="post-tags"><li><a href="/tags/added/">Added</a></li></ul>
+    <nav class="paginav"><a class="prev" href="/posts/release-0-39-1/"><span>« Prev</span>
+    <span>Release 0.39.1</span></a><a class="next" href="/posts/release-0-38-6/"><span>Next »</span>
+    <span>Release 0.38.6</span></a></nav></footer></article></main></body></html>"""
+    text = [b.text for b in analyze_page(html, "https://notes.example/posts/release-0-39-0/").blocks]
+    assert "Add support for HTTP Range to FileResponse #2697." in text
+    assert "Table of Contents" not in text
+
+
+def test_a_related_posts_grid_named_the_bem_way_is_furniture():
+    # Minimal Mistakes' grid: a title, a reading time and the post's excerpt per card
+    cards = "".join(f"""<div class="grid__item"><article class="archive__item">
+        <h2 class="archive__item-title"><a href="/2022/0{i}/01/release-0-1{i}-0/">Release 0.1{i}.0</a></h2>
+        <p class="page__meta"><span class="page__meta-readtime">less than 1 minute read</span></p>
+        <p class="archive__item-excerpt">Changed</p></article></div>""" for i in range(4))
+    html = f"""<html><head><title>Release 0.20.0</title></head><body><div id="main">
+    <article class="page"><h1>Release 0.20.0</h1><section class="page__content"><h3>Removed</h3>
+    <ul>{ITEM}</ul></section></article>
+    <div class="page__related"><h2 class="page__related-title">You may also enjoy</h2>
+    <div class="grid__wrapper">{cards}</div></div></div></body></html>"""
+    text = body_text(html)
+    assert "Drop Python 3.6 support #1357 and #1616." in text
+    assert not any("Release 0.1" in t or "You may also enjoy" in t or "minute read" in t
+                   for t in text)
