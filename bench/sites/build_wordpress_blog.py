@@ -2,6 +2,7 @@
 ../shared/corpora/sites/<site>.
 
     python bench/sites/build_wordpress_blog.py CHANGELOG.md OUT_DIR [--theme twentytwentyone]
+        [--port 8000] [--blogger]
 
 CHANGELOG.md: Starlette's release notes (docs/release-notes.md of its sdist:
 `pip download starlette --no-binary :all: --no-deps`), or any changelog of that shape.
@@ -37,6 +38,32 @@ other posts, as block themes and page builders put them into posts): each loop p
 own parameter (?query-1-page=2) and every pager link keeps the other loops' (the spider trap
 of a stock WordPress). The newest post is split over SPLIT_PARTS pages with <!--nextpage-->,
 as long posts are: its parts are /…/slug/2/, /…/slug/3/.
+
+--theme generatepress: GeneratePress, a popular third-party classic theme (not packaged by
+Debian; nobody here tuned for it). Its 3.5.1 release is the last one whose "Requires at
+least" (6.1) Debian's WordPress 6.1 meets; it needs no plugin and no build step (its CSS and
+JS are committed). Bring it from its repository and install it beside the packaged themes:
+
+    # (the fetch tool's snapshot of github:tomusborne/generatepress, or a git clone)
+    mkdir -p /usr/share/wordpress/wp-content/themes/generatepress
+    git -C GENERATEPRESS_GIT archive 3.5.1 | tar x -C /usr/share/wordpress/wp-content/themes/generatepress
+    ln -sfn /usr/share/wordpress/wp-content/themes/generatepress \
+        /var/lib/wordpress/wp-content/themes/generatepress
+
+--port PORT: the port the WordPress above listens on (and WP_HOME/WP_SITEURL name), when
+8000 is taken: e.g. php -S 127.0.0.1:8010 with http://127.0.0.1:8010 in the config; the
+mirror's links are then http://127.0.0.1:8010/ (bench/eval_indexiness.py --site-url
+http://127.0.0.1:8010/, bench/eval_crawl.py --port 8010).
+
+--blogger: what a blogger turns on besides the defaults: a sidebar of the classic widgets
+(search, recent posts, recent comments, archives, categories, tag cloud) in the theme's
+main widget area (sidebar-1), and COMMENTED_POSTS posts with two approved comments each (the second
+a threaded reply), comments open on every post (WordPress's default) so every post ends
+with its "Leave a Reply" form. Pagination is the 10 posts a page above. E.g.
+
+    python bench/sites/build_wordpress_blog.py /tmp/src/starlette-1.10.0/docs/release-notes.md \
+        /tmp/sites/wp-generatepress --theme generatepress --port 8010 --blogger
+
 labels.csv: posts (each part of the split one) and the about page are leaves; the home, its pages N, and the tag,
 category, author and date archives (and their pages N) are index pages, as WordPress made them.
 """
@@ -52,11 +79,15 @@ from pathlib import Path
 
 from changelog_posts import ABOUT, post_days, posts, write_labels
 
-SITE = "http://127.0.0.1:8000"
 QUERY_LOOP_EVERY = 8
 QUERY_LOOPS = 4
 QUERY_LOOP_PER_PAGE = 3
 SPLIT_PARTS = 3
+COMMENTED_POSTS = (1, 2, 5, 9)      # indexes into the posts, newest first (0 is the split one)
+COMMENTS = [("Ada Reader", "ada@example.org", "Thanks for the detailed notes, the upgrade went "
+             "smoothly for us."),
+            ("Sam Dev", "sam@example.org", "Glad to hear it. We had to adjust one middleware "
+             "but the changelog made it clear which one.")]
 
 
 def query_loops(first_id: int) -> str:
@@ -107,6 +138,37 @@ update_option('permalink_structure', '/%year%/%monthnum%/%day%/%postname%/');
 update_option('posts_per_page', 10);
 update_option('blogname', 'Release notes');
 switch_theme($argv[2]);
+delete_option('theme_switched');   // no widget remapping on the next request: set below
+if (!empty($argv[3])) {            // --blogger
+    $extra = json_decode(file_get_contents($argv[3]), true);
+    $widgets = ['search' => ['title' => ''], 'recent-posts' => ['title' => 'Recent Posts', 'number' => 5],
+        'recent-comments' => ['title' => 'Recent Comments', 'number' => 5],
+        'archives' => ['title' => 'Archives', 'count' => 0, 'dropdown' => 0],
+        'categories' => ['title' => 'Categories', 'count' => 1, 'hierarchical' => 0, 'dropdown' => 0],
+        'tag_cloud' => ['title' => 'Tags', 'taxonomy' => 'post_tag', 'count' => 0]];
+    $ids = [];
+    foreach ($widgets as $base => $settings) {
+        update_option("widget_$base", [2 => $settings, '_multiwidget' => 1]);
+        $ids[] = "$base-2";
+    }
+    // the main widget area of GeneratePress and Twenty Twenty-One alike (what this request
+    // registered is the previous theme's areas: switch_theme loads no theme code)
+    $first = 'sidebar-1';
+    update_option('sidebars_widgets', ['wp_inactive_widgets' => [], $first => $ids, 'array_version' => 3]);
+    update_option('default_comment_status', 'open');
+    update_option('thread_comments', 1);
+    foreach ($extra['comments'] as $c) {
+        $post = get_page_by_path($c['slug'], OBJECT, 'post');
+        $parent = 0;
+        foreach ($c['comments'] as $i => $body) {
+            $parent = wp_insert_comment(['comment_post_ID' => $post->ID, 'comment_author' => $body[0],
+                'comment_author_email' => $body[1], 'comment_content' => $body[2],
+                'comment_approved' => 1, 'comment_parent' => $parent,
+                'comment_date' => date('Y-m-d H:i:s', strtotime($post->post_date) + 86400 * ($i + 1))]);
+        }
+    }
+    echo "sidebar $first: ", implode(' ', $ids), "\\n";
+}
 flush_rewrite_rules();
 echo count($posts), " posts and pages\\n";
 """
@@ -140,8 +202,14 @@ def main(argv=None):
     ap.add_argument("changelog", type=Path)
     ap.add_argument("out", type=Path)
     ap.add_argument("--theme", default="twentytwentythree",
-                    help="an installed theme: twentytwentythree (block), twentytwentyone (classic)")
+                    help="an installed theme: twentytwentythree (block), twentytwentyone (classic), "
+                         "generatepress (third-party classic, installed as the docstring says)")
+    ap.add_argument("--port", type=int, default=8000,
+                    help="the port the running WordPress is served at (its WP_HOME's)")
+    ap.add_argument("--blogger", action="store_true",
+                    help="sidebar widgets and a few commented posts (see the docstring)")
     args = ap.parse_args(argv)
+    site_url = f"http://127.0.0.1:{args.port}"
     import markdown   # python-markdown, the bench extra
 
     items = [{"title": f"Release {p.version}", "slug": p.slug, "type": "post",
@@ -157,14 +225,19 @@ def main(argv=None):
         data, script = Path(tmp) / "posts.json", Path(tmp) / "import.php"
         data.write_text(json.dumps(items))
         script.write_text(IMPORT)
-        subprocess.run(["php", str(script), str(data), args.theme], check=True,
+        extra = []
+        if args.blogger:
+            extra = [str(Path(tmp) / "blogger.json")]
+            Path(extra[0]).write_text(json.dumps({"comments": [
+                {"slug": items[i]["slug"], "comments": COMMENTS} for i in COMMENTED_POSTS]}))
+        subprocess.run(["php", str(script), str(data), args.theme, *extra], check=True,
                        env=dict(os.environ, HTTP_HOST="127.0.0.1"))
     shutil.rmtree(args.out, ignore_errors=True)
     site = args.out / "site"
     # --mirror follows every in-site link; what robots.txt would hide is a crawl's own choice
     subprocess.run(["wget", "-q", "--mirror", "-e", "robots=off", "--no-host-directories",
                     "--reject-regex", r"/(feed|wp-json|wp-admin|wp-login\.php|xmlrpc\.php|embed)|\?",
-                    "-P", str(site), SITE + "/"], check=False)   # wget exits 8 on any 404
+                    "-P", str(site), site_url + "/"], check=False)   # wget exits 8 on any 404
     write_labels(site, args.out, label, dates=post_days(args.changelog.read_text(encoding="utf-8")))
 
 
