@@ -28,7 +28,7 @@ from .link_text import _IMAGE_MD_RE, LINK_RE, NO_LINK_KINDS, anchor_text, link_t
 from .post_links import drop_post_links
 from .standfirst import keep_standfirst
 from .teaser_cards import drop_teaser_cards
-from .teaser_runs import drop_lone_teasers, drop_teaser_runs
+from .teaser_runs import drop_lone_teasers, drop_teaser_runs, host_of, link_targets
 from .word_count import _UNSPACED, count_words
 
 # Landmarks that are page chrome unless they sit inside main/article.
@@ -389,7 +389,7 @@ def _select(blocks: list[Block], title: str | None, links_as_text: bool = False,
                           + drop_teaser_runs(blocks, keep, densities, inside, words, url)
                           + drop_teaser_cards(blocks, keep, densities, inside, words, url)
                           + drop_lone_teasers(blocks, keep, densities, inside, words, url))
-    trim_article_tail(blocks, keep, stats, headings)
+    trim_article_tail(blocks, keep, stats, headings, url)
     if leaf:
         drop_post_links(blocks, keep, url)
         drop_emptied_headings(blocks, keep, tokens)
@@ -435,6 +435,34 @@ def _linking_statement(b: Block, st: Stats) -> bool:
             and _short_statement(b, st))
 
 
+def _code_line(b: Block) -> bool:
+    """A paragraph that is one span of code (`request.state.time_started = time.time()`): a
+    docs page's closing example, never a label or a link."""
+    rich = b.rich_text
+    return (b.kind == "paragraph" and len(rich) > 2 and rich[0] == "`" and rich[-1] == "`"
+            and rich.count("`") == 2)
+
+
+def _introduces(b: Block, st: Stats, host: str) -> bool:
+    """A heading, or a line ending in a colon ("For example:"), that would introduce the
+    text after it: one mostly of words, or a heading that links off the site (an entry of a
+    list of third-party projects, `#### [WSGIMiddleware](https://github.com/…)`: a
+    related-posts grid heads its entries with links into the site)."""
+    if st[6]:
+        return False
+    if b.kind == "paragraph":
+        return b.text.rstrip().endswith(":") and st[4] == 0
+    if b.kind != "heading":
+        return False
+    return st[4] <= LINK_DENSITY_MAX or _links_off_site(b, host)
+
+
+def _links_off_site(b: Block, host: str) -> bool:
+    targets = link_targets(b)
+    return bool(host and targets) and all(
+        t.startswith(("http://", "https://")) and host_of(t) != host for t in targets)
+
+
 def article_paragraphs(blocks: list[Block], keep: list[bool], stats: list[Stats],
                        prose_only: bool = False) -> list[int]:
     """The kept long paragraphs when the kept words are an article's (ARTICLE_SHARE of them
@@ -449,7 +477,8 @@ def article_paragraphs(blocks: list[Block], keep: list[bool], stats: list[Stats]
 
 
 def trim_article_tail(blocks: list[Block], keep: list[bool],
-                      stats: list[Stats] | None = None, headings: list[int] = ()) -> None:
+                      stats: list[Stats] | None = None, headings: list[int] = (),
+                      page_url: str | None = None) -> None:
     """On an article, drop the furniture that follows the body (in place on `keep`).
 
     An article is a page whose kept words are mostly long paragraphs. Its body ends with its
@@ -467,17 +496,17 @@ def trim_article_tail(blocks: list[Block], keep: list[bool],
         return
     idx = [i for i in kept_positions(keep) if blocks[i].text]
     tail = [i for i in idx if i > long_[-1]]
+    host = host_of(page_url) if page_url else ""
     furniture = {i: _furniture(blocks[i], stats[i]) for i in tail}
     for i in tail:
         st = stats[i]
         if furniture[i] and blocks[i].kind != "heading" and not st[6] and (
                 st[4] == 0 and (st[1] >= TAIL_SENTENCE_WORDS or _short_statement(blocks[i], st))
-                or _linking_statement(blocks[i], st)):
-            furniture[i] = False   # a sentence, not a label
+                or _linking_statement(blocks[i], st) or _code_line(blocks[i])):
+            furniture[i] = False   # a sentence or a line of code, not a label
     for h, nxt in zip(tail, tail[1:]):
-        if furniture[h] and not furniture[nxt] and blocks[h].kind == "heading" \
-                and not stats[h][6] and stats[h][4] <= LINK_DENSITY_MAX:
-            furniture[h] = False   # a heading that introduces text
+        if furniture[h] and not furniture[nxt] and _introduces(blocks[h], stats[h], host):
+            furniture[h] = False   # a heading or a line that introduces text
     dropped = [h for h in headings if h > long_[-1]]
     if dropped:
         # a furniture section's heading (already dropped) still starts a furniture run

@@ -68,3 +68,17 @@ def test_an_articles_closing_line_that_links_on_stays():
     text = "\n".join(b.text for b in analyze_page(html, "https://crumb.example/2024/starter/").blocks)
     assert "You can read more on the blog post." in text
     assert "Share" not in text
+
+
+def test_a_docs_pages_closing_example_and_linked_entries_stay():
+    prose = ("Starlette includes several middleware classes that add behaviour applied across "
+             "your entire application, and every one of them is configured in the same way {}. ")
+    paragraphs = "".join(f"<p>{prose.format(i)}</p>" for i in range(4))
+    html = f"""<html><body><main><h1>Middleware</h1>{paragraphs}
+    <h4><a href="https://github.com/abersheeran/a2wsgi">WSGIMiddleware</a></h4>
+    <p>A middleware class in charge of converting a WSGI application into an ASGI one.</p>
+    <p>For example:</p><p><code>request.state.time_started = time.time()</code></p>
+    </main></body></html>"""
+    text = "\n".join(b.text for b in analyze_page(html, "https://docs.example/middleware/").blocks)
+    for kept in ("WSGIMiddleware", "For example:", "request.state.time_started = time.time()"):
+        assert kept in text, kept
