@@ -26,7 +26,7 @@ import re
 
 from ..blocks import Block
 from ..blocks.block_model import kept_positions
-from ..indexiness.url_shape import is_term_archive_url
+from ..indexiness.url_shape import continuation_base, is_term_archive_url
 from ..indexiness.url_identity import is_content_path, target_path
 from .link_text import link_texts
 from .teaser_runs import host_of, link_targets
@@ -45,13 +45,19 @@ _WORD = re.compile(r"\w+")
 _NUMBER = re.compile(r"\d+")
 
 
+_PAGE_NUMBER = re.compile(r"\b\d+\b")
+
+
 def drop_post_links(blocks: list[Block], keep: list[bool], page_url: str | None) -> list[int]:
     """Drop, in place on `keep`, the kept filing lines and the trailing neighbour links.
     Returns the dropped blocks' indices."""
     if not page_url:
         return []
     host = host_of(page_url)
-    dropped = [i for i in kept_positions(keep) if _filing_line(blocks[i], host)]
+    own = _part_base(page_url)
+    page = page_url.split("#", 1)[0]
+    dropped = [i for i in kept_positions(keep)
+               if _filing_line(blocks[i], host) or _pager_line(blocks[i], own, page)]
     for i in dropped:
         keep[i] = False
     return sorted(dropped + _trailing_neighbours(blocks, keep, page_url, host))
@@ -82,6 +88,22 @@ def _filing_line(b: Block, host: str) -> bool:
     urls = link_targets(b)
     return (_in_site(urls, host) and all(is_term_archive_url(u) for u in urls)
             and _label_words(b) <= FILING_LABEL_WORDS)
+
+
+def _part_base(url: str) -> str:
+    base = continuation_base(url)
+    return base if base.endswith("/") else base + "/"
+
+
+def _pager_line(b: Block, own: str, page: str) -> bool:
+    """A line whose every link is another part of this post ("Pages: 1 [2] [3]", "Page 2
+    of 3: [next]"): the post's own pager, which the crawl follows and the archive joins
+    (split_posts.py), not its text."""
+    if b.kind not in _KINDS or "](" not in b.rich_text:
+        return False
+    urls = link_targets(b)     # (a link to a place on this page is no other part)
+    return (bool(urls) and all(_part_base(u) == own and u != page for u in urls)
+            and _label_words(b) - len(_PAGE_NUMBER.findall(b.text)) <= FILING_LABEL_WORDS)
 
 
 def _trailing_neighbours(blocks: list[Block], keep: list[bool], page_url: str,

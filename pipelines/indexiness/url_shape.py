@@ -288,6 +288,17 @@ _CONTINUATION = re.compile(r"(?:/(?:page|p))?/\d{1,3}/?$")
 _CONTINUATION_QUERY = re.compile(r"[?&](?:page|paged|pg|p)=\d{1,3}(?=&|$)", re.I)
 
 
+def continuation_base(url: str) -> str:
+    """The address without its page number (/post/2/ -> /post/, ?page=3 dropped), fragment
+    dropped; an address without one, as it is."""
+    base = url.split("#", 1)[0]
+    stripped = _CONTINUATION_QUERY.sub("", base)
+    if stripped == base:
+        path_end = base.split("?", 1)[0]
+        stripped = _CONTINUATION.sub("/", path_end) + base[len(path_end):]
+    return stripped.replace("?&", "?").rstrip("?")
+
+
 def continues_content(url: str) -> bool:
     """The URL is a numbered page of an address shaped like content (a title slug or a dated
     slug): one article or post continued over pages, where a listing's pages number an

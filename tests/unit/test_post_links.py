@@ -82,3 +82,12 @@ def test_a_docs_pages_closing_example_and_linked_entries_stay():
     text = "\n".join(b.text for b in analyze_page(html, "https://docs.example/middleware/").blocks)
     for kept in ("WSGIMiddleware", "For example:", "request.state.time_started = time.time()"):
         assert kept in text, kept
+
+
+def test_the_posts_own_pager_is_not_its_text_but_a_link_to_a_place_on_it_is():
+    pager = ('<div class="page-links">Pages: <a href="/blog/release-1-8-0/">1</a> 2 '
+             '<a href="/blog/release-1-8-0/3/">3</a></div>')
+    text = post(tail=pager, url="https://notes.example/blog/release-1-8-0/2/")
+    assert "Pages:" not in text
+    toc = '<ul><li><a href="#changed">Changed in this release</a></li></ul>'
+    assert "Changed in this release" in post(middle=toc)
