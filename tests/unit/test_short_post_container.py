@@ -58,3 +58,34 @@ def test_a_related_posts_grid_named_the_bem_way_is_furniture():
     assert "Drop Python 3.6 support #1357 and #1616." in text
     assert not any("Release 0.1" in t or "You may also enjoy" in t or "minute read" in t
                    for t in text)
+
+
+def test_the_reply_box_beside_a_short_post_does_not_replace_it():
+    # ColorMag: the post's <article>, then outside it the WordPress reply form
+    html = f"""<html><head><title>Release 0.20.0</title></head><body><div id="cm-primary">
+    <div class="cm-posts"><article class="post"><header><h1>Release 0.20.0</h1></header>
+    <div class="cm-entry-summary"><h3>Removed</h3><ul>{ITEM}</ul></div></article></div>
+    <div id="comments" class="comments-area"><div id="respond" class="comment-respond">
+    <h3 class="comment-reply-title">Leave a Reply</h3><form class="comment-form">
+    <p class="comment-notes">Your email address will not be published. Required fields are
+    marked *</p><p><label>Comment *</label><textarea></textarea></p><p><label>Name *</label></p>
+    <p class="comment-form-cookies-consent"><label>Save my name, email, and website in this
+    browser for the next time I comment.</label></p></form></div></div></div></body></html>"""
+    text = body_text(html)
+    assert "Drop Python 3.6 support #1357 and #1616." in text
+    assert not any("will not be published" in t or "Save my name" in t for t in text)
+
+
+def test_a_thread_of_comments_in_a_form_without_an_article_stays_the_content():
+    # old Reddit: the discussion is a <form> of comment markup, and no <article>
+    comments = "".join(f"""<div class="comment"><p class="tagline">user{i} 12 points</p>
+        <div class="md"><p>Comment number {i}: might this also help with tinnitus, if new cilia
+        could be grown in the inner ear the same way these follicles were?</p></div></div>"""
+                       for i in range(6))
+    html = f"""<html><head><title>Hair follicles grown in the lab</title></head><body>
+    <div class="content"><div class="sitetable"><p class="title"><a href="https://news.example/x">
+    Hair follicles grown in the lab</a></p></div><div class="commentarea"><form class="usertext">
+    <textarea></textarea><button>save</button></form><div class="sitetable nestedlisting">
+    <form class="comments-form">{comments}</form></div></div></div></body></html>"""
+    result = analyze_page(html, "https://forum.example/r/science/comments/1rku5x9/hair/")
+    assert sum("Comment number" in b.text for b in result.blocks) == 6
