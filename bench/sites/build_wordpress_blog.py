@@ -50,6 +50,21 @@ JS are committed). Bring it from its repository and install it beside the packag
     ln -sfn /usr/share/wordpress/wp-content/themes/generatepress \
         /var/lib/wordpress/wp-content/themes/generatepress
 
+--theme colormag: ColorMag (ThemeGrill), the most installed free news/magazine theme of
+wordpress.org, classic (PHP templates); its 4.2.2 "Requires at least" 5.0, so Debian's 6.1 runs
+it, with no plugin and no build step (built CSS/JS committed). Installed as GeneratePress:
+
+    # (the fetch tool's snapshot of github:themegrill/colormag, tag-less 4.2.2 = 9b77a166)
+    mkdir -p /usr/share/wordpress/wp-content/themes/colormag
+    git -C COLORMAG_GIT archive 9b77a166 | tar x -C /usr/share/wordpress/wp-content/themes/colormag
+    ln -sfn /usr/share/wordpress/wp-content/themes/colormag \
+        /var/lib/wordpress/wp-content/themes/colormag
+
+With --blogger the widgets go to its colormag_right_sidebar, under the theme's own "TG:
+Featured Posts" widget ("Latest News", 4 posts); a second one ("Top Stories") fills the front
+page's top section, and the header's news ticker (colormag_enable_news_ticker) is on: what a
+news site built on it shows.
+
 --port PORT: the port the WordPress above listens on (and WP_HOME/WP_SITEURL name), when
 8000 is taken: e.g. php -S 127.0.0.1:8010 with http://127.0.0.1:8010 in the config; the
 mirror's links are then http://127.0.0.1:8010/ (bench/eval_indexiness.py --site-url
@@ -154,7 +169,23 @@ if (!empty($argv[3])) {            // --blogger
     // the main widget area of GeneratePress and Twenty Twenty-One alike (what this request
     // registered is the previous theme's areas: switch_theme loads no theme code)
     $first = 'sidebar-1';
-    update_option('sidebars_widgets', ['wp_inactive_widgets' => [], $first => $ids, 'array_version' => 3]);
+    $areas = ['wp_inactive_widgets' => []];
+    if ($argv[2] === 'colormag') {
+        // ColorMag's right sidebar, topped by the theme's own "Latest News" posts widget (as
+        // its starter sites have it); its front page top section gets a second one; and the
+        // header's news ticker (latest post titles) is on
+        $first = 'colormag_right_sidebar';
+        update_option('widget_colormag_featured_posts_widget', [
+            2 => ['title' => 'Latest News', 'text' => '', 'number' => 4, 'type' => 'latest'],
+            3 => ['title' => 'Top Stories', 'text' => '', 'number' => 4, 'type' => 'latest'],
+            '_multiwidget' => 1]);
+        array_unshift($ids, 'colormag_featured_posts_widget-2');
+        $areas['colormag_front_page_content_top_section'] = ['colormag_featured_posts_widget-3'];
+        set_theme_mod('colormag_enable_news_ticker', 1);
+    }
+    $areas[$first] = $ids;
+    $areas['array_version'] = 3;
+    update_option('sidebars_widgets', $areas);
     update_option('default_comment_status', 'open');
     update_option('thread_comments', 1);
     foreach ($extra['comments'] as $c) {
@@ -203,7 +234,8 @@ def main(argv=None):
     ap.add_argument("out", type=Path)
     ap.add_argument("--theme", default="twentytwentythree",
                     help="an installed theme: twentytwentythree (block), twentytwentyone (classic), "
-                         "generatepress (third-party classic, installed as the docstring says)")
+                         "generatepress (third-party classic, installed as the docstring says), "
+                         "colormag (third-party news/magazine classic, likewise)")
     ap.add_argument("--port", type=int, default=8000,
                     help="the port the running WordPress is served at (its WP_HOME's)")
     ap.add_argument("--blogger", action="store_true",
