@@ -466,6 +466,14 @@ def _introduces(b: Block, st: Stats, host: str) -> bool:
     return st[4] <= LINK_DENSITY_MAX or _links_off_site(b, host)
 
 
+def _reference(b: Block, host: str) -> bool:
+    """A list item that cites another site (a docs page's closing list of third-party
+    projects, a post's further reading): the site's furniture links into the site, and a
+    share button, which leads off it, carries this page's address in its query."""
+    return (b.kind == "list-item" and _links_off_site(b, host)
+            and not any(host in t.partition("?")[2] for t in link_targets(b)))
+
+
 def _links_off_site(b: Block, host: str) -> bool:
     targets = link_targets(b)
     return bool(host and targets) and all(
@@ -511,8 +519,9 @@ def trim_article_tail(blocks: list[Block], keep: list[bool],
         st = stats[i]
         if furniture[i] and blocks[i].kind != "heading" and not st[6] and (
                 st[4] == 0 and (st[1] >= TAIL_SENTENCE_WORDS or _short_statement(blocks[i], st))
-                or _linking_statement(blocks[i], st) or _code_line(blocks[i])):
-            furniture[i] = False   # a sentence or a line of code, not a label
+                or _linking_statement(blocks[i], st) or _code_line(blocks[i])
+                or _reference(blocks[i], host)):
+            furniture[i] = False   # a sentence, a line of code or a reference, not a label
     for h, nxt in zip(tail, tail[1:]):
         if furniture[h] and not furniture[nxt] and _introduces(blocks[h], stats[h], host):
             furniture[h] = False   # a heading or a line that introduces text

@@ -91,3 +91,18 @@ def test_the_posts_own_pager_is_not_its_text_but_a_link_to_a_place_on_it_is():
     assert "Pages:" not in text
     toc = '<ul><li><a href="#changed">Changed in this release</a></li></ul>'
     assert "Changed in this release" in post(middle=toc)
+
+
+def test_a_closing_list_of_other_sites_stays_and_share_buttons_go():
+    prose = ("GraphQL support was removed from the framework some releases ago, and the "
+             "libraries below each publish a guide to using it with this framework {}. ")
+    paragraphs = "".join(f"<p>{prose.format(i)}</p>" for i in range(4))
+    projects = "".join(f'<li><a href="https://{name}.example.org/docs/integrations/">{name}</a></li>'
+                       for name in ("Ariadne", "Strawberry", "Tartiflette"))
+    share = "".join(f'<li><a href="https://{net}.example.com/share?url=https%3A%2F%2Fdocs.example'
+                    f'%2Fgraphql%2F">{net}</a></li>' for net in ("Mastodon", "Bluesky", "Reddit"))
+    html = f"""<html><body><main><h1>GraphQL</h1>{paragraphs}<ul>{projects}</ul>
+    <ul>{share}</ul></main></body></html>"""
+    text = [b.text for b in analyze_page(html, "https://docs.example/graphql/").blocks]
+    assert {"Ariadne", "Strawberry", "Tartiflette"} <= set(text)
+    assert not {"Mastodon", "Bluesky", "Reddit"} & set(text)
