@@ -43,8 +43,7 @@ _WORD = re.compile(r"\w+")
 # A path segment that only numbers (a year, a month, a record key) varies between a post's
 # neighbours as its slug does: /2019/05/a-post/ and /2019/06/another/ are one template.
 _NUMBER = re.compile(r"\d+")
-
-
+# ...and the page numbers of a post's pager ("Pages: 1 2 3") are no label words either.
 _PAGE_NUMBER = re.compile(r"\b\d+\b")
 
 
@@ -56,24 +55,28 @@ def drop_post_links(blocks: list[Block], keep: list[bool], page_url: str | None)
     host = host_of(page_url)
     own = _part_base(page_url)
     page = page_url.split("#", 1)[0]
-    dropped = [i for i in kept_positions(keep)
-               if _filing_line(blocks[i], host) or _pager_line(blocks[i], own, page)]
+    dropped = []
+    for i in kept_positions(keep):
+        b = blocks[i]
+        if b.kind in _KINDS and "](" in b.rich_text:
+            urls = link_targets(b)
+            if _filing_line(b, urls, host) or _pager_line(b, urls, own, page):
+                dropped.append(i)
     for i in dropped:
         keep[i] = False
     return sorted(dropped + _trailing_neighbours(blocks, keep, page_url, host))
 
 
-def _label_words(b: Block) -> int:
-    """Words of the block's text outside its links."""
-    words = len(_WORD.findall(b.text))
-    return words - sum(len(_WORD.findall(text)) for text in link_texts(b.rich_text))
+def _label_and_link_words(b: Block) -> tuple[int, int]:
+    """Words of the block's text outside its links, and inside them."""
+    linked = sum(len(_WORD.findall(text)) for text in link_texts(b.rich_text))
+    return len(_WORD.findall(b.text)) - linked, linked
 
 
 def _titled_by_its_link(b: Block) -> bool:
     """A line that is its link's title under a label of a word or two ("← Previous"), not a
     sentence with a link in it ("Good coffee [menu]."): no more label words than title words."""
-    linked = sum(len(_WORD.findall(text)) for text in link_texts(b.rich_text))
-    label = len(_WORD.findall(b.text)) - linked
+    label, linked = _label_and_link_words(b)
     return label <= NEIGHBOUR_LABEL_WORDS and label <= linked
 
 
@@ -82,12 +85,9 @@ def _in_site(urls: list[str], host: str) -> bool:
                               for u in urls)
 
 
-def _filing_line(b: Block, host: str) -> bool:
-    if b.kind not in _KINDS or "](" not in b.rich_text:
-        return False
-    urls = link_targets(b)
+def _filing_line(b: Block, urls: list[str], host: str) -> bool:
     return (_in_site(urls, host) and all(is_term_archive_url(u) for u in urls)
-            and _label_words(b) <= FILING_LABEL_WORDS)
+            and _label_and_link_words(b)[0] <= FILING_LABEL_WORDS)
 
 
 def _part_base(url: str) -> str:
@@ -95,15 +95,13 @@ def _part_base(url: str) -> str:
     return base if base.endswith("/") else base + "/"
 
 
-def _pager_line(b: Block, own: str, page: str) -> bool:
+def _pager_line(b: Block, urls: list[str], own: str, page: str) -> bool:
     """A line whose every link is another part of this post ("Pages: 1 [2] [3]", "Page 2
     of 3: [next]"): the post's own pager, which the crawl follows and the archive joins
-    (split_posts.py), not its text."""
-    if b.kind not in _KINDS or "](" not in b.rich_text:
-        return False
-    urls = link_targets(b)     # (a link to a place on this page is no other part)
+    (split_posts.py), not its text. (A link to a place on this page is no other part.)"""
     return (bool(urls) and all(_part_base(u) == own and u != page for u in urls)
-            and _label_words(b) - len(_PAGE_NUMBER.findall(b.text)) <= FILING_LABEL_WORDS)
+            and _label_and_link_words(b)[0] - len(_PAGE_NUMBER.findall(b.text))
+            <= FILING_LABEL_WORDS)
 
 
 def _trailing_neighbours(blocks: list[Block], keep: list[bool], page_url: str,

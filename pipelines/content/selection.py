@@ -77,13 +77,6 @@ WIDGET_MAJORITY_OF_BODY = True
 # listing of cards): no page wraps its body in one, nor in any modal dialog
 # (blocks/furniture_boxes.py).
 NEVER_EXEMPT = frozenset({"footer", "consent", "dialog"})
-# A form is exempted as the page's wrapper (ASP.NET's) by the prose it holds; a comment
-# form beside the page's <article> ("Your email address will not be published", "Save my
-# name…") is the article's reply box, whose words do not count, except on a page that
-# declares itself a discussion (old Reddit's thread, with no <article>, is a form of
-# comments and still counts). Under
-# ColorMag's short posts the reply form outweighed the post and was archived in its place
-# (29 of 101 posts).
 # Prose outside a comment thread that makes the page an article with comments.
 ARTICLE_MIN_WORDS = 400
 # A paragraph of this many prose words is body text (boilerpipe's long-text class starts
@@ -220,6 +213,12 @@ def _chrome(blocks: list[Block], stats: list[Stats] | None = None,
     # one pass for the kinds and their prose, where three passes were
     kinds: list[str | None] = []
     per_kind: dict[str, float] = {}
+    # A form is exempted as the page's wrapper (ASP.NET's) by the prose it holds; a comment
+    # form beside the page's <article> ("Your email address will not be published", "Save
+    # my name…") is the article's reply box, whose words do not count, except on a page
+    # that declares itself a discussion (old Reddit's thread, with no <article>, is a form
+    # of comments and still counts). Under ColorMag's short posts the reply form outweighed
+    # the post and was archived in its place (29 of 101 posts).
     reply_box_apart = not discussion and any(b.in_article for b in blocks)
     for b, st in zip(blocks, stats):
         k = chrome_kind(b)
@@ -292,9 +291,9 @@ def find_container(blocks: list[Block], chrome: list[bool],
     # own long paragraph, its first block] (container_bounds.LOOSE_NONE)
     acc: dict[str, list[float]] = {}
     for i, (b, is_chrome, is_frame, st) in enumerate(zip(blocks, chrome, frame, stats)):
-        words = st[1]
         if not b.text or b.hidden:
             continue
+        words = st[1]
         if not is_chrome and words <= HEADER_LINE_WORDS and (
                 b.in_header and b.in_article or is_control_label(b.text, st[0])):
             continue
@@ -463,19 +462,21 @@ def _introduces(b: Block, st: Stats, host: str) -> bool:
         return b.text.rstrip().endswith(":") and st[4] == 0
     if b.kind != "heading":
         return False
-    return st[4] <= LINK_DENSITY_MAX or _links_off_site(b, host)
+    return st[4] <= LINK_DENSITY_MAX or _off_site(link_targets(b), host)
 
 
 def _reference(b: Block, host: str) -> bool:
     """A list item that cites another site (a docs page's closing list of third-party
     projects, a post's further reading): the site's furniture links into the site, and a
     share button, which leads off it, carries this page's address in its query."""
-    return (b.kind == "list-item" and _links_off_site(b, host)
-            and not any(host in t.partition("?")[2] for t in link_targets(b)))
-
-
-def _links_off_site(b: Block, host: str) -> bool:
+    if b.kind != "list-item":
+        return False
     targets = link_targets(b)
+    return (_off_site(targets, host)
+            and not any(host in t.partition("?")[2] for t in targets))
+
+
+def _off_site(targets: list[str], host: str) -> bool:
     return bool(host and targets) and all(
         t.startswith(("http://", "https://")) and host_of(t) != host for t in targets)
 
