@@ -8,7 +8,6 @@ writes the file atomically under the archive dir.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import logging
 import os
 from pathlib import Path
@@ -52,9 +51,10 @@ return 0
 
 
 def _fallback_content_hash(blocks: list) -> str:
-    """sha1 of the blocks' whitespace-stripped text, for payloads that lack content_hash."""
-    text = "".join("".join((b.get("text") if isinstance(b, dict) else b.text).split()) for b in blocks)
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()
+    """The analysis' content hash of the blocks, for payloads that lack content_hash."""
+    from pipelines.page import content_hash
+
+    return content_hash(blocks)
 
 
 def front_matter(payload: dict) -> dict:

@@ -336,6 +336,25 @@ def test_relative_archive_dir_is_made_absolute(redis_url, env, monkeypatch, tmp_
     pl.close_spider()
 
 
+def test_photo_posts_titled_alike_are_archived_each(conn, env):
+    # a photo blog titles its posts "Untitled": their pictures, not their words, tell them
+    # apart, and neither is recorded as the other's duplicate
+    from pipelines.page import analyze_page
+
+    prefix, queue, archive = env
+    page = ('<html><head><title>Untitled</title></head><body><main><article><h1>Untitled</h1>'
+            '<img src="/photos/{}.jpg"></article></main></body></html>')
+    posts = [analyze_page(page.format(name), f"http://ex.test/2026/{name}/")
+             for name in ("sunset", "harbour")]
+    jobs = [queue.enqueue(rk.ARCHIVE_JOB, payload_for(p, prefix=prefix, run_id="r1", archive_dir=archive))
+            for p in posts]
+    run_burst(queue)
+    assert [j.return_value()["status"] for j in jobs] == ["archived", "archived"]
+    texts = [f.read_text(encoding="utf-8") for f in files(archive)]
+    assert len(texts) == 2
+    assert {"/photos/harbour.jpg" in t for t in texts} == {True, False}
+
+
 def test_two_urls_naming_one_file_keep_a_file_each(conn, env):
     # /guide and /guide/ are one file name (guide.md) but can be two pages: the second must
     # not overwrite the first, and each keeps its own file in the next run

@@ -202,3 +202,26 @@ def test_markup_nested_deeper_than_any_parser_takes_keeps_its_text():
     page = analyze_page(deep, "https://x.org/2024/01/deep-page/")
     text = render_markdown(page.blocks)
     assert page.verdict == "leaf" and text.count("The keeper wrote the weather") == 30
+
+
+PHOTO_POST = """<html><head><title>{title}</title></head><body><nav><a href="/">Home</a></nav>
+<main><article><h1>{title}</h1><figure><img src="{src}"></figure>{text}</article></main></body></html>"""
+
+
+def _hash(src, title="Untitled", text=""):
+    return analyze_page(PHOTO_POST.format(title=title, src=src, text=text),
+                        "https://ex.org/2024/05/photo/").content_hash
+
+
+def test_a_photo_post_is_known_by_its_picture_too():
+    # two photo posts titled alike are two documents, not one and its duplicate
+    assert _hash("/p/sunset.jpg") != _hash("/p/harbour.jpg")
+    # a cache-buster or a fragment is no other picture
+    assert _hash("/p/sunset.jpg?v=3") == _hash("/p/sunset.jpg?v=4#top")
+
+
+def test_a_text_is_known_by_its_words_alone():
+    words = "<p>" + "A long caption that tells this story in words of its own, at length. " * 6 + "</p>"
+    # resized copies or a CDN's variants of its pictures do not make it another document
+    assert _hash("/p/sunset-800.jpg", text=words) == _hash("/cdn/sunset-1200.jpg", text=words)
+    assert _hash("/p/sunset.jpg", text=words) != _hash("/p/sunset.jpg", title="Other", text=words)
