@@ -213,20 +213,21 @@ def _chrome(blocks: list[Block], stats: list[Stats] | None = None,
     # one pass for the kinds and their prose, where three passes were
     kinds: list[str | None] = []
     per_kind: dict[str, float] = {}
-    # A form is exempted as the page's wrapper (ASP.NET's) by the prose it holds; a comment
-    # form beside the page's <article> ("Your email address will not be published", "Save
-    # my name…") is the article's reply box, whose words do not count, except on a page
-    # that declares itself a discussion (old Reddit's thread, with no <article>, is a form
-    # of comments and still counts). Under ColorMag's short posts the reply form outweighed
-    # the post and was archived in its place (29 of 101 posts).
+    # A form is exempted as the page's wrapper (ASP.NET's) by the prose it holds, a comment
+    # thread as a forum's posts by theirs. A comment widget beside the page's <article> is
+    # that article's thread or reply box ("Your email address will not be published", a
+    # Disqus mount whose script writes "Disqus comments not available…" on a local preview),
+    # and its words do not count, except on a page that declares itself a discussion (old
+    # Reddit's thread, with no <article>, is a form of comments and still counts). Under
+    # ColorMag's short posts the reply form outweighed the post and was archived in its place
+    # (29 of 101 posts); under Hugo Stack's, Disqus' placeholder sentence (2 of 98).
     reply_box_apart = not discussion and any(b.in_article for b in blocks)
     for b, st in zip(blocks, stats):
         k = chrome_kind(b)
         if k is not None:
             if k in PROSE_WIDGETS_NEVER_HOLD and st[5] >= LONG_PARAGRAPH_WORDS:
                 k = None
-            elif not (k == "form" and b.widget == "comments" and reply_box_apart
-                      and not b.in_article):
+            elif not (b.widget == "comments" and reply_box_apart and not b.in_article):
                 per_kind[k] = per_kind.get(k, 0.0) + st[5]
         kinds.append(k)
     total = sum([st[5] for st in stats])

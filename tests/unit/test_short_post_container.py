@@ -76,6 +76,22 @@ def test_the_reply_box_beside_a_short_post_does_not_replace_it():
     assert not any("will not be published" in t or "Save my name" in t for t in text)
 
 
+def test_a_comment_widgets_placeholder_beside_a_short_post_does_not_replace_it():
+    # Hugo Stack: the post's <article>, then outside it Disqus' mount, whose script writes a
+    # sentence of its own on a local preview
+    html = f"""<html><head><title>Release 0.20.0</title></head><body><main class="main">
+    <article class="main-article"><header><h2 class="article-title"><a href="{URL}">Release 0.20.0</a></h2>
+    </header>
+    <section class="article-content"><h3>Removed</h3><ul><li>Drop Python 3.7 support
+    <a href="https://github.com/x/y/pull/2178">#2178</a>.</li></ul></section></article>
+    <div class="disqus-container"><div id="disqus_thread">Disqus comments not available by
+    default when the website is previewed locally.</div><a href="https://disqus.com"
+    class="dsq-brlink">comments powered by Disqus</a></div></main></body></html>"""
+    text = body_text(html)
+    assert "Drop Python 3.7 support #2178." in text
+    assert not any("Disqus" in t for t in text)
+
+
 def test_a_thread_of_comments_in_a_form_without_an_article_stays_the_content():
     # old Reddit: the discussion is a <form> of comment markup, and no <article>
     comments = "".join(f"""<div class="comment"><p class="tagline">user{i} 12 points</p>
