@@ -11,7 +11,7 @@ paragraph is still one sentence). When a key repeats, in this order:
    lists the same links.
 3. The page's own copy beats the chrome's echo: a later heading beats an earlier
    non-heading, a block in main beats the same text in nav, and text of the main content
-   outside any header beats its copy in a header. Themes print a post's excerpt or opening paragraph in the
+   outside any header beats its copy in a header (a heading, its lesser copy there). Themes print a post's excerpt or opening paragraph in the
    post's header (Jekyll's and Hugo's `description`, a hero's lead): a browser draws both
    and content selection drops the header's, so a plain crawl that kept the header's copy
    lost the paragraph (13 of 67 posts of one Jekyll blog).
@@ -108,8 +108,9 @@ def deduplicate(blocks: list[Block]) -> list[Block]:
         elif b.in_main and prev.in_nav and not prev.in_main:
             keep[j] = False          # 3. main content beats the same text in navigation
             first[key] = i
-        elif (prev.in_header and (b.in_main or b.in_article) and b.kind != "heading"
-              and not (b.in_header or b.in_nav or b.in_footer)):
+        elif (prev.in_header and (b.in_main or b.in_article)
+              and not (b.in_header or b.in_nav or b.in_footer)
+              and _outranks(b, prev)):
             keep[j] = False          # 3. the body's text beats a header's echo of it
             first[key] = i
         elif not measured and (_repeatable(b, prev) or _refrain(b, prev, i, j)) \
@@ -137,6 +138,18 @@ class _LazyCounts:
         if self.counts is None:
             self.counts = Counter(self.keys)
         return self.counts[key]
+
+
+def _outranks(b: Block, prev: Block) -> bool:
+    """May the body's copy b replace a header's copy prev (rule 3)? Any text but a heading
+    does; a heading only over a lesser one, the header's echo of it: a docs theme's mobile
+    bar repeats the page's <h1> as an <h3> before it (hugo-book: 41 of 42 pages had lost
+    their <h1> to it). A post's header whose <h1> the body restates keeps its own: the title
+    stays with the standfirst beside it (WCXB: two posts lost their subtitles when the body's
+    <h1> of the same rank won)."""
+    if b.kind != "heading":
+        return True
+    return prev.kind == "heading" and (b.level or 7) < (prev.level or 7)
 
 
 def _repeatable(b: Block, prev: Block) -> bool:

@@ -78,6 +78,20 @@ def test_the_articles_text_beats_its_echo_in_a_post_header():
     assert [(b.kind, b.in_header) for b in bs] == [("heading", True), ("paragraph", False)]
 
 
+def test_a_bars_lesser_echo_of_the_pages_heading_gives_way_to_it():
+    # hugo-book: a mobile bar prints the page's title as an <h3> before the article's <h1>
+    bs = blocks('<main><div class="book-page"><header class="book-header"><label>Menu</label>'
+                '<h3>Static Files</h3></header><article><h1>Static Files</h1><p>Body.</p>'
+                '<h3>StaticFiles</h3><p>Signature.</p></article></div></main>')
+    assert [(b.kind, b.level, b.in_header) for b in bs if b.kind == "heading"] == [
+        ("heading", 1, False), ("heading", 3, False)]
+    # one of the same rank stays where it was: a post header's title, its standfirst beside it
+    bs = blocks('<main><article><header><h1>Porting</h1><h2>How I built it</h2></header>'
+                '<div><h1>Porting</h1><p>Body.</p></div></article></main>')
+    assert [(b.text, b.in_header) for b in bs if b.kind == "heading"] == [
+        ("Porting", True), ("How I built it", True)]
+
+
 def test_a_post_whose_header_repeats_its_opening_paragraph_keeps_it_in_plain_mode():
     from pipelines.page import analyze_page
 
