@@ -105,8 +105,14 @@ def deduplicate(blocks: list[Block]) -> list[Block]:
         if b.kind == "heading" and prev.kind != "heading":
             keep[j] = False          # 3. the page's own heading beats an earlier echo
             first[key] = i
-        elif b.in_main and prev.in_nav and not prev.in_main:
-            keep[j] = False          # 3. main content beats the same text in navigation
+        elif prev.in_nav and not b.in_nav and (
+                (b.in_main and not prev.in_main)
+                or (b.in_article and not prev.in_article and "](" not in b.rich_text)):
+            # 3. main content beats the same text in navigation; where <main> wraps the
+            # menu too (hugo-book's sidebar), the <article>'s text that links nowhere is the
+            # page's own, where the menu links it ("Endpoints" in a list of a docs page's
+            # topics); an article's link to it is an echo of the menu still
+            keep[j] = False
             first[key] = i
         elif (prev.in_header and (b.in_main or b.in_article)
               and not (b.in_header or b.in_nav or b.in_footer)

@@ -65,6 +65,18 @@ def test_main_beats_nav_even_when_nav_comes_first():
     assert len(bs) == 1 and bs[0].in_main and not bs[0].in_nav
 
 
+def test_the_articles_plain_text_beats_the_menus_link_where_main_wraps_both():
+    # hugo-book: <main> holds the sidebar's menu and the article; the article's list of
+    # topics names a page the menu links
+    bs = blocks('<main><aside><nav><ul><li><a href="/docs/endpoints/">Endpoints</a></li></ul>'
+                '</nav></aside><article><ul><li>Routing</li><li>Endpoints</li></ul></article></main>')
+    assert [(b.text, b.in_article) for b in bs if b.text == "Endpoints"] == [("Endpoints", True)]
+    # an article's link to the same page is the menu's echo still
+    bs = blocks('<main><aside><nav><ul><li><a href="/docs/endpoints/">Endpoints</a></li></ul>'
+                '</nav></aside><article><p><a href="/docs/endpoints/">Endpoints</a></p></article></main>')
+    assert [b.in_nav for b in bs if b.text == "Endpoints"] == [True]
+
+
 def test_the_articles_text_beats_its_echo_in_a_post_header():
     # a theme printing the post's opening paragraph as its header's description, outside the
     # article: the copy that stays is the article's, which content selection keeps
