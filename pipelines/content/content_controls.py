@@ -16,6 +16,14 @@ from ..blocks import Block
 # A block of at most this many words can be a control label; longer text is prose that
 # happens to mention "share" or "reply".
 CONTROL_MAX_WORDS = 6
+# Labels of the page's furniture: never a section's title, whatever text follows them (a
+# control's label heading a sentence may be one: an API's "Filter", a style guide's "Quote").
+FURNITURE_LABELS = frozenset({
+    "skip to content", "skip to main content", "skip to navigation", "advertisement",
+    "advertisements", "advertising", "ad", "ads", "sponsored", "sponsored content",
+    "story continues below advertisement", "article continues below advertisement",
+    "continue reading below", "article continues below", "tags", "n min read", "table of contents", "toggle", "menu", "close",
+})
 # Whole-block labels of buttons, menus and widget headings: share/follow bars, comment and
 # post controls, shop controls, review-widget furniture, skip links, ad labels. Compared
 # with the block's text lowercased, digits as N and punctuation dropped.
@@ -42,12 +50,7 @@ CONTROL_LABELS = frozenset({
     "buy photo", "skip ad", "play", "pause", "play video", "watch video", "mute", "unmute",
     "replay", "previous", "next", "prev", "wait n second to continue",
     "wait n seconds to continue",
-    # page furniture labels
-    "skip to content", "skip to main content", "skip to navigation", "advertisement",
-    "advertisements", "advertising", "ad", "ads", "sponsored", "sponsored content",
-    "story continues below advertisement", "article continues below advertisement",
-    "continue reading below", "article continues below", "tags", "n min read", "table of contents", "toggle", "menu", "close",
-})
+}) | FURNITURE_LABELS
 # Per-post metadata of forums and Q&A sites: the author box's post count and join date,
 # reputation badges, "answered/asked/edited <date>" stamps. Matched on short blocks only.
 META_MAX_WORDS = 12
@@ -86,6 +89,12 @@ def is_control_label(text: str, tokens: int) -> bool:
     """Is the whole text a control's label ("Table of Contents", "Share", "Read more")?
     `tokens`: len(text.split())."""
     return tokens <= CONTROL_MAX_WORDS and _label(text) in CONTROL_LABELS
+
+
+def is_furniture_label(text: str) -> bool:
+    """Is the whole text a label of the page's furniture ("Advertisement", "Table of
+    contents"), never a section's title?"""
+    return _label(text) in FURNITURE_LABELS
 
 
 def _label(text: str) -> str:

@@ -84,6 +84,9 @@ ARTICLE_MIN_WORDS = 400
 LONG_PARAGRAPH_WORDS = 25
 # Kinds a long paragraph can be.
 PROSE_KINDS = frozenset({"paragraph", "list-item", "quote"})
+# Words of prose (outside links) under a heading that make it a section's, not a control's
+# label: a sentence. Share buttons, a tag list and a pager are links or a word or two.
+SECTION_PROSE_WORDS = 8
 # A page whose kept words are at least this share long paragraphs is an article.
 ARTICLE_SHARE = 0.3
 # Under this many words a heading, paragraph or caption is a label, not text.
@@ -410,12 +413,32 @@ def drop_controls(blocks: list[Block], keep: list[bool], title_key: str,
                   stats: list[Stats] | None = None) -> None:
     """Drop kept blocks that are controls or per-post metadata (content_controls.py), never
     the title heading."""
-    from .content_controls import control_rule
+    from .content_controls import control_rule, is_furniture_label
 
     for i, b in enumerate(blocks):
         if keep[i] and control_rule(b, None if stats is None else stats[i][0]) \
-                and not (title_key and b.text.strip().lower() == title_key):
+                and not (title_key and b.text.strip().lower() == title_key) \
+                and not (b.kind == "heading" and _heads_prose(blocks, keep, i, stats)
+                         and not is_furniture_label(b.text)):
             keep[i] = False
+
+
+def _heads_prose(blocks: list[Block], keep: list[bool], i: int,
+                 stats: list[Stats] | None) -> bool:
+    """A heading whose next block is a sentence or more of prose (or code), and kept, heads a
+    section of the body, whatever it says: an API's "Filter" or "Embed", a style guide's
+    "Quote". A control's label heads controls ("Share this:" over its buttons, "Table of
+    contents" over its links, dropped or not) or nothing."""
+    for j in range(i + 1, len(blocks)):
+        if blocks[j].text:
+            b = blocks[j]
+            if not keep[j]:
+                return False
+            if b.kind == "code":
+                return True
+            st = stats[j] if stats is not None else block_stats(b)
+            return b.kind in PROSE_KINDS and st[5] >= SECTION_PROSE_WORDS
+    return False
 
 
 def _furniture(b: Block, st: Stats | None = None) -> bool:

@@ -88,3 +88,19 @@ def test_unrendered_template_slots_are_no_content():
     code = Block(text="{{ user.name }}", rich_text="`{{ user.name }}`", kind="paragraph", tag="p",
                  xpath="/html/body/div/p", dom_index=0)
     assert control_rule(code) is None
+
+
+def test_a_heading_that_reads_as_a_control_heads_a_section_when_prose_follows():
+    # a style guide's "Quote", an API's "Filter": section titles over their own sentences;
+    # a share bar's heading over its buttons, and the page furniture's labels, still go
+    sentence = "Use a blockquote to set another author's words apart from your own."
+    html = f"""<html><head><title>Shortcodes</title></head><body><main><article>
+    <h1>Shortcodes</h1><p>{sentence.replace('blockquote', 'figure')}</p>
+    <h2>Quote</h2><p>{sentence}</p><blockquote><p>Simplicity is prerequisite for
+    reliability, as a famous computer scientist once wrote in a note.</p></blockquote>
+    <h2>Advertisement</h2><p>{sentence.replace('Use', 'Do not use')}</p>
+    <h3>Share this:</h3><ul><li><a href="https://x.example/share">Twitter</a></li>
+    <li><a href="https://fb.example/share">Facebook</a></li></ul></article></main></body></html>"""
+    text = [b.text for b in analyze_page(html, "https://blog.example/posts/shortcodes/").blocks]
+    assert "Quote" in text and sentence in text
+    assert "Advertisement" not in text and "Share this:" not in text
