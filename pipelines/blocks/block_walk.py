@@ -425,6 +425,10 @@ class Walker:
         text = verbatim(el, SKIP_TAGS).strip("\n")
         if not text.strip() or is_line_number_gutter(el, text):
             return
+        if " \n" in text or "\t\n" in text:
+            # a blank line is empty: highlighters that wrap each line in an element of its
+            # own (rehype-pretty-code, Shiki) write a blank one as a space, so it could hold
+            text = "\n".join([line if line.strip() else "" for line in text.split("\n")])
         self.emit_code(el, ctx, text, language(el))
 
     def emit_code(self, el, ctx: Ctx, text: str, lang: str | None) -> None:

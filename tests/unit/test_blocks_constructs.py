@@ -117,6 +117,14 @@ def test_pre_verbatim_with_br_and_inline_markup():
     assert b.kind == "code" and b.text == "  if x:\n      y()\nz  "
 
 
+def test_a_blank_line_of_code_is_empty_and_indentation_stays():
+    # rehype-pretty-code: one <span data-line> a line, a blank one holding a space
+    b = blocks('<pre><code><span data-line><span>def f():</span></span>\n'
+               '<span data-line><span>    x = 1  </span></span>\n<span data-line> </span>\n'
+               '<span data-line><span>    return x</span></span></code></pre>')[0]
+    assert b.text == "def f():\n    x = 1  \n\n    return x"
+
+
 def test_code_language_sources_and_non_languages():
     def lang(html):
         return [b for b in blocks(html) if b.kind == "code"][0].language
