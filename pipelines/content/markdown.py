@@ -133,6 +133,16 @@ def _list_of(xpath: str) -> str:
     return xpath[:at] if at >= 0 else xpath.rpartition("/")[0]
 
 
+def _quote_of(xpath: str) -> str:
+    """The xpath of the innermost <blockquote> a quoted block sits in: two quotes side by
+    side (a theme's note, tip and warning callouts) are two, a blank line apart, not one."""
+    at = xpath.rfind("/blockquote")
+    if at < 0:
+        return ""
+    end = xpath.find("/", at + 1)
+    return xpath if end < 0 else xpath[:end]
+
+
 def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
     blocks = [b if isinstance(b, Block) else Block.from_dict(b) for b in blocks]   # _as_block
     folded, titles = fold_captions(blocks)
@@ -150,6 +160,7 @@ def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
     bullets: dict[int, str] = {}
     prev_joint = None
     prev_quoted = False
+    prev_quote = ""
     for i, b in enumerate(blocks):
         if i in folded:
             continue
@@ -209,12 +220,13 @@ def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
             sep = "\n" if joint == "list" and prev_joint == "list" and not new_list else "\n\n"
             if b.tag == "dd" and prev_joint == "dt":
                 sep = "\n"
-            if b.quoted and prev_quoted and b.kind != "quote":
+            if b.quoted and prev_quoted and b.kind != "quote" and _quote_of(b.xpath) == prev_quote:
                 sep = "\n" if sep == "\n" else "\n>\n"    # one quote, several blocks
             out.append(sep)
         out.append(md)
         prev_joint = "dt" if b.tag == "dt" else joint
         prev_quoted = b.quoted and b.kind != "quote"
+        prev_quote = _quote_of(b.xpath) if prev_quoted else ""
     text = "".join(out)
     if _has_control_characters(text):
         text = _TERMINAL_CONTROLS.sub("", text)

@@ -40,6 +40,13 @@ def test_quotes_images_and_definitions():
     assert "**T**\n: D" in out
 
 
+def test_two_quotes_side_by_side_stay_two():
+    # a theme's note and tip callouts: a blank line between them, where a ">" line made one
+    out = md('<blockquote class="note"><p>Note</p><p>one</p></blockquote>'
+             '<blockquote class="tip"><p>Tip</p><p>two</p></blockquote>')
+    assert out == "> Note\n>\n> one\n\n> Tip\n>\n> two\n"
+
+
 def test_front_matter_yaml_omits_none_and_quotes_safely():
     out = md("<p>x</p>", front_matter={"url": URL, "title": 'He said: "hi" # no', "author": None,
                                        "score": -3.5, "verdict": "leaf"})
