@@ -421,6 +421,9 @@ def parse_args(argv=None):
     ap.add_argument("--port", type=int, default=0,
                     help="serve site/ on this port (default: a free one): a site mirrored from a "
                          "live server links its own address, e.g. WordPress's 127.0.0.1:8000")
+    ap.add_argument("--clean-urls", action="store_true",
+                    help="answer /x with x.html where no file /x is, as GitHub Pages and "
+                         "Netlify do (a Quartz site's links are such addresses)")
     ap.add_argument("--recrawl", action="store_true",
                     help="then crawl the unchanged site twice more, --revisit all and changed, "
                          "and report the later crawls' cost (see above)")
@@ -489,7 +492,7 @@ def main(argv=None) -> int:
             args.no_validators = True
             site = with_form_tokens(site, out / "site-with-form-tokens")
         with serve_directory(site, port=args.port, validators=not args.no_validators,
-                             tokens=args.form_tokens) as base_url:
+                             tokens=args.form_tokens, clean_urls=args.clean_urls) as base_url:
             print(f"serving {site} at {base_url}; crawling ({args.render}) ...", flush=True)
             code, wall = crawl(base_url, out, args, env)
             run.update(base_url=base_url, exit_code=code, wall_s=round(wall, 2))

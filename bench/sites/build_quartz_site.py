@@ -49,8 +49,9 @@ the newest release's day as mtime, so a rebuild shows the same dates. index.md i
 sentences. Quartz makes a page per note (slug.html), per folder (folder/index.html,
 listing its notes), per tag (tags/NAME.html) and the tag index (tags/index.html), and links
 them without ".html" (/core/requests), as the hosts it targets serve them: a static server
-must answer /x with x.html (GitHub Pages, Netlify and Quartz's own `--serve` do; bench's
-tests/support/http_server.py does not, and 404s every note and tag page). The tag index is
+must answer /x with x.html (GitHub Pages, Netlify and Quartz's own `--serve` do; crawl it
+with `bench/eval_crawl.py OUT_DIR --clean-urls --port 8041`, whose server otherwise 404s
+every note and tag page). The tag index is
 linked from no page (tag lists link each tag; the sitemap lists notes only). OUT_DIR gets `src/`, `site/` and `labels.csv`
 (path,label,how,date,url; url the address Quartz links the page at): notes and posts are
 leaves, folder pages, tag pages and the tag index index pages, the root (index.md, a page its

@@ -43,7 +43,8 @@ class Post(NamedTuple):
 
 
 def release_kind(version: str) -> str:
-    parts = (version.split(".") + ["0", "0"])[:3]
+    """major, minor or patch, a pre-release by the release it leads to (1.0.0rc1: major)."""
+    parts = [re.match(r"\d*", p)[0] for p in (version.split(".") + ["0", "0"])[:3]]
     return "major" if parts[1:] == ["0", "0"] else "minor" if parts[2] == "0" else "patch"
 
 

@@ -175,7 +175,9 @@ class StaticHandler(SimpleHTTPRequestHandler):
                  canonical_host: str | None = None, login: tuple[str, str] | None = None,
                  login_log: MutableSequence[tuple[str, bool]] | None = None,
                  session: "Session | None" = None,
-                 form_login: tuple[str, str] | None = None, **kwargs):
+                 form_login: tuple[str, str] | None = None, clean_urls: bool = False,
+                 **kwargs):
+        self._clean_urls = clean_urls
         self._session = session
         self._form_login = form_login
         self._login = ("Basic " + base64.b64encode(":".join(login).encode()).decode()
@@ -193,15 +195,19 @@ class StaticHandler(SimpleHTTPRequestHandler):
 
     def send_response(self, code, message=None):
         if self._status_log is not None:
-            self._status_log.append((urllib.parse.urlsplit(self.path).path, code))
+            self._status_log.append((urllib.parse.urlsplit(self._asked()).path, code))
         super().send_response(code, message)
 
     def send_header(self, keyword, value):
         if keyword.lower() == "content-type":
-            value = self._content_types.get(urllib.parse.urlsplit(self.path).path, value)
+            value = self._content_types.get(urllib.parse.urlsplit(self._asked()).path, value)
         # a server that sends no validators (a CMS rendering every page afresh)
         if self._validators or keyword.lower() not in ("last-modified", "etag"):
             super().send_header(keyword, value)
+
+    def _asked(self) -> str:
+        # a request line that never parsed (a TLS hello on a plain port) set no path
+        return getattr(self, "path", "")
 
     def copyfile(self, source, outputfile):
         if not self._tokens:
@@ -360,6 +366,8 @@ class StaticHandler(SimpleHTTPRequestHandler):
             mirrored = f"{page}?{urllib.parse.unquote(query)}"
             if os.path.isfile(mirrored):
                 return mirrored
+        if self._clean_urls and not os.path.exists(local) and os.path.isfile(local + ".html"):
+            return local + ".html"     # /x for x.html, as GitHub Pages and Netlify answer
         return local
 
     def guess_type(self, path):
@@ -423,6 +431,7 @@ def serve_directory(
     login_log: MutableSequence[tuple[str, bool]] | None = None,
     session: tuple[str, str] | Session | None = None,
     form_login: tuple[str, str] | None = None,
+    clean_urls: bool = False,
 ) -> Iterator[str]:
     """Serve ``root`` on 127.0.0.1 and yield the base URL (no trailing slash).
 
@@ -442,6 +451,8 @@ def serve_directory(
     ``session=(cookie name, value)`` (or a Session, whose values may end): a login form's
     session; a request without that cookie is redirected to /login/. ``form_login=(user, password)``: with a session, a POST to
     /login/ with them (and LOGIN_CSRF) is answered with the session's cookie.
+    ``clean_urls=True``: a path with no file of its own is answered with its ``.html`` file
+    (``/notes/a`` with ``notes/a.html``), as GitHub Pages, Netlify and Quartz's server do.
     """
     root = os.fspath(root)
     if not os.path.isdir(root):
@@ -453,7 +464,7 @@ def serve_directory(
                                 validators=validators, tokens=tokens, agent_log=agent_log,
                                 content_types=content_types, canonical_host=canonical_host,
                                 login=login, login_log=login_log, session=session,
-                                form_login=form_login)
+                                form_login=form_login, clean_urls=clean_urls)
     server = StaticServer((HOST, port), handler)
     scheme = "http"
     if self_signed:

@@ -42,6 +42,29 @@ def test_serves_index_html_for_directories_with_utf8_content_type(site):
         assert get(base + "/pic.svg")[1] == "image/svg+xml"
 
 
+def test_clean_urls_answer_a_path_with_its_html_file(site):
+    # Quartz links /notes/a for notes/a.html, as GitHub Pages and Netlify serve it
+    (site / "notes").mkdir()
+    (site / "notes" / "a.html").write_text("<p>note a</p>", encoding="utf-8")
+    with serve_directory(site) as base:
+        assert get(base + "/notes/a")[0] == 404
+    with serve_directory(site, clean_urls=True) as base:
+        assert get(base + "/notes/a")[:3] == (200, "text/html; charset=utf-8", b"<p>note a</p>")
+        assert get(base + "/notes/b")[0] == 404
+        assert get(base + "/")[2] == b"<h1>home</h1>"
+
+
+def test_a_request_line_that_never_parses_is_refused_quietly(site):
+    # a TLS hello on the plain port: no path was set, and the error page must still go out
+    with serve_directory(site, status_log=(log := [])) as base:
+        port = int(base.rsplit(":", 1)[1])
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+            sock.sendall(b"\x16\x03\x01\x00\x05hello\r\n\r\n")
+            while sock.recv(4096):      # answered and closed (an HTTP/0.9 error: no status line)
+                pass
+    assert log == [("", 400)]
+
+
 def test_a_mirrored_query_page_is_served_for_its_query(site):
     # wget --mirror saves /posts/?page=2 as the file posts/index.html?page=2
     (site / "posts" / "index.html").write_text("<p>page 1</p>", encoding="utf-8")
