@@ -19,6 +19,12 @@ from ..blocks import Block
 # A standfirst is a sentence or two; a shorter line in the header is a kicker, a byline, a
 # date or a category label.
 STANDFIRST_MIN_WORDS = 12
+# A subtitle set as a heading (h2-h6) under the headline in the article's header may be
+# shorter, if it ends as a sentence does ("Everything you need to know about this site and
+# its author."): kickers and labels end bare. A paragraph that short and so ended is as often
+# a disclosure or a form's hint ("As an Amazon Associate, I earn…"): WCXB, 4 of 8 such.
+SUBTITLE_MIN_WORDS = 8
+SENTENCE_ENDS = (".", "!", "?")
 # ...and it is prose: a line mostly of link text is a breadcrumb or a tag list.
 STANDFIRST_MAX_LINK_DENSITY = 0.3
 # How far above the header the element holding the body may be: the header's parent
@@ -60,10 +66,10 @@ def _beside(path: str, container: str) -> bool:
 
 
 def _lead_line(b: Block, i: int, keep: list[bool], words: list[int],
-               densities: list[float]) -> bool:
-    """A line not yet kept that reads as a lead: prose of STANDFIRST_MIN_WORDS, little link
-    text, no widget's, shown, no byline stamp, not folded in a <details>."""
-    return not (keep[i] or words[i] < STANDFIRST_MIN_WORDS
+               densities: list[float], min_words: int = STANDFIRST_MIN_WORDS) -> bool:
+    """A line not yet kept that reads as a lead: prose of min_words, little link text, no
+    widget's, shown, no byline stamp, not folded in a <details>."""
+    return not (keep[i] or words[i] < min_words
                 or densities[i] > STANDFIRST_MAX_LINK_DENSITY or b.widget is not None
                 or getattr(b, "hidden", False) or "/details" in b.xpath
                 or _BYLINE_STAMP.search(b.text))
@@ -76,6 +82,12 @@ def _names_title(heading: str, title_words: set[str]) -> bool:
     return fewer >= TITLE_MIN_WORDS and len(own & title_words) >= TITLE_OVERLAP * fewer
 
 
+def _restates_title(heading: str, title_words: set[str]) -> bool:
+    """Most of the heading's words are the title's: a copy of the headline, not a subtitle."""
+    own = set(_WORD.findall(heading.lower()))
+    return len(own & title_words) >= TITLE_OVERLAP * len(own)
+
+
 def keep_standfirst(blocks: list[Block], keep: list[bool], container: str | None,
                     words: list[int], densities: list[float], title: str) -> list[int]:
     """Keep, in place, the prose paragraphs of an article's <header> (one holding the
@@ -86,8 +98,15 @@ def keep_standfirst(blocks: list[Block], keep: list[bool], container: str | None
     headed: dict[str, bool] = {}     # header path -> holds a heading, stands beside the body
     added = []
     for i, b in enumerate(blocks):
-        if b.kind != "paragraph" or not (b.in_article or b.in_main) \
-                or not _lead_line(b, i, keep, words, densities):
+        if not (b.in_article or b.in_main):
+            continue
+        if b.kind == "heading":
+            # a subtitle: under the headline, no copy of it, a sentence
+            if (b.level or 1) < 2 or _restates_title(b.text, title_words) \
+                    or b.text.rstrip()[-1:] not in SENTENCE_ENDS \
+                    or not _lead_line(b, i, keep, words, densities, SUBTITLE_MIN_WORDS):
+                continue
+        elif b.kind != "paragraph" or not _lead_line(b, i, keep, words, densities):
             continue
         header = _header_of(b.xpath)
         if header is None or container.startswith(header + "/") \

@@ -71,3 +71,15 @@ def test_a_lead_in_the_headlines_column_beside_the_body_is_kept():
                   f"again</h1><p>{DEK}.</p></div><div class='body'>{BODY}</div></div></main>")
     assert DEK in md
     assert md.index(DEK) < md.index("Paragraph 0.")
+
+
+def test_a_subtitle_set_as_a_heading_in_the_articles_header_is_kept():
+    # Hugo Stack: <h3 class="article-subtitle"> under the title, a sentence of eleven words
+    subtitle = "Everything you need to know about the wall and its masons."
+    md = archived("<main><article><header><div class='title'><h2>The harbour wall is whole "
+                  f"again</h2><h3 class='article-subtitle'>{subtitle}</h3></div>"
+                  "<h3>The harbour wall is whole again.</h3><h4>Coast</h4></header>"
+                  f"<section class='article-content'>{BODY}</section></article></main>")
+    assert f"### {subtitle}" in md and md.index(subtitle) < md.index("Paragraph 0.")
+    # a copy of the headline and a bare label are no subtitles
+    assert "### The harbour wall" not in md and "Coast\n" not in md
