@@ -9,7 +9,9 @@ only then are attributes written, so layout is computed once and never thrashed:
   (document coordinates, CSS px, integers);
 - the topmost element of each subtree the browser drew nothing for gets
   ``data-lc-hidden="1"`` (display:none, visibility:hidden or zero-size with nothing drawn
-  inside, light children no slot takes, slot fallback that assigned content replaced);
+  inside, light children no slot takes, slot fallback that assigned content replaced), and
+  a box folded to zero size that clips its overflow also ``data-lc-folded="1"`` (a collapsed
+  accordion panel or callout, pipelines/blocks/reader_opened.py);
 - open shadow roots are serialised as ``<template shadowrootmode="open">`` first in their
   host (Chromium's ``Element.getHTML({shadowRoots})``), and ``<html data-lc-measured="1">``
   marks the page as measured.
@@ -70,6 +72,7 @@ COLLECTOR_JS = r"""
   const sx = window.scrollX, sy = window.scrollY;
   const rects = [];       // [element, "x,y,w,h"]
   const hidden = [];      // topmost elements with nothing drawn
+  const folded = [];      // of those, boxes folded to zero size that clip what they hold
   const roots = [];       // open shadow roots, for getHTML
   const VIS = { visibilityProperty: true };
 
@@ -121,7 +124,7 @@ COLLECTOR_JS = r"""
       else if (cs.visibility !== 'visible') visible = false;
       else { box = false; collapsed = true; }   // skipped by content-visibility (closed <details>…)
     }
-    const mark = hidden.length, rectMark = rects.length;
+    const mark = hidden.length, rectMark = rects.length, foldMark = folded.length;
     let rect = null, self = false;
     if (box && !collapsed) {
       const r = el.getBoundingClientRect();
@@ -131,7 +134,7 @@ COLLECTOR_JS = r"""
         // A zero-size box that clips its overflow draws nothing inside it (a folded
         // accordion panel): the whole subtree is hidden.
         const cs = getComputedStyle(el);
-        if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible') { hidden.push(el); return false; }
+        if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible') { hidden.push(el); folded.push(el); return false; }
         self = visible && textOverflows(el);
       } else self = visible;
     }
@@ -142,6 +145,7 @@ COLLECTOR_JS = r"""
     if (!self && !inner) {
       hidden.length = mark;            // one mark at the top of an undrawn subtree
       rects.length = rectMark;
+      folded.length = foldMark;
       hidden.push(el);
       return false;
     }
@@ -163,6 +167,7 @@ COLLECTOR_JS = r"""
   try {
     for (const [el, r] of rects) set(el, 'data-lc-rect', r);
     for (const el of hidden) set(el, 'data-lc-hidden', '1');
+    for (const el of folded) set(el, 'data-lc-folded', '1');
     const esc = (v) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/\u00a0/g, '&nbsp;');
     let open = '<html';
     for (const a of root.attributes)

@@ -24,7 +24,7 @@ from .reading_order import (HIDDEN_ATTR, RECT_ATTR, is_measured, mark_floats, or
 from .regions import LANDMARK_TAGS, landmark_of, landmark_of_role
 from .shadow_dom import flatten_shadow_roots
 from .furniture_boxes import DIALOG_WIDGET, is_modal_dialog, signup_box_widgets
-from .reader_opened import disclosed_ids, folded_in_details, radio_tab_panel
+from .reader_opened import disclosed_ids, folded_in_details, folded_panel, radio_tab_panel
 from .widgets import NEVER_WIDGET_TAGS, with_id_widget
 from .walk_context import Ctx, Holder
 from .class_facts import CLASS_FACTS, PLAIN_CLASS, class_facts
@@ -203,7 +203,7 @@ class Walker:
             ctx = ctx.copy()
             # a closed <details> draws no box for its body, yet the reader opens it with a
             # click (FAQ answers, accordions): its words are the page's, not a hidden copy
-            ctx.hidden = not (folded_in_details(el) or radio_tab_panel(el)
+            ctx.hidden = not (folded_in_details(el) or radio_tab_panel(el) or folded_panel(el)
                               or self._opened_by_reader(role, ident))
         lm = LANDMARK_TAGS.get(tag)
         if lm is None and role:

@@ -1,6 +1,9 @@
 """Hidden content the reader opens with a click, so its words are the page's: the panel of a
-collapsed disclosure button, an inactive CSS-only tab, the body of a closed <details>."""
+collapsed disclosure button, an inactive CSS-only tab, the body of a closed <details>, a panel
+an accordion or a callout folded to nothing."""
 from __future__ import annotations
+
+import re
 
 from lxml import etree
 
@@ -52,3 +55,35 @@ def folded_in_details(el) -> bool:
     parent = el.getparent()
     return (parent is not None and parent.tag == "details"
             and parent.get(HIDDEN_ATTR) is None and el.tag != "summary")
+
+
+FOLDED_ATTR = "data-lc-folded"
+# Class words of the disclosure widgets that fold a panel to nothing by CSS, without ARIA: an
+# accordion, a collapsible callout (Obsidian's and Quartz's "is-collapsible is-collapsed"), a
+# spoiler or an FAQ's answer. Matched as parts of a class token (accordion-item, faq__answer).
+_DISCLOSURE_WORDS = re.compile(r"(?:^|[-_])(?:accordion|collaps\w*|fold\w*|expand\w*|toggle\w*"
+                               r"|disclosure|spoiler|faq|callout)(?:$|[-_])")
+
+
+def _disclosure_class(el) -> bool:
+    cls = el.get("class")
+    return bool(cls) and any(_DISCLOSURE_WORDS.search(t) for t in cls.lower().split())
+
+
+def folded_panel(el) -> bool:
+    """el is a panel a disclosure widget folded to nothing (measured: zero size, clipped) and
+    the reader unfolds with a click: the element before it, its title or toggle, is drawn, and
+    the widget says what it is (a disclosure class on the panel, its holder or its title, or
+    an aria-expanded or a button in the title). A plain fetch keeps its words, and so must the
+    browser's measured page: Quartz folds a callout's body with grid-template-rows: 0fr."""
+    if el.get(FOLDED_ATTR) is None:
+        return False
+    prev = el.getprevious()
+    while prev is not None and not isinstance(prev.tag, str):
+        prev = prev.getprevious()
+    if prev is None or prev.get(HIDDEN_ATTR) is not None:
+        return False
+    parent = el.getparent()
+    return (_disclosure_class(el) or (parent is not None and _disclosure_class(parent))
+            or _disclosure_class(prev) or prev.get("aria-expanded") is not None
+            or prev.tag == "button" or next(prev.iter("button"), None) is not None)

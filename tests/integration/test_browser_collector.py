@@ -302,3 +302,46 @@ def test_browser_crawl_archive_has_shadow_content_once(crawled, site):
         assert marker not in md, marker
     assert re.search(r"^#{1,6} SLOTTED-TITLE", md, re.M), md
     assert re.search(r"^> NESTED-QUOTE", md, re.M), md
+
+
+FOLDED_PAGE = """<!DOCTYPE html><html><head><title>Folded panels</title><style>
+.callout-content { display: grid; grid-template-rows: 0fr; overflow: hidden; }
+.callout-content > div { min-height: 0; }
+.faq-answer { max-height: 0; overflow: hidden; }
+.clipped { height: 0; overflow: hidden; }
+</style></head><body><main><article><h1>Folded panels</h1>
+<p>DRAWN-LEAD The lead paragraph of a page whose callout and answer are folded.</p>
+<blockquote class="callout is-collapsible is-collapsed"><div class="callout-title">Compression
+</div><div class="callout-content"><div><p>CALLOUT-BODY The callout's body, folded by its
+script to no height until the reader clicks its title.</p></div></div></blockquote>
+<div class="faq"><h3 class="faq-question">What is measured?</h3><div class="faq-answer"><p>
+FAQ-ANSWER Every drawn box, before the page is read, and nothing it folded away.</p></div></div>
+<p>DRAWN-PLAIN A paragraph before a clipped box no widget folds.</p>
+<div class="clipped"><p>CLIPPED-BOX A zero-height box of no disclosure widget.</p></div>
+</article></main></body></html>"""
+
+
+@pytest.mark.browser
+def test_panels_a_disclosure_widget_folded_to_nothing_are_the_pages_words(tmp_path):
+    # a plain fetch keeps a folded callout's body and an FAQ's answer; the measured page must
+    # too (Quartz folds callouts with grid-template-rows: 0fr), but not any clipped box
+    (tmp_path / ARTICLE_PATH).mkdir(parents=True)
+    (tmp_path / ARTICLE_PATH / "index.html").write_text(FOLDED_PAGE, encoding="utf-8")
+
+    async def collect(url):
+        async with loaded_page(url) as page:
+            return await collect_measured_html(page)
+
+    with serve_directory(tmp_path) as base_url:
+        url = f"{base_url}/{ARTICLE_PATH}"
+        result = asyncio.run(collect(url))
+    assert "error" not in result, result.get("error")
+    assert result["html"].count('data-lc-folded="1"') == 3
+    shown = [b.text for b in _blocks(result["html"], url) if not b.hidden]
+    for marker in ("DRAWN-LEAD", "CALLOUT-BODY", "FAQ-ANSWER", "DRAWN-PLAIN"):
+        assert _first_text(shown, marker), marker
+    assert not _first_text(shown, "CLIPPED-BOX")
+
+
+def _first_text(texts, marker):
+    return any(marker in t for t in texts)
