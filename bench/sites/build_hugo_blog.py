@@ -116,6 +116,23 @@ def label(path: str, site: Path) -> tuple[str, str] | None:
     return None       # feeds, sitemap, css, js
 
 
+def new_hugo_site(hugo: str, out: Path, theme: Path | None = None, theme_name: str = ""):
+    """A fresh Hugo site in OUT/src (OUT emptied first), with a copy of the theme checkout
+    THEME (less .git) as themes/THEME_NAME: (src, site, run), run(*args) running hugo in src."""
+    out = out.resolve()
+    src, site = out / "src", out / "site"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+
+    def run(*cmd, cwd=src):
+        subprocess.run([hugo, *cmd], cwd=cwd, check=True, stdout=subprocess.DEVNULL)
+
+    run("new", "site", str(src), cwd=out)
+    if theme is not None:
+        shutil.copytree(theme, src / "themes" / theme_name, ignore=shutil.ignore_patterns(".git"))
+    return src, site, run
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("changelog", type=Path, help="Markdown with '## <version> (<Month d, yyyy>)' sections")
@@ -125,12 +142,7 @@ def main(argv=None):
     ap.add_argument("--theme", default="newtheme", help="name given to `hugo new theme`")
     args = ap.parse_args(argv)
     out = args.out.resolve()
-    src, site = out / "src", out / "site"
-    shutil.rmtree(out, ignore_errors=True)
-    out.mkdir(parents=True)
-    run = lambda *cmd, cwd=src: subprocess.run([args.hugo, *cmd], cwd=cwd, check=True,
-                                               stdout=subprocess.DEVNULL)
-    run("new", "site", str(src), cwd=out)
+    src, site, run = new_hugo_site(args.hugo, out)
     run("new", "theme", args.theme)
     site_config(src, args.theme)
     write_content(src, args.changelog.read_text(encoding="utf-8"))

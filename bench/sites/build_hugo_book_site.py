@@ -62,7 +62,7 @@ import subprocess
 from pathlib import Path
 
 from build_docsify_site import MD_LINK
-from build_hugo_blog import label as hugo_label, write_content
+from build_hugo_blog import label as hugo_label, new_hugo_site, write_content
 from build_vitepress_site import convert, nav
 from changelog_posts import AUTHORED_ROOT, RELEASE, post_days, write_labels
 from mkdocs_markdown import has_h1, indented
@@ -258,13 +258,7 @@ def main(argv=None):
                     help="the hugo command, 0.158 or later (default: the one on PATH)")
     args = ap.parse_args(argv)
     out = args.out.resolve()
-    src, site = out / "src", out / "site"
-    shutil.rmtree(out, ignore_errors=True)
-    out.mkdir(parents=True)
-    run = lambda *cmd, cwd=src: subprocess.run([args.hugo, *cmd], cwd=cwd, check=True,
-                                               stdout=subprocess.DEVNULL)
-    run("new", "site", str(src), cwd=out)
-    shutil.copytree(args.theme, src / "themes" / "hugo-book", ignore=shutil.ignore_patterns(".git"))
+    src, site, run = new_hugo_site(args.hugo, out, args.theme, "hugo-book")
     site_name, docs_rows = write_docs(src, args.docs)
     (src / "hugo.toml").write_text(CONFIG.format(base=BASE_URL, title=site_name))
     changelog = (args.changelog or args.docs / "release-notes.md").read_text(encoding="utf-8")

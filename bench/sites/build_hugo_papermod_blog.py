@@ -35,10 +35,9 @@ from __future__ import annotations
 
 import argparse
 import shutil
-import subprocess
 from pathlib import Path
 
-from build_hugo_blog import BASE_URL, label as hugo_label, write_content
+from build_hugo_blog import BASE_URL, label as hugo_label, new_hugo_site, write_content
 from changelog_posts import post_days, write_labels
 
 CONFIG = """baseURL = '{base}'
@@ -123,13 +122,7 @@ def main(argv=None):
                     help="the hugo command, 0.146 or later (default: the one on PATH)")
     args = ap.parse_args(argv)
     out = args.out.resolve()
-    src, site = out / "src", out / "site"
-    shutil.rmtree(out, ignore_errors=True)
-    out.mkdir(parents=True)
-    run = lambda *cmd, cwd=src: subprocess.run([args.hugo, *cmd], cwd=cwd, check=True,
-                                               stdout=subprocess.DEVNULL)
-    run("new", "site", str(src), cwd=out)
-    shutil.copytree(args.theme, src / "themes" / "PaperMod", ignore=shutil.ignore_patterns(".git"))
+    src, site, run = new_hugo_site(args.hugo, out, args.theme, "PaperMod")
     (src / "hugo.toml").write_text(CONFIG.format(base=BASE_URL))
     changelog = args.changelog.read_text(encoding="utf-8")
     write_content(src, changelog)

@@ -53,10 +53,9 @@ from __future__ import annotations
 import argparse
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
-from build_hugo_blog import label as hugo_label, write_content
+from build_hugo_blog import label as hugo_label, new_hugo_site, write_content
 from changelog_posts import post_days, write_labels
 
 BASE_URL = "http://127.0.0.1:8021/"
@@ -180,13 +179,7 @@ def main(argv=None):
     ap.add_argument("--base-url", default=BASE_URL)
     args = ap.parse_args(argv)
     out = args.out.resolve()
-    src, site = out / "src", out / "site"
-    shutil.rmtree(out, ignore_errors=True)
-    out.mkdir(parents=True)
-    run = lambda *cmd, cwd=src: subprocess.run([args.hugo, *cmd], cwd=cwd, check=True,
-                                               stdout=subprocess.DEVNULL)
-    run("new", "site", str(src), cwd=out)
-    shutil.copytree(args.theme, src / "themes" / THEME, ignore=shutil.ignore_patterns(".git"))
+    src, site, run = new_hugo_site(args.hugo, out, args.theme, THEME)
     (src / "hugo.toml").write_text(CONFIG.format(base=args.base_url, theme=THEME))
     changelog = args.changelog.read_text(encoding="utf-8")
     write_content(src, changelog)
