@@ -200,13 +200,15 @@ def library_date(html: str | bytes, url: str) -> str | None:
 # where a pattern per day cost a compile of six regular expressions on every leaf. A year
 # captured as Y may be written by its last two digits (numeric day-first and month-first).
 _DIGIT = re.compile(r"\d")
-_MONTH_WORD = r"[^\W\d_]{3,}\.?"
+# (captured: a month name this module knows must be the day's month, "24 Oct 2026" is no
+# 24 May; a word it does not know is let be, the day and year matching)
+_MONTH_WORD = r"([^\W\d_]{3,})\.?"
 _DAY_FORMS = tuple((re.compile(pattern, re.I), parts) for pattern, parts in (
     (r"(?=\b(\d{4})\s*[-/.]\s*(\d{1,3})\s*[-/.]\s*(\d{1,3})\b)", "ymd"),
     (r"(?=\b(\d{1,3})\s*[./-]\s*(\d{1,3})\s*[./-]\s*(\d{4}|\d{2})\b)", "dmY"),
     (r"(?=\b(\d{1,3})\s*/\s*(\d{1,3})\s*/\s*(\d{4}|\d{2})\b)", "mdY"),
-    (rf"(?=\b(\d{{1,3}})(?:st|nd|rd|th|er|\.|º|ª)?\s+(?:de\s+)?{_MONTH_WORD},?\s+(?:de\s+)?(\d{{4}})\b)", "dy"),
-    (rf"(?=\b{_MONTH_WORD}\s+(\d{{1,3}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b)", "dy"),
+    (rf"(?=\b(\d{{1,3}})(?:st|nd|rd|th|er|\.|º|ª)?\s+(?:de\s+)?{_MONTH_WORD},?\s+(?:de\s+)?(\d{{4}})\b)", "dwy"),
+    (rf"(?=\b{_MONTH_WORD}\s+(\d{{1,3}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b)", "wdy"),
     (r"(?=(\d{4})\s*年\s*(\d{1,3})\s*月\s*(\d{1,3})\s*日)", "ymd"),
 ))
 
@@ -223,7 +225,8 @@ def prints_day(text: str, day: str) -> bool:
               "d": (str(int(date)), "0" + str(int(date)))}
     for pattern, parts in _DAY_FORMS:
         for found in pattern.finditer(text):
-            if all(value in wanted[part] for part, value in zip(parts, found.groups())):
+            if all(_MONTHS.get(value.lower(), int(month)) == int(month) if part == "w"
+                   else value in wanted[part] for part, value in zip(parts, found.groups())):
                 return True
     return False
 

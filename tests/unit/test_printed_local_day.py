@@ -49,3 +49,13 @@ def test_a_permalinks_day_is_the_sites_local_day():
     morning = story("2016-07-09T10:15:18+00:00", "Jul 8, 2016: the march was announced")
     assert analyze_page(morning, "https://blog.example.com/2016/07/09/the-march/").date_published \
         == "2016-07-09T10:15:18+00:00"
+
+
+def test_a_neighbouring_day_of_another_month_is_no_print_of_it():
+    # Ghost's Headline: a short post's "Read next" cards date other posts; "24 Oct 2026" is
+    # the 24th of another month, no local print of a post published on 23 May
+    post = analyze_page(story("2026-05-23T12:00:00Z", "By Maintainer · 24 Oct 2026"), URL)
+    assert post.date_published == "2026-05-23T12:00:00Z"
+    # a month name of another language still counts ("24. Mai 2026")
+    post = analyze_page(story("2026-05-23T23:30:00Z", "24. Mai 2026"), URL)
+    assert post.date_published == "2026-05-24"
