@@ -36,7 +36,9 @@ secondary navigation in the footer), tags with descriptions, the major and every
 minor release featured, each post a standfirst (custom excerpt) counting its changes and
 a feature image (a PNG drawn here, one per release kind, uploaded through images/upload/,
 alt text and a caption; the mirror keeps each size Ghost made of it), an author bio and
-location, members' sign-up open (Ghost's default: the footer's Subscribe box) and comments
+location, the notes' fenced code and tables rendered as such (python-markdown's
+fenced_code and tables; the bundled themes' builds, without them, flatten a fence into a
+paragraph), members' sign-up open (Ghost's default: the footer's Subscribe box) and comments
 on for members (the
 comment app's script is Ghost's CDN's, which a served copy cannot load, so only the
 theme's "Comments" box is in the page).
@@ -271,10 +273,13 @@ def main(argv=None):
     API = SITE + "/ghost/api/admin"
     news = args.news if args.news is not None else args.theme == "headline"
     releases = posts(args.changelog.read_text())
+    # fenced code as <pre><code>, tables as <table>: without them (the bundled themes' builds)
+    # python-markdown flattens a fence into one paragraph of the code's words
+    extensions = ["fenced_code", "tables"] if news else []
     items = [{"kind": "posts", "title": f"Release {p.version}", "slug": p.slug,
               "status": "published", "published_at": f"{p.date:%Y-%m-%d}T12:00:00.000Z",
               "tags": [{"name": KIND[p.category]}] + [{"name": t.capitalize()} for t in p.tags],
-              "html": markdown.markdown(p.body)} for p in releases]
+              "html": markdown.markdown(p.body, extensions=extensions)} for p in releases]
     items.append({"kind": "pages", "title": "About", "slug": "about", "status": "published",
                   "published_at": "2020-01-01T12:00:00.000Z", "html": f"<p>{ABOUT}</p>"})
     s = admin_session()
