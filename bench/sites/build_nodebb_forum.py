@@ -61,7 +61,7 @@ title. NodeBB stamps every post with the time it is made (past timestamps are ig
 all dates are the fill's day.
 
 It then mirrors the forum with wget (-nv --mirror -E --convert-links, robots off) into
-OUT_DIR/site (and keeps the topics it posted in OUT_DIR/work/topics.json), leaving out
+OUT_DIR/site (and keeps the topics it posted in OUT_DIR/fill/topics.json), leaving out
 /api/, /assets/ (scripts, styles), /uploads, /plugins, /login, /register, /reset, /search,
 /compose, the RSS feeds (*.rss), /sitemap*, /post/PID (which only redirects to a topic
 page), /uid/, /unread, /world, /flags, /notifications, /chats, /admin, /me, links with sort
@@ -401,7 +401,7 @@ def main(argv=None):
         fill(Forum(args.url, args.admin, args.password), topics, args.posts_per_page,
              args.topics_per_page)
     shutil.rmtree(args.out, ignore_errors=True)
-    work = args.out / "work"
+    work = args.out / "fill"
     work.mkdir(parents=True)
     (work / "topics.json").write_text(json.dumps(topics, indent=1))
     site = args.out / "site"
