@@ -311,6 +311,11 @@ def find_container(blocks: list[Block], chrome: list[bool],
         else:
             short, long_ = st[2], st[3]
             linked = min(words, short + long_)
+            if leaf and st[6]:
+                # a card wholly inside a link to another page (a "Read next" teaser) is no
+                # part of this leaf's body, however long its excerpt: under Ghost Headline's
+                # one-item posts the first card's excerpt was archived in their place
+                long_ = 0
             good = (words - linked + LONG_ANCHOR_WEIGHT * long_) if b.kind in TEXT_KINDS else 0.0
             bad = short
             net = st[5] - CHROME_PENALTY * linked

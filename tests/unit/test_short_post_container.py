@@ -92,6 +92,23 @@ def test_a_comment_widgets_placeholder_beside_a_short_post_does_not_replace_it()
     assert not any("Disqus" in t for t in text)
 
 
+def test_a_read_next_cards_excerpt_beside_a_short_post_does_not_replace_it():
+    # Ghost Headline: each card is one <a> around its picture, title and excerpt
+    cards = "".join(f"""<article class="gh-card post"><a class="gh-card-link"
+        href="/release-1-{i}-0/"><div class="gh-card-wrapper"><header><h3>Release 1.{i}.0</h3>
+        </header><div class="gh-card-excerpt">Version 1.{i}.0, a minor release: 3 changed, 1
+        deprecated, 8 fixed.</div><footer>Maintainer 24 Oct 2026</footer></div></a></article>"""
+                    for i in range(3))
+    html = f"""<html><head><title>Release 0.20.0</title><meta property="og:type" content="article">
+    <meta property="article:published_time" content="2022-05-03T12:00:00Z"></head><body><main>
+    <article class="gh-article"><header><h1>Release 0.20.0</h1></header>
+    <section class="gh-content"><h3>Removed</h3><ul>{ITEM}</ul></section></article>
+    <div class="gh-read-next"><section><h4>Read next</h4></section>{cards}</div></main></body></html>"""
+    text = body_text(html)
+    assert "Drop Python 3.6 support #1357 and #1616." in text
+    assert not any("a minor release" in t for t in text)
+
+
 def test_a_thread_of_comments_in_a_form_without_an_article_stays_the_content():
     # old Reddit: the discussion is a <form> of comment markup, and no <article>
     comments = "".join(f"""<div class="comment"><p class="tagline">user{i} 12 points</p>
