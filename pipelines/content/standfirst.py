@@ -25,6 +25,10 @@ STANDFIRST_MIN_WORDS = 12
 # a disclosure or a form's hint ("As an Amazon Associate, I earn…"): WCXB, 4 of 8 such.
 SUBTITLE_MIN_WORDS = 8
 SENTENCE_ENDS = (".", "!", "?")
+# A sentence set right under the headline, next to it in the header, is its dek from seven
+# words ("Version 0.20.0, a minor release: 1 change.": Ghost's excerpt under the title); a
+# shorter one there is a notice ("This post may contain affiliate links.", WCXB).
+DEK_MIN_WORDS = 7
 # ...and it is prose: a line mostly of link text is a breadcrumb or a tag list.
 STANDFIRST_MAX_LINK_DENSITY = 0.3
 # How far above the header the element holding the body may be: the header's parent
@@ -82,6 +86,13 @@ def _names_title(heading: str, title_words: set[str]) -> bool:
     return fewer >= TITLE_MIN_WORDS and len(own & title_words) >= TITLE_OVERLAP * fewer
 
 
+def _under_headline(blocks: list[Block], i: int, title_words: set[str]) -> bool:
+    """The block right before block i is the page's headline."""
+    h = blocks[i - 1] if i else None
+    return h is not None and h.kind == "heading" and (h.level or 1) <= 2 \
+        and _names_title(h.text, title_words)
+
+
 def _restates_title(heading: str, title_words: set[str]) -> bool:
     """Most of the heading's words are the title's: a copy of the headline, not a subtitle."""
     own = set(_WORD.findall(heading.lower()))
@@ -106,7 +117,10 @@ def keep_standfirst(blocks: list[Block], keep: list[bool], container: str | None
                     or b.text.rstrip()[-1:] not in SENTENCE_ENDS \
                     or not _lead_line(b, i, keep, words, densities, SUBTITLE_MIN_WORDS):
                 continue
-        elif b.kind != "paragraph" or not _lead_line(b, i, keep, words, densities):
+        elif b.kind != "paragraph" or not (
+                _lead_line(b, i, keep, words, densities)
+                or (_under_headline(blocks, i, title_words) and b.text.rstrip()[-1:] in SENTENCE_ENDS
+                    and _lead_line(b, i, keep, words, densities, DEK_MIN_WORDS))):
             continue
         header = _header_of(b.xpath)
         if header is None or container.startswith(header + "/") \

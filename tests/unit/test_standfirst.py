@@ -83,3 +83,17 @@ def test_a_subtitle_set_as_a_heading_in_the_articles_header_is_kept():
     assert f"### {subtitle}" in md and md.index(subtitle) < md.index("Paragraph 0.")
     # a copy of the headline and a bare label are no subtitles
     assert "### The harbour wall" not in md and "Coast\n" not in md
+
+
+def test_a_short_dek_right_under_the_headline_is_kept():
+    # Ghost: <p class="gh-article-excerpt"> of seven to eleven words under the <h1>
+    dek = "The wall is whole again, after two summers."
+    md = archived("<main><article><header><h1>The harbour wall is whole again</h1>"
+                  f"<p class='gh-article-excerpt'>{dek}</p><p>By Ann Lee</p></header>"
+                  f"<section class='gh-content'>{BODY}</section></article></main>")
+    assert dek in md and md.index(dek) < md.index("Paragraph 0.")
+    # a shorter line there is a notice, and a dek's line elsewhere in the header needs more
+    md = archived("<main><article><header><h1>The harbour wall is whole again</h1>"
+                  "<p>This post may contain affiliate links.</p><p>By Ann Lee</p>"
+                  f"<p>{dek}</p></header><section>{BODY}</section></article></main>")
+    assert "affiliate" not in md and dek not in md
