@@ -460,7 +460,7 @@ def _author_field(root, metas=None, ld=None) -> str | None:
             return name
     for el in _ITEMPROP_ELEMENTS(root):
         if "author" in el.get("itemprop", "").lower().split():
-            name = el.get("content") or normalize_ws(text_of(el))
+            name = el.get("content") or _item_name(el) or normalize_ws(text_of(el))
             if name:
                 return name
     for a in _REL_LINKS(root):
@@ -468,6 +468,18 @@ def _author_field(root, metas=None, ld=None) -> str | None:
             name = normalize_ws(text_of(a))
             if name:
                 return name
+    return None
+
+
+def _item_name(el) -> str | None:
+    """An author that is an item of its own (itemscope, a schema.org Person) is named by its
+    name property: the element's whole text is its card (NodeBB's avatar letter, "Online",
+    the name, "wrote", "last edited by", the post's number)."""
+    if el.get("itemscope") is None:
+        return None
+    for prop in el.iterdescendants():
+        if isinstance(prop.tag, str) and "name" in (prop.get("itemprop") or "").lower().split():
+            return normalize_ws(prop.get("content") or text_of(prop)) or None
     return None
 
 

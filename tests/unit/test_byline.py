@@ -75,3 +75,18 @@ def test_the_archived_author_is_the_name_in_the_meta_byline():
             '<meta name="author" content="By JERUSALEM POST STAFF NOVEMBER 20, 2019 10:43">'
             f'</head><body><article><h1>Harbour news</h1>{prose * 4}</article></body></html>')
     assert analyze_page(html, "https://news.example/2019/11/harbour").author == "JERUSALEM POST STAFF"
+
+
+def test_an_author_that_is_an_item_of_its_own_is_named_by_its_name_property():
+    # NodeBB: the post header is itemprop=author itemscope (a schema.org Person) holding the
+    # avatar letter, "Online", the name link, "wrote" and the post's number
+    post = analyze_page("""<html><head><title>Middleware: Limitations</title></head><body><main>
+    <h1>Middleware: Limitations</h1><ul component="topic"><li component="post" itemprop="comment">
+    <div class="post-header" itemprop="author" itemscope itemtype="https://schema.org/Person">
+    <meta itemprop="name" content="farah"><a href="/user/farah"><span class="avatar">F</span>
+    <span class="visually-hidden">Online</span></a> <a class="fw-bold" href="/user/farah">farah</a>
+    <span class="text-muted">wrote</span> <a class="post-index" href="/post/709">#1</a></div>
+    <div class="content" itemprop="text"><p>The middleware cannot change a context variable that
+    the endpoint reads, and this thread is about why that is so in practice.</p></div></li></ul>
+    </main></body></html>""", "https://forum.example/topic/100/middleware-limitations")
+    assert post.author == "farah"
