@@ -406,7 +406,7 @@ def _select(blocks: list[Block], title: str | None, links_as_text: bool = False,
                           + drop_teaser_runs(blocks, keep, densities, inside, words, url)
                           + drop_teaser_cards(blocks, keep, densities, inside, words, url)
                           + drop_lone_teasers(blocks, keep, densities, inside, words, url))
-    trim_article_tail(blocks, keep, stats, headings, url)
+    trim_article_tail(blocks, keep, stats, headings, url, discussion)
     if leaf:
         drop_post_links(blocks, keep, url)
         drop_emptied_headings(blocks, keep, tokens)
@@ -525,7 +525,7 @@ def article_paragraphs(blocks: list[Block], keep: list[bool], stats: list[Stats]
 
 def trim_article_tail(blocks: list[Block], keep: list[bool],
                       stats: list[Stats] | None = None, headings: list[int] = (),
-                      page_url: str | None = None) -> None:
+                      page_url: str | None = None, discussion: bool = False) -> None:
     """On an article, drop the furniture that follows the body (in place on `keep`).
 
     An article is a page whose kept words are mostly long paragraphs. Its body ends with its
@@ -535,7 +535,10 @@ def trim_article_tail(blocks: list[Block], keep: list[bool],
     furniture block goes, and from the first run of FURNITURE_RUN furniture blocks on,
     everything goes: a related-posts grid is a run of teaser headlines and dates. `headings`
     are furniture-section headings drop_furniture_sections took out already, and teaser
-    runs' blocks (teaser_runs.py): they count in a run as the furniture they are."""
+    runs' blocks (teaser_runs.py): they count in a run as the furniture they are. On a page
+    that declares itself a discussion no run ends it: each reply comes with a run of its own
+    (avatar, name, the post's number), and the replies after the last long one are the
+    thread's (a NodeBB thread lost its last three posts so)."""
     if stats is None:
         stats = [block_stats(b) for b in blocks]
     long_ = article_paragraphs(blocks, keep, stats)
@@ -562,7 +565,7 @@ def trim_article_tail(blocks: list[Block], keep: list[bool],
         tail = sorted(tail + dropped)
     run: list[int] = []
     for i in tail:
-        if furniture[i]:
+        if furniture[i] and not discussion:
             run.append(i)
             if len(run) >= FURNITURE_RUN:
                 for j in range(run[0], len(blocks)):

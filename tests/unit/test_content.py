@@ -204,6 +204,25 @@ def test_a_declared_discussion_keeps_its_replies_in_comment_markup(declaration):
     assert "Point 18 needs patience" in body and "Reply 3 needs" in body and "Reply 39" in body
 
 
+def test_a_declared_threads_short_last_replies_stay_after_their_posters_cards():
+    # NodeBB: every reply opens with its poster's card (avatar, name, the post's number), a
+    # run of short links that, after the last long reply, read as the furniture below a post
+    def reply(n, text):
+        return (f'<li component="post" itemprop="comment"><div class="post-header">'
+                f'<div><a href="/user/u{n}"><img src="/a/{n}.png" alt="u{n}">{"ABCDE"[n - 1]} Online</a></div>'
+                f'<div><a href="/user/u{n}">u{n}</a></div><div><a class="post-index" '
+                f'href="/post/{n}">#{n}</a></div></div>'
+                f'<div class="content"><p>{text}</p></div></li>')
+    replies = "".join(reply(n, PROSE.replace("Sourdough", f"Reply {n}")) for n in range(1, 4))
+    replies += reply(4, "Nice. A lot of work being done here, as usual.")
+    replies += reply(5, "Thanks, that fixed it for me too.")
+    html = f"""<html><body><main itemscope itemtype="https://schema.org/DiscussionForumPosting">
+    <h1 itemprop="headline">Starter basics</h1><ul component="topic">{replies}</ul></main></body></html>"""
+    body = joined(html)
+    assert "Reply 3 needs" in body and "A lot of work being done here" in body
+    assert "that fixed it for me too" in body
+
+
 def test_a_declared_qa_page_keeps_its_short_question_above_long_answers():
     question = ("How does one know when to use wurde rather than war in a sentence like "
                 "Ich wurde ausgeraubt? My textbook uses both, and I cannot see the rule.")
