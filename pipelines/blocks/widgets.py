@@ -50,7 +50,10 @@ CLASS_PART_PATTERNS = {
     # a consent platform's banner under its vendor's prefix (Complianz' cmplz-cookiebanner):
     # a cookie notice, banner or bar is never a page's text, a recipe's cookie-card is not one
     "consent": _PART.format(r"cookies?-?(?:notice|banner|bar|popup)"),
-    "dialog": _PART.format(r"(?:popup|pop-up)"),
+    # ...and a notice the reader closes (Bootstrap's alert-dismissible, WordPress'
+    # is-dismissible): a sign-up appeal or a site message laid over the page's flow, never
+    # its text (NodeBB's "Hello! It looks like you're interested in this conversation…")
+    "dialog": _PART.format(r"(?:popup|pop-up|dismissible)"),
     "post-furniture": "|".join((
         _PART.format(r"(?:share|sharing|sharebar|sharedaddy|newsletter|yarpp|donate|donation|donations)"),
         r"(?:[a-z0-9]+[-_])*related(?:[-_](?:posts?|articles?|stories|content|links?|news|reads?|entries|guides?))?"
@@ -85,7 +88,7 @@ FURNITURE_WORDS = (
     "sharing", "related", "breadcrumb", "post-tags", "taglinks", "tag-links", "nav-links",
     "author-bio", "about-author", "newsletter", "subscribe", "post-navigation", "pagination",
     "pager", "entry-utility", "entry-footer", "filter", "facet", "popup", "pop-up", "yarpp",
-    "donat")
+    "donat", "dismissible")
 
 
 def _by_first_letter(words) -> str:

@@ -126,3 +126,29 @@ def test_a_heading_slug_id_names_no_widget(tag, ident):
 def test_every_pattern_spells_one_of_the_furniture_words(token):
     # FURNITURE_WORDS is searched before the patterns: a word missing there hides a widget
     assert widget_for("div", token, None) is not None
+
+
+def test_a_notice_the_reader_closes_is_a_box_over_the_page():
+    # Bootstrap's alert-dismissible (NodeBB's guest sign-up appeal), WordPress' is-dismissible
+    assert widget_for("div", "alert alert-warning alert-dismissible fade show", None) == "dialog"
+    assert widget_for("div", "notice notice-info is-dismissible", None) == "dialog"
+    # an alert that stays is the page's (a docs page's warning)
+    assert widget_for("div", "alert alert-warning", None) is None
+
+
+def test_a_dismissible_sign_up_box_after_a_thread_is_not_archived():
+    from pipelines.page import analyze_page
+
+    posts = "".join(f'<li itemprop="comment"><p>Reply {n}: the middleware cannot change a context '
+                    f'variable the endpoint reads, which is why the docs warn about it.</p></li>'
+                    for n in range(6))
+    post = analyze_page(f"""<html><body><main itemscope
+        itemtype="https://schema.org/DiscussionForumPosting"><h1 itemprop="headline">Middleware
+        limits</h1><ul component="topic">{posts}</ul><div class="alert alert-warning
+        alert-dismissible fade show" role="alert"><p><strong>Hello! It looks like you're
+        interested in this conversation, but you don't have an account yet.</strong></p><p>Getting
+        fed up of having to scroll through the same posts each visit? When you register for an
+        account, you'll always come back to exactly where you were before.</p></div></main>
+        </body></html>""", "https://forum.example/topic/7/middleware-limits")
+    text = " ".join(b.text for b in post.blocks)
+    assert "Reply 5:" in text and "interested in this conversation" not in text
