@@ -82,17 +82,43 @@ def escape_line_start(line: str) -> str:
 
 
 def link_target(href: str | None, base: str) -> str | None:
-    """Absolute URL for an href, or None when it is not a navigable link."""
+    """Absolute URL for an href, or None when it is not a navigable link; its tracking
+    parameters left out (untracked)."""
     if href is None:
         return None
     href = href.strip()
     if href.startswith(("https://", "http://")) and " " not in href:
         # already absolute (two links in three): urljoin would return it unchanged; asked
         # first, it spares them the lowered copy the scheme test below makes
-        return href
+        return untracked(href, base) if "?" in href else href
     if not href or href.lower().startswith(NON_LINK_SCHEMES):
         return None
-    return _joined(base, href)
+    joined = _joined(base, href)
+    return untracked(joined, base) if joined and "?" in joined else joined
+
+
+# Query parameters that only tell the target where a reader came from, never what it is:
+# campaign tags (utm_*), ad and mail click ids, and the ref=<this site> Ghost adds to every
+# link out (its default "outbound link tagging"). An archive's links lead to the page, not to
+# a record of the visit. A ref naming anything else (a branch on GitHub) is the address's own.
+_TRACKING_PARAM = re.compile(r"(?:utm_\w+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_hsenc|_hsmi)$", re.I)
+
+
+def untracked(url: str, base: str) -> str:
+    """url without its tracking parameters (_TRACKING_PARAM, ref=<the page's host>)."""
+    head, _, rest = url.partition("?")
+    query, hash_, fragment = rest.partition("#")
+    if "utm_" not in query and "ref=" not in query and "clid=" not in query \
+            and "mc_" not in query and "_hs" not in query:
+        return url      # nearly every query: no tracking word in it at all
+    own = (urlsplit(base).hostname or "").lower()
+    kept = [part for part in query.split("&") if not (
+        _TRACKING_PARAM.match(part.partition("=")[0])
+        or (part.partition("=")[0].lower() == "ref" and own
+            and part.partition("=")[2].lower().removeprefix("www.") == own.removeprefix("www.")))]
+    if len(kept) == len(query.split("&")):
+        return url
+    return head + ("?" + "&".join(kept) if kept else "") + hash_ + fragment
 
 
 # (base, href) -> urljoin(base, href), None where urljoin raised ValueError: exact, so a hit

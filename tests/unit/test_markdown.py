@@ -86,3 +86,14 @@ def test_terminal_control_bytes_never_reach_the_markdown():
     text = render_markdown(page.blocks)
     assert "# Red title" in text and "a bell and a bold word" in text
     assert not any(ord(c) < 32 and c not in "\n\t" or 0x7f <= ord(c) <= 0x9f for c in text)
+
+
+def test_links_lose_their_tracking_parameters_and_keep_the_rest():
+    # campaign tags, click ids and Ghost's ref=<this site> tell where a reader came from;
+    # a ref naming something else (a branch) and every other parameter are the address's own
+    out = md('<p><a href="https://x.org/a?utm_source=feed&amp;id=3#top">a</a> '
+             '<a href="https://github.com/x/y/pull/1?ref=example.org">b</a> '
+             '<a href="https://github.com/x/y/tree?ref=main">c</a> '
+             '<a href="/p?page=2&amp;fbclid=XyZ">d</a></p>')
+    assert out == ("[a](https://x.org/a?id=3#top) [b](https://github.com/x/y/pull/1) "
+                   "[c](https://github.com/x/y/tree?ref=main) [d](https://example.org/p?page=2)\n")
