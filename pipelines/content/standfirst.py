@@ -93,6 +93,12 @@ def _under_headline(blocks: list[Block], i: int, title_words: set[str]) -> bool:
         and _names_title(h.text, title_words)
 
 
+def _same_figure(image: Block, caption: Block) -> bool:
+    at = image.xpath.rfind("/figure")
+    end = image.xpath.find("/", at + 1)
+    return at >= 0 and caption.xpath.startswith(image.xpath[:end] + "/")
+
+
 def _restates_title(heading: str, title_words: set[str]) -> bool:
     """Most of the heading's words are the title's: a copy of the headline, not a subtitle."""
     own = set(_WORD.findall(heading.lower()))
@@ -101,8 +107,9 @@ def _restates_title(heading: str, title_words: set[str]) -> bool:
 
 def keep_standfirst(blocks: list[Block], keep: list[bool], container: str | None,
                     words: list[int], densities: list[float], title: str) -> list[int]:
-    """Keep, in place, the prose paragraphs of an article's <header> (one holding the
-    page's headline) beside the container. Returns the blocks kept so."""
+    """Keep, in place, the prose paragraphs, the subtitle and the lead picture of an
+    article's <header> (one holding the page's headline) beside the container. Returns the
+    blocks kept so."""
     title_words = set(_WORD.findall(title.lower()))
     if container is None or not title_words:
         return []
@@ -111,7 +118,17 @@ def keep_standfirst(blocks: list[Block], keep: list[bool], container: str | None
     for i, b in enumerate(blocks):
         if not (b.in_article or b.in_main):
             continue
-        if b.kind == "heading":
+        if b.kind in ("image", "figure-caption"):
+            # the lead picture: a <figure> in the article's own header (Ghost's feature
+            # image), its caption with it; an author's picture there is an avatar
+            if keep[i] or b.widget is not None or "/figure" not in b.xpath:
+                continue
+            if b.kind == "image" and "avatar" in (b.href or "").lower():
+                continue
+            if b.kind == "figure-caption" and not (added and blocks[added[-1]].kind == "image"
+                                                   and _same_figure(blocks[added[-1]], b)):
+                continue
+        elif b.kind == "heading":
             # a subtitle: under the headline, no copy of it, a sentence
             if (b.level or 1) < 2 or _restates_title(b.text, title_words) \
                     or b.text.rstrip()[-1:] not in SENTENCE_ENDS \

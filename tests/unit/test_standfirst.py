@@ -97,3 +97,15 @@ def test_a_short_dek_right_under_the_headline_is_kept():
                   "<p>This post may contain affiliate links.</p><p>By Ann Lee</p>"
                   f"<p>{dek}</p></header><section>{BODY}</section></article></main>")
     assert "affiliate" not in md and dek not in md
+
+
+def test_the_lead_picture_in_the_articles_header_is_kept_and_an_avatar_is_not():
+    # Ghost: <figure class="gh-article-image"> with its caption in the article's header
+    md = archived("<main><article><header><h1>The harbour wall is whole again</h1>"
+                  "<div class='byline'><img src='/content/images/avatar-ann.png' alt='Ann Lee'>"
+                  "<span>Ann Lee</span></div><figure class='gh-article-image'>"
+                  "<img src='/content/images/wall.jpg' alt='The new wall'><figcaption>The wall "
+                  "at low tide</figcaption></figure></header>"
+                  f"<section class='gh-content'>{BODY}</section></article></main>")
+    assert '![The new wall](https://gazette.example/content/images/wall.jpg "The wall at low tide")' in md
+    assert md.index("wall.jpg") < md.index("Paragraph 0.") and "avatar-ann" not in md
