@@ -111,12 +111,15 @@ def untracked(url: str, base: str) -> str:
     if "utm_" not in query and "ref=" not in query and "clid=" not in query \
             and "mc_" not in query and "_hs" not in query:
         return url      # nearly every query: no tracking word in it at all
-    own = (urlsplit(base).hostname or "").lower()
-    kept = [part for part in query.split("&") if not (
-        _TRACKING_PARAM.match(part.partition("=")[0])
-        or (part.partition("=")[0].lower() == "ref" and own
-            and part.partition("=")[2].lower().removeprefix("www.") == own.removeprefix("www.")))]
-    if len(kept) == len(query.split("&")):
+    own = (urlsplit(base).hostname or "").lower().removeprefix("www.")
+    parts = query.split("&")
+    kept = []
+    for part in parts:
+        name, _, value = part.partition("=")
+        if not (_TRACKING_PARAM.match(name)
+                or (own and name.lower() == "ref" and value.lower().removeprefix("www.") == own)):
+            kept.append(part)
+    if len(kept) == len(parts):
         return url
     return head + ("?" + "&".join(kept) if kept else "") + hash_ + fragment
 

@@ -22,7 +22,8 @@ FURNITURE_LABELS = frozenset({
     "skip to content", "skip to main content", "skip to navigation", "advertisement",
     "advertisements", "advertising", "ad", "ads", "sponsored", "sponsored content",
     "story continues below advertisement", "article continues below advertisement",
-    "continue reading below", "article continues below", "tags", "n min read", "table of contents", "toggle", "menu", "close",
+    "continue reading below", "article continues below", "tags", "n min read",
+    "table of contents", "toggle", "menu", "close",
 })
 # Whole-block labels of buttons, menus and widget headings: share/follow bars, comment and
 # post controls, shop controls, review-widget furniture, skip links, ad labels. Compared

@@ -312,7 +312,7 @@ def find_container(blocks: list[Block], chrome: list[bool],
             short, long_ = st[2], st[3]
             linked = min(words, short + long_)
             if leaf and st[6]:
-                # a card wholly inside a link to another page (a "Read next" teaser) is no
+                # a card wholly inside a link (a "Read next" teaser of another post) is no
                 # part of this leaf's body, however long its excerpt: under Ghost Headline's
                 # one-item posts the first card's excerpt was archived in their place
                 long_ = 0
