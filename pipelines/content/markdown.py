@@ -138,7 +138,7 @@ def _quote_of(xpath: str) -> str:
     side (a theme's note, tip and warning callouts) are two, a blank line apart, not one."""
     at = xpath.rfind("/blockquote")
     if at < 0:
-        return ""
+        return "/"      # quoted, its quote unnamed: one with its neighbours
     end = xpath.find("/", at + 1)
     return xpath if end < 0 else xpath[:end]
 
@@ -159,7 +159,6 @@ def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
     holders: dict[int, str] = {}
     bullets: dict[int, str] = {}
     prev_joint = None
-    prev_quoted = False
     prev_quote = ""
     for i, b in enumerate(blocks):
         if i in folded:
@@ -212,7 +211,10 @@ def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
         elif parent is not None and parent.tag == "dd":
             md = _indent(md, " " * LIST_INDENT)   # a <dd> of several paragraphs: one marker
             joint = "cont"
-        if b.quoted and b.kind != "quote":
+        # the <blockquote> a quoted block's lines are prefixed for ("" for none, and for a
+        # quote block, which renders its own prefix)
+        quote = _quote_of(b.xpath) if b.quoted and b.kind != "quote" else ""
+        if quote:
             md = _indent(md, "> ").replace("\n\n", "\n>\n")
         if out:
             # items of one list stick together; an item after a continuation paragraph or
@@ -220,13 +222,12 @@ def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
             sep = "\n" if joint == "list" and prev_joint == "list" and not new_list else "\n\n"
             if b.tag == "dd" and prev_joint == "dt":
                 sep = "\n"
-            if b.quoted and prev_quoted and b.kind != "quote" and _quote_of(b.xpath) == prev_quote:
+            if quote and quote == prev_quote:
                 sep = "\n" if sep == "\n" else "\n>\n"    # one quote, several blocks
             out.append(sep)
         out.append(md)
         prev_joint = "dt" if b.tag == "dt" else joint
-        prev_quoted = b.quoted and b.kind != "quote"
-        prev_quote = _quote_of(b.xpath) if prev_quoted else ""
+        prev_quote = quote
     text = "".join(out)
     if _has_control_characters(text):
         text = _TERMINAL_CONTROLS.sub("", text)

@@ -86,6 +86,10 @@ def _names_title(heading: str, title_words: set[str]) -> bool:
     return fewer >= TITLE_MIN_WORDS and len(own & title_words) >= TITLE_OVERLAP * fewer
 
 
+def _sentence(b: Block) -> bool:
+    return b.text.rstrip()[-1:] in SENTENCE_ENDS
+
+
 def _under_headline(blocks: list[Block], i: int, title_words: set[str]) -> bool:
     """The block right before block i is the page's headline."""
     h = blocks[i - 1] if i else None
@@ -130,15 +134,16 @@ def keep_standfirst(blocks: list[Block], keep: list[bool], container: str | None
                 continue
         elif b.kind == "heading":
             # a subtitle: under the headline, no copy of it, a sentence
-            if (b.level or 1) < 2 or _restates_title(b.text, title_words) \
-                    or b.text.rstrip()[-1:] not in SENTENCE_ENDS \
+            if (b.level or 1) < 2 or _restates_title(b.text, title_words) or not _sentence(b) \
                     or not _lead_line(b, i, keep, words, densities, SUBTITLE_MIN_WORDS):
                 continue
-        elif b.kind != "paragraph" or not (
-                _lead_line(b, i, keep, words, densities)
-                or (_under_headline(blocks, i, title_words) and b.text.rstrip()[-1:] in SENTENCE_ENDS
-                    and _lead_line(b, i, keep, words, densities, DEK_MIN_WORDS))):
+        elif b.kind != "paragraph":
             continue
+        elif not _lead_line(b, i, keep, words, densities):
+            # a dek: a shorter sentence right under the headline
+            if not (_sentence(b) and _under_headline(blocks, i, title_words)
+                    and _lead_line(b, i, keep, words, densities, DEK_MIN_WORDS)):
+                continue
         header = _header_of(b.xpath)
         if header is None or container.startswith(header + "/") \
                 or b.xpath[len(header):].count("/") > STANDFIRST_MAX_DEPTH:
