@@ -8,7 +8,7 @@ breakdown, which sums to the score, so `leafcrawl explain` can show each verdict
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .link_blocks import LEFT_OUT, find_link_blocks, left_out_links
 from ..content.directory_sections import heads_directory
@@ -18,7 +18,7 @@ from .pagination import pages_one_content, pagination_links
 from .seed_formula import (HEADER_TERM, LINK_TERMS, LIST_TERM, SEED_TERMS, SEED_WEIGHTS,
                            count_link_terms, score_total)
 from .signals import (CONVERSION_MAX_CHARS, CONVERSION_TEXT, declared, headed_entries,
-                      is_heading_tool, numbered_pagination)
+                      is_heading_tool, numbered_pagination, titles_definition)
 from .url_identity import child_targets, path_has_record_id, query_names_record, target_shapes
 from .url_shape import (NO_FACTS, continues_content, in_place_pagers, is_home_url,
                         is_term_archive_url, url_facts, without_tracking)
@@ -385,6 +385,9 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
                 continue
             inlinks += 1
             flags = lk.flags
+            if flags & _LIST and not flags & _HEADLINE and titles_definition(lk):
+                lk = replace(lk, flags=flags | _HEADLINE)
+                flags = lk.flags
             if flags & _TABLE:
                 in_tables += 1
             if flags & _HEADLINE and lk.element is not None:

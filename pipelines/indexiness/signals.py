@@ -191,6 +191,17 @@ __all__ = ["teaser_entries", "numbered_pagination", "declared", "PAGER_TEXT"]
 HEADING_TOOL_MAX_SHARE = 0.5
 
 
+def titles_definition(link: Link) -> bool:
+    """A link that is the whole of a <dt>: the title of a definition list's entry, its <dd>
+    the entry's description (Hugo's section summaries, Javadoc-style and CMS "list of pages
+    with descriptions" layouts). The final score reads it as a heading link, as the entry's
+    title it is; a glossary's term that links elsewhere holds words of its own beside it,
+    and a Sphinx signature's <dt> its name and anchor."""
+    dt = link.element.getparent() if link.element is not None else None
+    return (dt is not None and dt.tag == "dt" and len(dt) == 1
+            and not (dt.text or "").strip() and not (link.element.tail or "").strip())
+
+
 def is_heading_tool(link: Link) -> bool:
     """An in-link inside a heading whose words are mostly the heading's own, outside the link
     (<h3>Added <span>[<a href="…&action=edit">edit</a>]</span></h3>). Such links are left

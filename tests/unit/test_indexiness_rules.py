@@ -476,3 +476,18 @@ def test_a_headings_own_anchor_beside_a_link_to_a_post_is_decoration():
                        "https://docs.x.org/guide/")
     assert doc.counts["selflinks_in_headers_uncapped"] == 8 and doc.counts["selflinks_in_headers"] == 1
     assert "left_out_teaser_anchors" not in doc.counts and doc.verdict == "leaf"
+
+
+def test_a_definition_lists_linked_terms_head_its_entries():
+    # Hugo's {{< section summary >}}: each child page's title a <dt> that is one link,
+    # its summary the <dd>; a glossary's term holds words of its own beside its link
+    entries = "".join(f'<dt><a href="/docs/core/page-{i}/">Page {i}</a></dt><dd>What page {i} '
+                      f'covers, in a sentence of its summary.</dd>' for i in range(4))
+    html = (f'<html><body><main><h1>Core</h1><p>The core pages.</p><dl>{entries}</dl>'
+            '<dl><dt>Term <a href="/docs/other/">see other</a></dt><dd>A definition.</dd></dl>'
+            '</main></body></html>')
+    a = analyze_page(html, "https://x.org/docs/core/")
+    assert a.counts["inlinks_in_headers"] == 4
+    assert a.counts["inlinks_in_lists"] == 1
+    # the literal seed formula reads its own headline tags only
+    assert a.seed_score == 5 * seed.INLINK_IN_LIST + seed.HEAD_START
