@@ -44,6 +44,8 @@ class Block:
     body_of: int | None = None
     float_of: int | None = None
     hidden: bool = False      # the browser drew no box for it (data-lc-hidden): dedup only
+    # the page a card's overlay link leads to, for the blocks of that card (card_links.py)
+    card_link: str | None = None
 
     def to_dict(self) -> dict:
         """JSON-able dict; None fields omitted, rect as a list."""

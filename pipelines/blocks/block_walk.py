@@ -29,6 +29,7 @@ from .widgets import NEVER_WIDGET_TAGS, with_id_widget
 from .walk_context import Ctx, Holder
 from .class_facts import CLASS_FACTS, PLAIN_CLASS, class_facts
 from .walk_setup import set_up_tags
+from .card_links import is_overlay_link, link_cards
 
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 MEDIA_TAGS = frozenset({"video", "audio", "iframe", "object", "embed"})
@@ -63,7 +64,7 @@ _BLOCK_FIELDS = (
     "text", "rich_text", "kind", "tag", "xpath", "dom_index", "rect",
     "level", "ordered", "ordinal", "rows", "rich_rows", "table_html", "href", "alt", "link",
     "language", "region", "in_main", "in_article", "in_nav", "in_aside", "in_header",
-    "in_footer", "widget", "quoted", "body_of", "float_of", "hidden")
+    "in_footer", "widget", "quoted", "body_of", "float_of", "hidden", "card_link")
 assert tuple(f.name for f in fields(Block)) == _BLOCK_FIELDS, "Walker.emit passes Block fields by position"
 
 
@@ -114,6 +115,7 @@ class Walker:
         self.disclosed: frozenset | None = None    # disclosed_ids(root), when first asked
         # sign-up boxes: widgets (modal dialogs are found in dispatch, by their attributes)
         self.boxes = signup_box_widgets(root, setup["form"]) if setup["form"] else {}
+        self.overlays: list = []         # (card element, href) of each overlay link (card_links)
 
     def _opened_by_reader(self, role, ident) -> bool:
         """A hidden element the reader opens with a click, so its words are the page's (as
@@ -359,6 +361,8 @@ class Walker:
                             child, TEXT_BLOCK_TAGS) is None:
                         first = None                     # <a><img></a> inside a sentence
                 if first is None:
+                    if ctag == "a" and is_overlay_link(child):
+                        self.overlays.append((el, child.get("href")))
                     buf.element(child, ctag)
                 else:
                     # an inline wrapper around blocks (<a><div>..</div></a>) is transparent
@@ -574,6 +578,8 @@ def walk_document(root, url: str, order: dict | None = None) -> list[Block]:
     body = root.find("body") if root.tag == "html" else None
     start = body if body is not None else root
     walker.dispatch(start, Ctx())
+    if walker.overlays:
+        link_cards(walker.blocks, walker.overlays, walker.path_of, walker.base)
     if walker.measured:
         mark_floats(walker.blocks)
     return walker.blocks

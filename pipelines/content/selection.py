@@ -27,8 +27,8 @@ from .emptied_sections import drop_emptied_headings
 from .link_text import _IMAGE_MD_RE, LINK_RE, NO_LINK_KINDS, anchor_text, link_texts
 from .post_links import drop_post_links
 from .standfirst import keep_standfirst
-from .teaser_cards import drop_teaser_cards
-from .teaser_runs import drop_lone_teasers, drop_teaser_runs, host_of, link_targets
+from .teaser_cards import drop_teasers
+from .teaser_runs import host_of, link_targets
 from .word_count import _UNSPACED, count_words
 
 # Landmarks that are page chrome unless they sit inside main/article.
@@ -397,15 +397,15 @@ def _select(blocks: list[Block], title: str | None, links_as_text: bool = False,
                        and furniture_heading(blocks[i], words[i])) if container is not None \
         else frozenset()
     headings = drop_furniture_sections(blocks, keep, words, marked)
-    # On a leaf, whether the teaser rules run is measured on prose, link text left out: the
-    # headlines of a "latest news" rail or a tag list kept inside the article's container
-    # are what they cut, and counted as words they would keep the rules from running (a news
-    # page's rails outweigh its story). trafilatura-eval snippet precision 0.896 -> 0.897.
-    if leaf and article_paragraphs(blocks, keep, stats, prose_only=True):
-        headings = sorted(headings
-                          + drop_teaser_runs(blocks, keep, densities, inside, words, url)
-                          + drop_teaser_cards(blocks, keep, densities, inside, words, url)
-                          + drop_lone_teasers(blocks, keep, densities, inside, words, url))
+    # On a leaf, whether the article's teaser rules run is measured on prose, link text left
+    # out: the headlines of a "latest news" rail or a tag list kept inside the article's
+    # container are what they cut, and counted as words they would keep the rules from
+    # running (a news page's rails outweigh its story). trafilatura-eval snippet precision
+    # 0.896 -> 0.897.
+    if leaf:
+        article = bool(article_paragraphs(blocks, keep, stats, prose_only=True))
+        headings = sorted(headings + drop_teasers(blocks, keep, densities, inside, words, url,
+                                                  article))
     trim_article_tail(blocks, keep, stats, headings, url, discussion)
     if leaf:
         drop_post_links(blocks, keep, url)

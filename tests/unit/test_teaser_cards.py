@@ -111,3 +111,39 @@ def test_two_cards_under_a_label_that_close_the_article_are_a_grid():
     # without the label, two cards are no grid: their summaries stay
     kept = text_of(archived(html.replace("<h2>Read next</h2>", "")))
     assert "A short summary of loaf story 0" in kept and "A short summary of loaf story 1" in kept
+
+
+def overlay_card(i):
+    # the whole card is clickable through an empty <a> stretched over it (Bootstrap's
+    # .stretched-link, eBay's and shop themes' tiles): the headline itself links nowhere
+    return (f'<li class="tile"><section><div><img src="/p{i}.jpg" alt="">'
+            f'<h3>Striped linen shirt, size {i}, pre-owned</h3><span>$1{i}.00</span>'
+            f'<span>+ $4.50 delivery</span></div>'
+            f'<a class="stretched" aria-label="Striped linen shirt {i}" href="/itm/10{i}"></a>'
+            f'</section></li>')
+
+
+PRODUCT = """<html><head><title>Linen shirt</title><meta property="og:type" content="product">
+</head><body><main>
+<h2>People who viewed this item also viewed</h2><ul class="carousel">{grid}</ul>
+<h1>Blue linen shirt, size 8</h1><p>Condition: used, worn twice.</p><p>$12.00</p>
+<button>Add to cart</button>
+<h2>Item description</h2><p>A blue linen shirt with a button-down collar.</p>
+<p>{prose}</p><p>{prose}</p>
+</main></body></html>"""
+
+
+def test_a_grid_of_cards_linked_by_overlays_on_a_product_page_is_dropped():
+    text = text_of(archived(PRODUCT.format(grid="".join(overlay_card(i) for i in range(5)),
+                                           prose=PROSE),
+                            "https://shop.example/itm/3659001"))
+    assert "Blue linen shirt" in text and "button-down collar" in text
+    for gone in ("Striped linen shirt", "$11.00", "People who viewed"):
+        assert gone not in text, gone
+
+
+def test_cards_without_a_link_of_their_own_stay_on_a_product_page():
+    # the same tiles with no link are the page's own panels (sizes, colours, features)
+    grid = "".join(overlay_card(i).replace('href="/itm/10', 'data-x="') for i in range(5))
+    text = text_of(archived(PRODUCT.format(grid=grid, prose=PROSE), "https://shop.example/itm/3659001"))
+    assert text.count("Striped linen shirt") == 5
