@@ -62,6 +62,7 @@ _LINKED_IMAGE = re.compile(r"\[\s*\]\((?:[^()\s]|\([^()]*\))*\)")
 _LINK = re.compile(r"\[((?:\\.|[^\]\\])*)\]\((?:[^()\s]|\([^()]*\))*\)")
 _AUTOLINK = re.compile(r"<(https?://[^>\s]+)>")
 _HTML_TAG = re.compile(r"<[^>]+>")
+_SCRIPT_TAG = re.compile(r"</?su[bp]>")
 _LINE_PREFIX = re.compile(r"^\s*(?:>\s?)*\s*(?:#{1,6}\s+|[-*+]\s+|\d+[.)]\s+|:\s+)?")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
 _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|>~<])")
@@ -87,7 +88,8 @@ def markdown_text(md: str) -> str:
         line = _LINK.sub(r"\1", line)
         line = _AUTOLINK.sub(r"\1", line)
         if "<" in line:
-            line = html_lib.unescape(_HTML_TAG.sub(" ", line))
+            # a superscript or subscript sits against its word, as a reader sees it
+            line = html_lib.unescape(_HTML_TAG.sub(" ", _SCRIPT_TAG.sub("", line)))
         line = _ESCAPE.sub(r"\1", line)
         line = _EMPHASIS.sub("", line)
         line = line.replace("|", " ")

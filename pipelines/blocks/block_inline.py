@@ -15,6 +15,7 @@ from .whitespace import _WS_RE, collapse_ws, normalize_ws  # noqa: F401 (normali
 # Inline wrappers and the Markdown delimiter each becomes.
 EMPHASIS_TAGS = {"strong": "**", "b": "**", "em": "*", "i": "*", "cite": "*", "dfn": "*"}
 CODE_TAGS = frozenset({"code", "kbd", "samp", "tt", "var"})
+_SCRIPT_TAGS = frozenset({"sup", "sub"})     # superscript and subscript
 # Inline elements whose content is never read as text. A ruby annotation (<rt>, and the <rp>
 # parentheses shown where ruby is not drawn) is the reading printed above a word (Japanese
 # furigana, Chinese pinyin): inline, it split every word it glosses ("子こども" for "子ども").
@@ -426,8 +427,14 @@ def render_shown(el, tag: str, base: str) -> tuple[str, str, int]:
         inner = rich.strip()
         if "\n" not in inner and not inner.startswith(("*", "_")) and not inner.endswith(("*", "_")):
             return plain, f"{lead}{mark}{inner}{mark}{trail}", linked
-    if tag in ("sup", "sub") and plain.strip():
-        return plain, rich, linked
+    if tag in _SCRIPT_TAGS and plain.strip():
+        # an exponent, an index, a footnote's mark: Markdown has no syntax of its own for them
+        # and the raw tag is CommonMark's way (GitHub, MkDocs and Obsidian render it); flat,
+        # "mc<sup>2</sup>" read as "mc2" and "H<sub>2</sub>O" as "H2O"
+        lead, trail = _edges(plain)
+        inner = rich.strip()
+        if inner and "\n" not in inner:
+            return plain, f"{lead}<{tag}>{inner}</{tag}>{trail}", linked
     return plain, rich, linked
 
 
