@@ -50,3 +50,14 @@ def anchor_text(m: re.Match) -> str:
     """A LINK_RE match's link text, without the images inside it."""
     text = m.group(1)
     return _IMAGE_MD_RE.sub("", text) if "![" in text else text
+
+
+_HOME_LINK = re.compile(r"\[[^\]]*\]\(https?://[^/()\s]+/?(?:index\.html?)?\)")
+
+
+def is_brand(heading: Block) -> bool:
+    """A heading that is one link to the site's home: a menu's brand (the site's name over
+    its links). Kept as the title heading where the page is titled as its site is, it opened
+    hugo-book's home with "## [Starlette](/)"; a thread's or a category's title in a menu
+    links nowhere or to itself."""
+    return bool(_HOME_LINK.fullmatch(heading.rich_text.strip()))

@@ -24,7 +24,7 @@ from .content_sections import drop_furniture_sections, furniture_heading
 from .container_bounds import (  # noqa: F401  (_tag, narrow_container: read by tests)
     LOOSE_NONE, _main_instead, _tag, _title_column, narrow_container, widen_container)
 from .emptied_sections import drop_emptied_headings
-from .link_text import _IMAGE_MD_RE, LINK_RE, NO_LINK_KINDS, anchor_text, link_texts
+from .link_text import _IMAGE_MD_RE, LINK_RE, NO_LINK_KINDS, anchor_text, is_brand, link_texts
 from .post_links import drop_post_links
 from .standfirst import keep_standfirst
 from .teaser_cards import drop_teasers
@@ -400,8 +400,7 @@ def _select(blocks: list[Block], title: str | None, links_as_text: bool = False,
     # On a leaf, whether the article's teaser rules run is measured on prose, link text left
     # out: the headlines of a "latest news" rail or a tag list kept inside the article's
     # container are what they cut, and counted as words they would keep the rules from
-    # running (a news page's rails outweigh its story). trafilatura-eval snippet precision
-    # 0.896 -> 0.897.
+    # running (a news page's rails outweigh its story). trafilatura-eval P 0.896 -> 0.897.
     if leaf:
         article = bool(article_paragraphs(blocks, keep, stats, prose_only=True))
         headings = sorted(headings + drop_teasers(blocks, keep, densities, inside, words, url,
@@ -588,7 +587,8 @@ def _kept(blocks: list[Block], chrome: list[bool], container: str | None, title_
     for b, is_chrome, st in zip(blocks, chrome, stats):
         if b.hidden:
             keep.append(False)
-        elif b.kind == "heading" and title_key and b.text.strip().lower() == title_key:
+        elif (b.kind == "heading" and title_key and b.text.strip().lower() == title_key
+              and not (b.in_nav and is_brand(b))):
             keep.append(True)
         elif is_chrome:
             keep.append(False)

@@ -61,3 +61,14 @@ def test_a_declared_title_drops_the_site_name_its_banner_heading_shows():
     assert title(parse_html(banner)) == "Release 0.14.0"
     leaf = analyze_page(banner, "https://x.org/blog/release-0-14-0/")
     assert leaf.verdict == "leaf" and leaf.title == "Release 0.14.0"
+
+
+def test_a_menus_brand_is_no_title_heading_on_a_home_titled_as_its_site():
+    # hugo-book's home: <title>Starlette</title>, the menu's brand an <h2> linking home, inside
+    # <main> beside the article (kept as the title heading, it opened the archive)
+    menu = ('<nav><h2><a href="/">Starlette</a></h2><ul>'
+            + "".join(f'<li><a href="/docs/p{i}/">Page {i}</a></li>' for i in range(6)) + '</ul></nav>')
+    body = f"<main>{menu}<article><h2>Introduction</h2>{PROSE}{PROSE}</article></main>"
+    home = analyze_page(page("<title>Starlette</title>", body), "https://x.org/")
+    assert home.title == "Starlette"
+    assert [b.text for b in home.blocks][0] == "Introduction"
