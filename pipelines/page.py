@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 from .store.account_forms import is_account_page
+from .store.search_pages import is_search_page
 from .blocks import Block
 from .content.page_content import page_content
 from .content.unicode_form import compose_blocks, composed
@@ -75,6 +76,9 @@ class PageAnalysis:
     # the content is an account form (log in, sign up, reset a password): scored and
     # followed like any page, never archived (account_forms.py)
     account_form: bool = False
+    # the content is a search box (a static site's search page): scored and followed like
+    # any page, never archived (search_pages.py)
+    search_page: bool = False
     # <link rel="canonical"> naming another URL (metadata.declared_canonical): the archive
     # hands this page's file to that URL when it turns up with the same content
     canonical_url: str | None = None
@@ -92,7 +96,8 @@ class PageAnalysis:
             "continuation_links": list(self.continuation_links),
             "child_links": list(self.child_links),
             "sibling_links": list(self.sibling_links), "robots": sorted(self.robots),
-            "account_form": self.account_form, "canonical_url": self.canonical_url,
+            "account_form": self.account_form, "search_page": self.search_page,
+            "canonical_url": self.canonical_url,
             "blocks": [b.to_dict() for b in self.blocks], "content_hash": self.content_hash,
         }
 
@@ -356,6 +361,7 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
         child_links=_child_links(all_links, url),
         sibling_links=_sibling_links(links, url, addresses),
         robots=meta["robots"], account_form=is_account_page(root, url, forms),
+        search_page=verdict == "leaf" and is_search_page(root, blocks),
         canonical_url=meta["canonical"],
         blocks=blocks, content_hash=content_hash(blocks) if cut else "",
     )

@@ -379,7 +379,7 @@ class SiteSpider(RenderChoice, LinkFollowing, LoginRetries, FetchFailures, FeedR
             response.body, masked=written_per_request(response.headers)))
         item = page_item(analysis, status=response.status,
                          archive=(not is_index and "noindex" not in robots and not analysis.account_form
-                                  and not repeats),
+                                  and not analysis.search_page and not repeats),
                          validators=validators, followed=followed,
                          # a continuation's text joins its post's document, not a file of its own
                          part_of=(meta[CONTINUES_META].get("first")
@@ -388,6 +388,8 @@ class SiteSpider(RenderChoice, LinkFollowing, LoginRetries, FetchFailures, FeedR
         notes = {f"robots_{d}": 1 for d in ("noindex", "nofollow") if d in robots}
         if repeats:
             notes["repeats_continued_page"] = 1
+        if analysis.search_page:
+            notes["search_page"] = 1
         if analysis.account_form:
             notes["account_form"] = 1
             if url != asked:

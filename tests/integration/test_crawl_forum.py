@@ -87,3 +87,26 @@ def test_the_login_form_every_page_links_with_its_way_back_is_one_page_not_kept(
     assert set(archived_files(tmp_path / "archive")) == {base_url + p for p in expected
                                                          if "/page-" not in p}
     assert "verdict   leaf" in explain.stdout and "account_form=1" in explain.stdout
+
+
+SEARCH = ('<html><head><title>Search</title></head><body><header><a href="/">Forum</a></header>'
+          '<main><h1>Search</h1><div class="searchbox"><input type="search" aria-label="search" '
+          'placeholder="Search the board"><ul id="results"></ul></div></main></body></html>')
+
+
+def test_a_search_page_is_fetched_not_kept(tmp_path, redis_ns):
+    # a static site's search page: a box a script fills with results, nothing to keep
+    site = tmp_path / "site"
+    expected = make_forum(site)
+    board = (site / "index.html").read_text()
+    write_page(site, board.replace("</ul>", '</ul><p><a href="/search/">Search the board</a></p>'))
+    write_page(site / "search", SEARCH)
+    requests: list[str] = []
+    with serve_directory(site, request_log=requests) as base_url:
+        crawl(base_url, tmp_path, redis_ns, "never")
+        explain = run_leafcrawl("explain", base_url + "/search/", cwd=tmp_path,
+                                redis_url=redis_ns.url, env=redis_ns.env)
+    assert "/search/" in requests
+    assert set(archived_files(tmp_path / "archive")) == {base_url + p for p in expected
+                                                         if "/page-" not in p}
+    assert "verdict   leaf" in explain.stdout and "search_page=1" in explain.stdout

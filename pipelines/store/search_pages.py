@@ -1,0 +1,38 @@
+"""Pages whose content is a search box: a static site's search page (Hugo's PaperMod and
+Stack, MkDocs' and Jekyll's search pages), a CMS's empty search form, a "not found" page
+that offers a search. A script fills their results in the reader's browser; the page itself
+holds a title, a field and perhaps a hint, and nothing to keep: crawls of PaperMod and Stack
+archived each one's /search/ as a document of its title alone. Such a page is scored and
+followed like any page, only not archived, as an account form's page is (account_forms.py).
+
+A search box is an <input type="search">, an element of role "search" (WAI-ARIA's landmark,
+which most themes put on the search form) or a form whose address or field is named for a
+search (action=/search, name=q|s|query|search|keyword). It counts in the page's content:
+not in its header, footer, nav or aside, where a site-wide search box sits on every page.
+"""
+from __future__ import annotations
+
+from lxml import etree
+
+# Words of content (the leaf's blocks) beyond which the page is a document with a search box
+# in it: a search page holds its title and a line of hint ("Search the release notes").
+SEARCH_PAGE_MAX_WORDS = 30
+_SEARCH_BOXES = etree.XPath(
+    "//input[translate(@type, 'SEARCH', 'search')='search'] | //*[@role='search'] | "
+    "//form[contains(translate(@action, 'SEARCH', 'search'), 'search')] | "
+    "//form[.//input[@name='q' or @name='s' or @name='query' or @name='search' "
+    "or @name='keyword' or @name='keywords']]")
+# Boxes inside these are the site's furniture, on every page.
+_FURNITURE_TAGS = frozenset(("header", "footer", "nav", "aside"))
+
+
+def is_search_page(root, blocks) -> bool:
+    """Is this leaf's content a search box with little else? `blocks`: its content blocks
+    (the word count is asked first: most leaves hold far more, and no XPath runs)."""
+    words = 0
+    for b in blocks:
+        words += len(b.text.split())
+        if words > SEARCH_PAGE_MAX_WORDS:
+            return False
+    return any(not any(a.tag in _FURNITURE_TAGS for a in box.iterancestors())
+               for box in _SEARCH_BOXES(root))
