@@ -328,8 +328,9 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
     result, links, pager = score_tree(root, url, meta)
     verdict = "index" if result.score > config.threshold else "leaf"
     cut = content == "always" or verdict == "leaf"
+    discussion = cut and declares_discussion(root, meta["ld_types"])
     blocks = page_content(root, url, meta["title"], order, leaf=verdict == "leaf",
-                          discussion=declares_discussion(root, meta["ld_types"])) if cut else []
+                          discussion=discussion) if cut else []
     addresses = link_addresses(links)
     all_links = page_links(links, addresses)
     title, author = meta["title"], meta["author"]
@@ -348,7 +349,7 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
         date = printed_local_day(iso_date(date), byline, url) or date
         author = author or byline_author(byline)
     if verdict == "leaf" and blocks:
-        blocks = drop_byline_blocks(blocks, author, date)
+        blocks = drop_byline_blocks(blocks, author, date, discussion)
     blocks = compose_blocks(blocks)
     return PageAnalysis(
         url=url, title=title and composed(title), author=author and composed(author),

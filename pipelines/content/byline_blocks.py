@@ -27,12 +27,17 @@ _DATE_PARTS = re.compile(r"[\d.:/,\-]+")
 _KINDS = frozenset({"paragraph", "list-item"})
 
 
-def drop_byline_blocks(blocks: list[Block], author: str | None, date: str | None) -> list[Block]:
-    """`blocks` without the byline lines before the first long paragraph."""
+def drop_byline_blocks(blocks: list[Block], author: str | None, date: str | None,
+                       discussion: bool = False) -> list[Block]:
+    """`blocks` without the byline lines before the first long paragraph. In a discussion,
+    the author's name goes once: the opening post's card is the thread's byline, and the
+    short posts after it are the author's replies, each under the same name (a NodeBB
+    thread lost its starter's name on every post before the first long one)."""
     day = date[:10] if date and ISO_DAY.fullmatch(date[:10]) else None
     name = (author or "").strip().lower()
     name = name if len(name) > 3 else ""
     keep = [True] * len(blocks)
+    name_may_go = True      # (in a discussion, until the first name line went)
     for i, b in enumerate(blocks):
         n = count_words(b.text) if b.text else 0
         if b.kind in _KINDS and n >= LONG_PARAGRAPH_WORDS:
@@ -40,9 +45,13 @@ def drop_byline_blocks(blocks: list[Block], author: str | None, date: str | None
         if b.kind not in _KINDS or not n or n > BYLINE_MAX_WORDS:
             continue
         text = b.text
-        if (name and name in text.lower()) \
+        named = bool(name) and name in text.lower()
+        if named and not name_may_go:
+            continue
+        if named \
                 or (day is not None and prints_day(text, day)) \
                 or (_NUMERIC_DATE.search(text)
                     and count_words(_DATE_PARTS.sub(" ", text)) <= DATE_LINE_MAX_WORDS):
             keep[i] = False
+            name_may_go = name_may_go and not (named and discussion)
     return blocks if all(keep) else reindex(blocks, keep)

@@ -43,3 +43,24 @@ def test_the_same_words_inside_the_article_stay():
 def test_a_short_first_line_without_name_or_date_stays():
     _, text = body_text(page("<p>A beginner's guide in three steps.</p>"))
     assert "A beginner's guide in three steps." in text
+
+
+def test_a_threads_starter_keeps_their_name_on_their_later_short_posts():
+    # a declared discussion (schema.org DiscussionForumPosting): the opening post's card is the
+    # thread's byline; the starter's replies after it carry the same name, each its own post
+    def post(n, who, text):
+        return (f'<div class="post" itemprop="comment" itemscope itemtype="https://schema.org/Comment">'
+                f'<p><a href="/u/{who}">{who}</a> posted reply {n}</p><p>{text}</p></div>')
+    posts = (post(1, "jane_roe", "Which flour for a first starter?")
+             + post(2, "sam", "Rye, it ferments fastest.")
+             + post(3, "jane_roe", "Thanks, trying rye tonight.")
+             + post(4, "sam", PROSE * 2))
+    html = (f'<html><head><title>Which flour?</title>'
+            f'<script type="application/ld+json">{{"@type": "DiscussionForumPosting", '
+            f'"author": {{"@type": "Person", "name": "jane_roe"}}}}</script></head><body><main>'
+            f'<h1>Which flour?</h1>{posts}</main></body></html>')
+    result = analyze_page(html, "https://forum.example/t/which-flour/12")
+    text = "\n".join(b.text for b in result.blocks)
+    assert result.verdict == "leaf" and result.author == "jane_roe"
+    assert "jane_roe posted reply 1" not in text      # the thread's byline, in the front matter
+    assert "jane_roe posted reply 3" in text          # the starter's reply keeps its name
