@@ -58,6 +58,9 @@ _NOT_INLINE_TAGS = WALKED_BLOCK_TAGS | SKIP_TAGS | IMAGE_TAGS | {"br"}
 PERMALINK_GLYPHS = frozenset({"¶", "#", "§", "🔗", "⚓", "link", "permalink"})
 PERMALINK_CLASS_RE = re.compile(r"headerlink|header-anchor|anchorjs|hash-link|permalink|\banchor\b")
 _HIDDEN_STYLE_RE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+# The same for a lowercased ASCII style, where ignoring case changes nothing: re.I read every
+# character's case variants (WCXB's style attributes: 2.0 -> 0.9 us a search, lowering too)
+_HIDDEN_STYLE_ASCII = re.compile(_HIDDEN_STYLE_RE.pattern)
 
 
 _BLOCK_FIELDS = (
@@ -78,9 +81,16 @@ def is_hidden(el, by_class: bool = False) -> bool:
         return False
     if ("hidden" in keys and hidden_attr_hides(el.get("hidden"))) \
             or ("aria-hidden" in keys and el.get("aria-hidden") == "true") \
-            or ("style" in keys and _HIDDEN_STYLE_RE.search(el.get("style"))):
+            or ("style" in keys and _style_hides(el.get("style"))):
         return True
     return by_class and "class" in keys and hidden_by_class(el, el.get("class"))
+
+
+def _style_hides(style: str) -> bool:
+    """Does a style attribute hide its element (_HIDDEN_STYLE_RE)?"""
+    if style.isascii():
+        return _HIDDEN_STYLE_ASCII.search(style.lower()) is not None
+    return _HIDDEN_STYLE_RE.search(style) is not None
 
 
 def _is_block_child(el) -> bool:
@@ -186,7 +196,7 @@ class Walker:
                 style = get("style")
             if (("hidden" in keys and hidden_attr_hides(get("hidden")))
                     or ("aria-hidden" in keys and get("aria-hidden") == "true")
-                    or (style and _HIDDEN_STYLE_RE.search(style))) \
+                    or (style and _style_hides(style))) \
                     and not self._opened_by_reader(role, ident):
                 return
             if "class" in keys:

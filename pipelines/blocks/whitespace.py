@@ -14,6 +14,8 @@ _WS_RE = re.compile(r"[ \t\r\n\f\v\u00a0\u200b]+")
 # split/join collapses exactly as _WS_RE does once U+200B (not whitespace to Python) is a
 # space, and costs half of a regex sub, which pays per run of spaces.
 _SPLIT_ONLY_WS_RE = re.compile("[\x1c-\x1f\x85\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
+# ...all of them separators or controls, which str.isprintable() finds in C: a printable text
+# (no line break, tab or no-break space either) holds none, and is not searched for them
 
 
 def _plain_ascii(s: str) -> bool:
@@ -37,7 +39,7 @@ def collapse_ws(s: str) -> str:
         pass
     elif SOFT_HYPHEN in s:
         return collapse_ws(s.replace(SOFT_HYPHEN, ""))
-    elif _SPLIT_ONLY_WS_RE.search(s) is None:
+    elif s.isprintable() or _SPLIT_ONLY_WS_RE.search(s) is None:
         if "\u200b" in s:
             s = s.replace("\u200b", " ")
     else:
@@ -60,6 +62,6 @@ def normalize_ws(text: str) -> str:
         return " ".join(text.split())
     if SOFT_HYPHEN in text:
         text = text.replace(SOFT_HYPHEN, "")
-    if _SPLIT_ONLY_WS_RE.search(text) is None:
+    if text.isprintable() or _SPLIT_ONLY_WS_RE.search(text) is None:
         return " ".join((text.replace("\u200b", " ") if "\u200b" in text else text).split())
     return _WS_RE.sub(" ", text).strip()

@@ -98,8 +98,24 @@ def is_furniture_label(text: str) -> bool:
     return _label(text) in FURNITURE_LABELS
 
 
+# text -> _label(text): the selection asks it of the same short lines in its passes (the
+# container search, the controls' rules, once more for a second reading): ~100 asks a page
+# for ~56 texts, and pages share their labels ("Share", "Read more"). Bounded, as the walk's.
+_LABELS: dict[str, str] = {}
+_LABELS_MAX = 20_000
+
+
 def _label(text: str) -> str:
     """The text lowercased, each run of digits as "n", punctuation dropped, spaces single."""
+    label = _LABELS.get(text)
+    if label is None:
+        if len(_LABELS) >= _LABELS_MAX:
+            _LABELS.clear()
+        label = _LABELS[text] = _made_label(text)
+    return label
+
+
+def _made_label(text: str) -> str:
     # a label of ASCII letters and spaces has no digits or punctuation to replace: the two
     # regex passes skipped for it (most short lines: "Share", "Read more"), 3-4 times faster
     if text.isascii() and text.replace(" ", "").isalpha():

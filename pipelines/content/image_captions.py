@@ -160,7 +160,9 @@ def _adjacent_captions(blocks: list[Block], j: int, words: list[int]) -> list[in
     if len(alt.split()) >= ALT_REPEAT_MIN_WORDS:
         if normalize_ws(blocks[k].text) == alt:
             return [k]
-    if CREDIT_MARK.search(blocks[k].text):
+    text = blocks[k].text
+    # the mark is looked for only in a line holding one: the search tries every space
+    if ("©" in text or "(c)" in text or "(C)" in text) and CREDIT_MARK.search(text):
         return [k]
     return []
 

@@ -29,7 +29,7 @@ from .post_links import drop_post_links
 from .standfirst import keep_standfirst
 from .teaser_cards import drop_teasers
 from .teaser_runs import host_of, link_targets
-from .word_count import _UNSPACED, count_words
+from .word_count import _UNSPACED, count_words, may_hold_unspaced
 
 # Landmarks that are page chrome unless they sit inside main/article.
 CHROME_REGIONS = frozenset({"nav", "aside", "header", "footer"})
@@ -160,7 +160,7 @@ def block_stats(b: Block) -> Stats:
     if not text:
         return _EMPTY_STATS
     tokens = len(text.split())
-    n = tokens if text.isascii() or _UNSPACED.search(text) is None else count_words(text)
+    n = tokens if not may_hold_unspaced(text) or _UNSPACED.search(text) is None else count_words(text)
     kind = b.kind
     xpath = b.xpath
     inside = "/a/" in xpath or "/a[" in xpath

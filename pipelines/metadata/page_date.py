@@ -77,9 +77,19 @@ DATE_LIKE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2}|\d{8}|\d{4}-\d{2}")
 ISO_DAY = re.compile(r"((?:19|20)\d\d)-(\d\d)-(\d\d)")
 
 
+# _TEXT_DATES without re.I, for lowercased ASCII text, where ignoring case changes nothing
+# and re.I's reading of every character's case variants made a search ~9 times as slow
+_ASCII_TEXT_DATES = tuple((re.compile(pattern.pattern, pattern.flags & ~re.I), groups)
+                          for pattern, groups in _TEXT_DATES)
+
+
 def parse_text_date(text: str) -> str | None:
     """The first date written out in text, as YYYY-MM-DD, or None."""
-    for pattern, (y, m, d) in _TEXT_DATES:
+    # lowercasing ASCII keeps every position, and the month's name is looked up lowercased
+    dates = _TEXT_DATES
+    if text.isascii():
+        text, dates = text.lower(), _ASCII_TEXT_DATES
+    for pattern, (y, m, d) in dates:
         found = pattern.search(text)
         if found is None:
             continue
