@@ -16,6 +16,7 @@ from .htmlparse import MAX_HTML_BYTES, HtmlInputError, document_order, parse_htm
 from .indexiness.score import score_tree
 from .indexiness.hash_routes import is_place_in_page, route_of
 from .indexiness.page_address import page_address
+from .indexiness.url_identity import is_post_window
 from .metadata.discussion import declares_discussion
 from .metadata.byline import byline_author, byline_texts
 from .content.byline_blocks import drop_byline_blocks
@@ -79,6 +80,9 @@ class PageAnalysis:
     # the content is a search box (a static site's search page): scored and followed like
     # any page, never archived (search_pages.py)
     search_page: bool = False
+    # a discussion's window around one post (/topic/56/slug/16, whose canonical names the
+    # thread's page holding it: url_identity.is_post_window): followed, never archived
+    post_window: bool = False
     # <link rel="canonical"> naming another URL (metadata.declared_canonical): the archive
     # hands this page's file to that URL when it turns up with the same content
     canonical_url: str | None = None
@@ -97,6 +101,7 @@ class PageAnalysis:
             "child_links": list(self.child_links),
             "sibling_links": list(self.sibling_links), "robots": sorted(self.robots),
             "account_form": self.account_form, "search_page": self.search_page,
+            "post_window": self.post_window,
             "canonical_url": self.canonical_url,
             "blocks": [b.to_dict() for b in self.blocks], "content_hash": self.content_hash,
         }
@@ -363,6 +368,7 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
         sibling_links=_sibling_links(links, url, addresses),
         robots=meta["robots"], account_form=is_account_page(root, url, forms),
         search_page=verdict == "leaf" and is_search_page(root, blocks),
+        post_window=discussion and is_post_window(url, meta["canonical"]),
         canonical_url=meta["canonical"],
         blocks=blocks, content_hash=content_hash(blocks) if cut else "",
     )

@@ -353,6 +353,9 @@ class SiteSpider(RenderChoice, LinkFollowing, LoginRetries, FetchFailures, FeedR
                                      or routes_lead(analysis.page_links, analysis.url)):
             self.hash_routed = True
         is_index = analysis.verdict == "index"
+        # a thread's window around one post, reached by a post's permalink: its posts are the
+        # thread's pages' own. A page reached as the next page of a post is no window.
+        window = analysis.post_window and CONTINUES_META not in meta
         self.crawler.stats.inc_value(f"leafcrawl/{analysis.verdict}")
         robots = self.robots_directives(analysis, response)
         own_print = content_print(b.text for b in analysis.blocks)
@@ -379,7 +382,7 @@ class SiteSpider(RenderChoice, LinkFollowing, LoginRetries, FetchFailures, FeedR
             response.body, masked=written_per_request(response.headers)))
         item = page_item(analysis, status=response.status,
                          archive=(not is_index and "noindex" not in robots and not analysis.account_form
-                                  and not analysis.search_page and not repeats),
+                                  and not analysis.search_page and not window and not repeats),
                          validators=validators, followed=followed,
                          # a continuation's text joins its post's document, not a file of its own
                          part_of=(meta[CONTINUES_META].get("first")
@@ -390,6 +393,8 @@ class SiteSpider(RenderChoice, LinkFollowing, LoginRetries, FetchFailures, FeedR
             notes["repeats_continued_page"] = 1
         if analysis.search_page:
             notes["search_page"] = 1
+        if window:
+            notes["post_window"] = 1
         if analysis.account_form:
             notes["account_form"] = 1
             if url != asked:

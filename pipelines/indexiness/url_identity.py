@@ -150,3 +150,28 @@ def _target_shapes_each(urls, cap: int) -> tuple[int, int]:
         if records < cap and is_record_path(path):
             records += 1
     return content, records
+
+
+# A post's number after a discussion's address: NodeBB's /topic/56/slug/16, Discourse's
+# /t/slug/123/45. Such an address shows the window of the thread around that post, and its
+# <link rel="canonical"> names the thread's page that holds the post (/topic/56/slug?page=2).
+_POST_NUMBER = re.compile(r"/\d{1,6}/?")
+
+
+def is_post_window(url: str, canonical: str | None) -> bool:
+    """Is url the window of its canonical page around one post: the same site, the
+    canonical's path (not the site's root) followed by a post's number? The window repeats
+    posts the thread's own pages hold (a NodeBB crawl archived 57 such windows of 58
+    threads, each a copy of a part of its thread). A canonical the site names wrongly (the
+    home page, a section) does not make a page a window: its path is no prefix so."""
+    if not canonical or canonical == url:
+        return False
+    try:
+        page, named = urlsplit(url), urlsplit(canonical)
+    except ValueError:
+        return False
+    base = named.path.rstrip("/")
+    if (page.scheme, page.netloc) != (named.scheme, named.netloc) or not base \
+            or not page.path.startswith(base):
+        return False
+    return bool(_POST_NUMBER.fullmatch(page.path[len(base):]))

@@ -97,3 +97,33 @@ def test_target_shapes_inlined_match_the_per_url_tests():
     assert target_shapes(["https://x.org/a-b-c-d\nhttps://x.org/1-x"], 9) == \
         _target_shapes_each(["https://x.org/a-b-c-d\nhttps://x.org/1-x"], 9)
     assert target_shapes([], 5) == (0, 0)
+
+
+def test_a_posts_window_of_a_thread_is_named_by_its_canonical():
+    from pipelines.indexiness.url_identity import is_post_window
+    topic = "https://forum.x.org/topic/56/exceptions-guide"
+    # NodeBB's and Discourse's post permalinks land on the thread's window around the post
+    assert is_post_window(topic + "/16", topic + "?page=2")
+    assert is_post_window("https://d.x.org/t/which-flour/123/45", "https://d.x.org/t/which-flour/123")
+    # the thread itself, another site, a canonical the site names wrongly (its home, a section)
+    assert not is_post_window(topic, topic + "?page=2")
+    assert not is_post_window(topic + "/16", "https://other.org/topic/56/exceptions-guide")
+    assert not is_post_window("https://x.org/blog/5", "https://x.org/")
+    assert not is_post_window(topic + "/16/replies", topic)
+    assert not is_post_window(topic + "/16", None)
+
+
+def test_a_discussions_window_is_marked_and_an_articles_page_2_is_not():
+    from pipelines.page import analyze_page
+    posts = "".join(f'<div itemprop="comment" itemscope itemtype="https://schema.org/Comment">'
+                    f'<p>Reply {i}: {"rye ferments fastest, feed it twice a day. " * 4}</p></div>'
+                    for i in range(12, 20))
+    head = ('<link rel="canonical" href="https://forum.x.org/topic/56/flour?page=2">{ld}')
+    thread = ('<script type="application/ld+json">{"@type": "DiscussionForumPosting", '
+              '"headline": "Flour"}</script>')
+    html = f"<html><head>{head}</head><body><main><h1>Flour</h1>{posts}</main></body></html>"
+    window = analyze_page(html.format(ld=thread), "https://forum.x.org/topic/56/flour/16")
+    assert window.verdict == "leaf" and window.post_window
+    # the same shape on an article (WordPress' page 2 whose canonical names page 1) is kept
+    article = analyze_page(html.format(ld=""), "https://forum.x.org/topic/56/flour/16")
+    assert not article.post_window
