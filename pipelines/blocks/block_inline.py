@@ -339,6 +339,20 @@ def hidden_by_class(el, cls: str | None) -> bool:
     return _names_screen_reader_text(cls) and next(el.iterancestors("a"), None) is None
 
 
+# A notice box its template prints hidden, for a script to show on an event (Bootstrap's
+# "alert ... hidden"/"d-none": NodeBB's "This topic has been deleted" on every thread, a form's
+# "Message sent", an error box). Only an alert: a framework's display: none class alone also
+# marks content a script reveals on load (measured on WCXB dev: whole articles went).
+_HIDDEN_ALERT_TOKENS = frozenset({"hidden", "d-none", "hide", "is-hidden"})
+
+
+def hidden_alert_class(cls: str | None) -> bool:
+    if not cls or "alert" not in cls:
+        return False
+    tokens = cls.split()
+    return "alert" in tokens and not _HIDDEN_ALERT_TOKENS.isdisjoint(tokens)
+
+
 def screen_reader_class(cls: str | None) -> bool:
     """Whether the class attribute cls hides its element from sighted readers, wherever the
     element is (hidden_by_class, before its test of the ancestors). Asked of each class

@@ -1,7 +1,7 @@
 """What a class string tells the block walk about its element, read once per class string."""
 from __future__ import annotations
 
-from .block_inline import screen_reader_class
+from .block_inline import hidden_alert_class, screen_reader_class
 from .widgets import NEVER_WIDGET_TAGS, widget_for, with_id_widget
 
 # class string -> (screen_reader_class(cls), widget_for(tag, cls, None) for a tag outside
@@ -22,7 +22,8 @@ def class_facts(cls: str) -> tuple[bool, str | None]:
     if facts is None:
         if len(CLASS_FACTS) >= _CLASS_FACTS_MAX:
             CLASS_FACTS.clear()
-        hides, widget = screen_reader_class(cls), widget_for(None, cls, None)
+        hides = screen_reader_class(cls) or hidden_alert_class(cls)
+        widget = widget_for(None, cls, None)
         if not hides and widget is None and "editor" not in cls and "CodeMirror" not in cls:
             facts = PLAIN_CLASS
         else:

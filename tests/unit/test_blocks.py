@@ -213,3 +213,14 @@ def test_a_main_opened_inside_a_menus_unclosed_item_is_no_part_of_the_menu():
                         f"<h1>Match day</h1>{'<p>Tickets for the home games go on sale on Wednesday, and the arena holds three thousand.</p>' * 6}"
                         f"</main></ul></nav></body></html>", URL)
     assert any("arena holds three thousand" in b.text for b in page.blocks)
+
+
+def test_an_alert_its_template_hides_is_no_content():
+    # NodeBB prints "This topic has been deleted" on every thread, hidden by a class, for a
+    # script to show; a visible alert and other blocks hidden by a bare class stay (scripts
+    # reveal content so on load)
+    blocks = build_blocks(
+        '<body><div class="alert alert-warning hidden"><span>This topic has been deleted.</span></div>'
+        '<div class="alert alert-info"><p>Replies are closed.</p></div>'
+        '<div class="hidden"><p>Revealed on load.</p></div><p>The first post.</p></body>', URL)
+    assert [b.text for b in blocks] == ["Replies are closed.", "Revealed on load.", "The first post."]
