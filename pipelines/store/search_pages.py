@@ -7,8 +7,10 @@ followed like any page, only not archived, as an account form's page is (account
 
 A search box is an <input type="search">, an element of role "search" (WAI-ARIA's landmark,
 which most themes put on the search form) or a form whose address or field is named for a
-search (action=/search, name=q|s|query|search|keyword). It counts in the page's content:
-not in its header, footer, nav or aside, where a site-wide search box sits on every page.
+search (action=/search, name=q|s|query|search|keyword). It counts only inside the page's
+<main> (or role=main), and not in a header, footer, nav or aside there: a site-wide search box
+sits on every page, often loose in the body (Drupal's search block), and a short post beside
+it is no search page.
 """
 from __future__ import annotations
 
@@ -18,10 +20,11 @@ from lxml import etree
 # in it: a search page holds its title and a line of hint ("Search the release notes").
 SEARCH_PAGE_MAX_WORDS = 30
 _SEARCH_BOXES = etree.XPath(
-    "//input[translate(@type, 'SEARCH', 'search')='search'] | //*[@role='search'] | "
-    "//form[contains(translate(@action, 'SEARCH', 'search'), 'search')] | "
-    "//form[.//input[@name='q' or @name='s' or @name='query' or @name='search' "
+    ".//input[translate(@type, 'SEARCH', 'search')='search'] | .//*[@role='search'] | "
+    ".//form[contains(translate(@action, 'SEARCH', 'search'), 'search')] | "
+    ".//form[.//input[@name='q' or @name='s' or @name='query' or @name='search' "
     "or @name='keyword' or @name='keywords']]")
+_MAIN = etree.XPath("(//main | //*[@role='main'])[1]")
 # Boxes inside these are the site's furniture, on every page.
 _FURNITURE_TAGS = frozenset(("header", "footer", "nav", "aside"))
 
@@ -34,5 +37,8 @@ def is_search_page(root, blocks) -> bool:
         words += len(b.text.split())
         if words > SEARCH_PAGE_MAX_WORDS:
             return False
+    main = _MAIN(root)
+    if not main:
+        return False
     return any(not any(a.tag in _FURNITURE_TAGS for a in box.iterancestors())
-               for box in _SEARCH_BOXES(root))
+               for box in _SEARCH_BOXES(main[0]))

@@ -30,3 +30,12 @@ def test_a_document_or_a_site_wide_box_is_no_search_page():
     # a document with a search box in it
     doc = page(f"<article><h1>Tides</h1>{PROSE}{box}</article>")
     assert not analyze_page(doc, "https://x.org/tides/").search_page
+
+
+def test_a_short_post_beside_a_site_wide_box_loose_in_the_body_is_no_search_page():
+    # Drupal's search block on every page, outside <main>; and a page with no <main> at all
+    box = '<form action="/search"><input type="hidden" name="form_build_id"><input name="q"></form>'
+    short = page("<article><h1>Vise</h1><p>Vise.</p></article>").replace("</body>", box + "</body>")
+    assert not analyze_page(short, "https://x.org/notes/vise/").search_page
+    bare = f"<html><body><h1>Search</h1>{box}</body></html>"
+    assert not analyze_page(bare, "https://x.org/search/").search_page
