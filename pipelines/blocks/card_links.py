@@ -23,8 +23,8 @@ def is_overlay_link(a) -> bool:
     return bool(href) and not href.startswith("#")
 
 
-# Blocks that can be a card's headline (teaser_cards reads no others).
-_HEADLINE_KINDS = frozenset({"heading", "paragraph", "list-item"})
+# Kinds that can be a card's headline: its title in a heading, a line or a list item.
+HEADLINE_KINDS = frozenset({"heading", "paragraph", "list-item"})
 
 
 def link_cards(blocks, overlays, path_of, base: str) -> None:
@@ -40,7 +40,7 @@ def link_cards(blocks, overlays, path_of, base: str) -> None:
         return
     first: dict[str, list] = {}     # card -> [first heading, first line]
     for b in blocks:
-        if b.kind not in _HEADLINE_KINDS:
+        if b.kind not in HEADLINE_KINDS:
             continue
         xpath = b.xpath
         end = xpath.rfind("/")

@@ -18,6 +18,7 @@ from urllib.parse import urldefrag
 
 from ..blocks import Block
 from ..blocks.block_model import kept_positions
+from ..blocks.card_links import HEADLINE_KINDS
 from .teaser_runs import (FILLER_MAX_WORDS, TEASER_LINK_DENSITY, TEASER_RUN_MIN,
                           drop_lone_teasers, drop_teaser_runs, host_of, label_before,
                           teaser_target)
@@ -38,8 +39,6 @@ HEADLINE_MIN_WORDS = 3
 # "Read next" with two teasers): under a label and with nothing of the article after it,
 # two headlines to other pages of the site are that grid, not a listicle's two items.
 TAIL_GRID_MIN = 2
-# Kinds that can be a card's headline: its title in a heading, a line or a list item.
-_HEADLINE_KINDS = frozenset({"heading", "paragraph", "list-item"})
 
 
 def _tag(step: str) -> str:
@@ -108,7 +107,7 @@ def drop_teaser_cards(blocks: list[Block], keep: list[bool], densities: list[flo
     for i in idx:
         if overlays_only and blocks[i].card_link is None:
             continue
-        if blocks[i].kind in _HEADLINE_KINDS and words[i] >= HEADLINE_MIN_WORDS and (
+        if blocks[i].kind in HEADLINE_KINDS and words[i] >= HEADLINE_MIN_WORDS and (
                 inside[i] or densities[i] > TEASER_LINK_DENSITY or blocks[i].card_link):
             # (teaser_target's first test before the call: most headline-long lines are prose)
             target = teaser_target(blocks[i], densities[i], inside[i], page, host)

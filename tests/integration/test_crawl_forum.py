@@ -78,15 +78,22 @@ def test_the_login_form_every_page_links_with_its_way_back_is_one_page_not_kept(
         html = board.replace("<body>", f"<body>{login}").replace("</main>", f"</main>{pager}")
         write_page(site / path.strip("/") if n > 1 else site, html)
     write_page(site / "login", LOGIN)
-    requests: list[str] = []
-    with serve_directory(site, request_log=requests) as base_url:
-        summary, _ = crawl(base_url, tmp_path, redis_ns, "never")
-        explain = run_leafcrawl("explain", base_url + "/login/", cwd=tmp_path,
-                                redis_url=redis_ns.url, env=redis_ns.env)
+    requests, explain = crawl_kept_threads_only(tmp_path, redis_ns, expected, "/login/")
     assert [p for p in requests if p.startswith("/login")] == ["/login/"]
+    assert "verdict   leaf" in explain and "account_form=1" in explain
+
+
+def crawl_kept_threads_only(tmp_path, redis_ns, expected: set[str], page: str):
+    """Crawl the forum in tmp_path/site: its threads' first pages, and no other page, are
+    archived. Returns the paths asked for and `leafcrawl explain PAGE`'s output."""
+    requests: list[str] = []
+    with serve_directory(tmp_path / "site", request_log=requests) as base_url:
+        crawl(base_url, tmp_path, redis_ns, "never")
+        explain = run_leafcrawl("explain", base_url + page, cwd=tmp_path,
+                                redis_url=redis_ns.url, env=redis_ns.env)
     assert set(archived_files(tmp_path / "archive")) == {base_url + p for p in expected
                                                          if "/page-" not in p}
-    assert "verdict   leaf" in explain.stdout and "account_form=1" in explain.stdout
+    return requests, explain.stdout
 
 
 SEARCH = ('<html><head><title>Search</title></head><body><header><a href="/">Forum</a></header>'
@@ -101,12 +108,6 @@ def test_a_search_page_is_fetched_not_kept(tmp_path, redis_ns):
     board = (site / "index.html").read_text()
     write_page(site, board.replace("</ul>", '</ul><p><a href="/search/">Search the board</a></p>'))
     write_page(site / "search", SEARCH)
-    requests: list[str] = []
-    with serve_directory(site, request_log=requests) as base_url:
-        crawl(base_url, tmp_path, redis_ns, "never")
-        explain = run_leafcrawl("explain", base_url + "/search/", cwd=tmp_path,
-                                redis_url=redis_ns.url, env=redis_ns.env)
+    requests, explain = crawl_kept_threads_only(tmp_path, redis_ns, expected, "/search/")
     assert "/search/" in requests
-    assert set(archived_files(tmp_path / "archive")) == {base_url + p for p in expected
-                                                         if "/page-" not in p}
-    assert "verdict   leaf" in explain.stdout and "search_page=1" in explain.stdout
+    assert "verdict   leaf" in explain and "search_page=1" in explain
