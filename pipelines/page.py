@@ -174,6 +174,10 @@ def _follow_links(result, pager: list[str], links, page_url: str,
     return list(seen)
 
 
+# Query keys that number a page of a paged document (?page=3, ?start=40, WordPress' ?paged=2).
+PAGE_NUMBER_KEYS = frozenset({"page", "paged", "pg", "start", "offset", "pagenum", "pagenumber"})
+
+
 def _continuation_links(result, pager: list[str], page_url: str) -> list[str]:
     """The pager's links that number pages of this very page: the pagination term counted
     them, and each keeps this page's path and query and only adds to them (…/page-2,
@@ -183,16 +187,39 @@ def _continuation_links(result, pager: list[str], page_url: str) -> list[str]:
         return []
     own = urlsplit(page_address(page_url))
     stem = PAGE_EXTENSION.sub("", own.path).rstrip("/")
-    own_query = set(own.query.split("&")) - {""}
+    # (this page's own number is no part of what its next pages keep: ?lang=en&page=2 goes
+    # on to ?lang=en&page=3; kept, a thread's page 2 had no continuation, and NodeBB's
+    # pages 3 and 4 of a thread were never fetched)
+    own_query = {pair for pair in own.query.split("&")
+                 if pair and pair.partition("=")[0].lower() not in PAGE_NUMBER_KEYS}
+    own_numbers = _page_numbers(own.query)
     found: dict[str, None] = {}
     for url in pager:
         if not is_http(url):
             continue
         parts = urlsplit(page_address(url))
         if (parts.netloc == own.netloc and parts.path.startswith(stem)
-                and own_query <= set(parts.query.split("&")) and parts[:4] != own[:4]):
+                and own_query <= set(parts.query.split("&")) and parts[:4] != own[:4]
+                and not _goes_back(_page_numbers(parts.query), own_numbers)):
             found.setdefault(parts.geturl(), None)
     return list(found)
+
+
+def _page_numbers(query: str) -> dict[str, int]:
+    """The query's page-number parameters (PAGE_NUMBER_KEYS) whose values are numbers."""
+    out = {}
+    for pair in query.split("&"):
+        key, _, value = pair.partition("=")
+        if value.isdigit() and key.lower() in PAGE_NUMBER_KEYS:
+            out[key.lower()] = int(value)
+    return out
+
+
+def _goes_back(numbers: dict[str, int], own: dict[str, int]) -> bool:
+    """A pager link to this page or an earlier one (page 2's link to ?page=1): no more of it.
+    A page without the key is the first (page 1, offset 0)."""
+    return any(n <= own.get(key, 0 if key in ("start", "offset") else 1)
+               for key, n in numbers.items())
 
 
 def _child_links(links: list[str], page_url: str) -> list[str]:

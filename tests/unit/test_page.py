@@ -113,6 +113,22 @@ def test_a_paged_threads_later_pages_are_its_continuation():
     assert a.to_dict()["continuation_links"] == a.continuation_links
 
 
+def test_a_query_paged_threads_page_goes_on_to_the_next_never_back():
+    # NodeBB: /topic/54/slug?lang=en-GB&page=2 goes on to page=3; its link to page=1 (the
+    # first page again) and to itself are no more of it
+    base = "https://forum.ex.org/topic/54/which-bike"
+
+    def page(n):
+        pager = "".join(f'<a href="?lang=en-GB&amp;page={k}">{k}</a>' for k in range(1, 5))
+        return _thread_page(n).replace('<nav class="pageNav">', f'<nav class="pageNav">{pager}')
+    two = analyze_page(page(2), base + "?lang=en-GB&page=2")
+    assert two.verdict == "leaf"
+    assert two.continuation_links == [base + "?lang=en-GB&page=3", base + "?lang=en-GB&page=4"]
+    first = analyze_page(page(1), base)
+    assert base + "?lang=en-GB&page=1" not in first.continuation_links
+    assert base + "?lang=en-GB&page=2" in first.continuation_links
+
+
 def test_a_posts_neighbours_are_no_continuation():
     # a blog post's pager-looking links lead to other posts and to the home's pages, not to
     # more of it: the home's pager numbers the home, so it is no pagination of the post
