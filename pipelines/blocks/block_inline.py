@@ -331,6 +331,8 @@ def hidden_by_class(el, cls: str | None) -> bool:
     """Whether el's class attribute cls hides it from sighted readers (SCREEN_READER_CLASSES).
     Not inside a link: there it names an icon or a logo the reader sees (fly.io's customer
     logos, each link's one word in an sr-only span), and the link would lose its words."""
+    if cls and "avatar" in cls and _letter_avatar(el):
+        return True
     if not cls or ("sr-only" not in cls and "visually-hidden" not in cls
                    and "screen-reader-text" not in cls):
         # nearly every class string, answered without a further call (the substrings of
@@ -351,6 +353,13 @@ def hidden_alert_class(cls: str | None) -> bool:
         return False
     tokens = cls.split()
     return "alert" in tokens and not _HIDDEN_ALERT_TOKENS.isdisjoint(tokens)
+
+
+def _letter_avatar(el) -> bool:
+    """A user's picture drawn as their initials (NodeBB's, Gmail-style letter avatars): one or
+    two letters in an element of an avatar class, a picture rather than words."""
+    text = el.text
+    return not len(el) and bool(text) and len(text.strip()) <= 2
 
 
 def screen_reader_class(cls: str | None) -> bool:

@@ -224,3 +224,12 @@ def test_an_alert_its_template_hides_is_no_content():
         '<div class="alert alert-info"><p>Replies are closed.</p></div>'
         '<div class="hidden"><p>Revealed on load.</p></div><p>The first post.</p></body>', URL)
     assert [b.text for b in blocks] == ["Replies are closed.", "Revealed on load.", "The first post."]
+
+
+def test_a_letter_avatar_is_a_picture_not_words():
+    # NodeBB draws a member's picture as their initial in a span of class "avatar"; a name in
+    # an avatar-classed element (a caption beside the picture) stays
+    found = blocks('<ul><li><a href="/user/brian"><span class="avatar avatar-rounded">B</span></a>'
+                   '<p><a href="/user/brian">brian</a> wrote</p><p>The reply itself.</p></li></ul>'
+                   '<p><span class="avatar-name">Brian Eno</span> joined.</p>')
+    assert [b.text for b in found] == ["brian wrote", "The reply itself.", "Brian Eno joined."]
