@@ -176,6 +176,8 @@ def _follow_links(result, pager: list[str], links, page_url: str,
 
 # Query keys that number a page of a paged document (?page=3, ?start=40, WordPress' ?paged=2).
 PAGE_NUMBER_KEYS = frozenset({"page", "paged", "pg", "start", "offset", "pagenum", "pagenumber"})
+# ...of which these count items from 0, the rest pages from 1
+_OFFSET_KEYS = frozenset({"start", "offset"})
 
 
 def _continuation_links(result, pager: list[str], page_url: str) -> list[str]:
@@ -218,7 +220,7 @@ def _page_numbers(query: str) -> dict[str, int]:
 def _goes_back(numbers: dict[str, int], own: dict[str, int]) -> bool:
     """A pager link to this page or an earlier one (page 2's link to ?page=1): no more of it.
     A page without the key is the first (page 1, offset 0)."""
-    return any(n <= own.get(key, 0 if key in ("start", "offset") else 1)
+    return any(n <= own.get(key, 0 if key in _OFFSET_KEYS else 1)
                for key, n in numbers.items())
 
 

@@ -37,7 +37,7 @@ def drop_byline_blocks(blocks: list[Block], author: str | None, date: str | None
     name = (author or "").strip().lower()
     name = name if len(name) > 3 else ""
     keep = [True] * len(blocks)
-    name_may_go = True      # (in a discussion, until the first name line went)
+    name_gone = False       # a discussion's name line went already
     for i, b in enumerate(blocks):
         n = count_words(b.text) if b.text else 0
         if b.kind in _KINDS and n >= LONG_PARAGRAPH_WORDS:
@@ -46,12 +46,12 @@ def drop_byline_blocks(blocks: list[Block], author: str | None, date: str | None
             continue
         text = b.text
         named = bool(name) and name in text.lower()
-        if named and not name_may_go:
+        if named and name_gone:
             continue
         if named \
                 or (day is not None and prints_day(text, day)) \
                 or (_NUMERIC_DATE.search(text)
                     and count_words(_DATE_PARTS.sub(" ", text)) <= DATE_LINE_MAX_WORDS):
             keep[i] = False
-            name_may_go = name_may_go and not (named and discussion)
+            name_gone = name_gone or (named and discussion)
     return blocks if all(keep) else reindex(blocks, keep)

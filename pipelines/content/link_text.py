@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from ..blocks import Block
+from ..indexiness.url_shape import is_home_url
 
 # An image's Markdown inside a link's text: a teaser card's thumbnail, drawn inside its link
 # on news and shop sites at large ([![](thumb.jpg) Headline](/story)). Matched whole and
@@ -52,7 +53,7 @@ def anchor_text(m: re.Match) -> str:
     return _IMAGE_MD_RE.sub("", text) if "![" in text else text
 
 
-_HOME_LINK = re.compile(r"\[[^\]]*\]\(https?://[^/()\s]+/?(?:index\.html?)?\)")
+_ONE_LINK = re.compile(LINK_TEXT + r"\(([^)\s]+)\)")     # group 2: the link's address
 
 
 def is_brand(heading: Block) -> bool:
@@ -60,4 +61,5 @@ def is_brand(heading: Block) -> bool:
     its links). Kept as the title heading where the page is titled as its site is, it opened
     hugo-book's home with "## [Starlette](/)"; a thread's or a category's title in a menu
     links nowhere or to itself."""
-    return bool(_HOME_LINK.fullmatch(heading.rich_text.strip()))
+    link = _ONE_LINK.fullmatch(heading.rich_text.strip())
+    return link is not None and is_home_url(link.group(2))

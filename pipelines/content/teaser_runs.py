@@ -78,11 +78,11 @@ def teaser_target(b: Block, density: float, inside_link: bool, page: str,
         # a card whose <a> wraps its blocks: the xpath names no target; its text is a
         # headline all the same. Its position stands for the (unknown) page it leads to.
         return f"card:{b.xpath.split('/a')[0]}/a"
-    if b.card_link is not None and density <= TEASER_LINK_DENSITY and b.kind != "image":
+    if b.kind != "image" and density <= TEASER_LINK_DENSITY:
+        if b.card_link is None:
+            return None
         # a card's headline whose link is the card's overlay (card_links.py)
         targets = [_defragged(b.card_link)]
-    elif b.kind != "image" and density <= TEASER_LINK_DENSITY:
-        return None
     else:
         targets = link_targets(b)
     if len(targets) != 1:

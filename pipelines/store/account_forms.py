@@ -33,7 +33,12 @@ def _content_forms(root, forms: list | None = None) -> list:
     0.034 -> 0.010 ms a page, WCXB dev median). `forms`: the page's forms in document
     order (list(root.iter("form"))), when the caller has them."""
     return [form for form in (root.iter("form") if forms is None else forms)
-            if not any(a.tag in _FURNITURE_TAGS for a in form.iterancestors())]
+            if not in_furniture(form)]
+
+
+def in_furniture(el) -> bool:
+    """Does el sit in a header, footer, nav or aside: the site's furniture, on every page?"""
+    return any(a.tag in _FURNITURE_TAGS for a in el.iterancestors())
 _PASSWORD = etree.XPath(".//input[translate(@type, 'PASWORD', 'pasword')='password']")
 _FIELDS = etree.XPath(".//input[not(@type) or translate(@type, 'EMAILTX', 'emailtx')='email' "
                       "or translate(@type, 'EMAILTX', 'emailtx')='text']")

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from lxml import etree
 
+from .account_forms import in_furniture
+
 # Words of content (the leaf's blocks) beyond which the page is a document with a search box
 # in it: a search page holds its title and a line of hint ("Search the release notes").
 SEARCH_PAGE_MAX_WORDS = 30
@@ -25,8 +27,6 @@ _SEARCH_BOXES = etree.XPath(
     ".//form[.//input[@name='q' or @name='s' or @name='query' or @name='search' "
     "or @name='keyword' or @name='keywords']]")
 _MAIN = etree.XPath("(//main | //*[@role='main'])[1]")
-# Boxes inside these are the site's furniture, on every page.
-_FURNITURE_TAGS = frozenset(("header", "footer", "nav", "aside"))
 
 
 def is_search_page(root, blocks) -> bool:
@@ -40,5 +40,4 @@ def is_search_page(root, blocks) -> bool:
     main = _MAIN(root)
     if not main:
         return False
-    return any(not any(a.tag in _FURNITURE_TAGS for a in box.iterancestors())
-               for box in _SEARCH_BOXES(main[0]))
+    return any(not in_furniture(box) for box in _SEARCH_BOXES(main[0]))
