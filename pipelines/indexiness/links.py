@@ -16,6 +16,7 @@ from lxml import etree
 from ..blocks.block_inline import cached_urljoin, normalize_ws
 from .hash_routes import is_place_in_page, route_of
 from .page_address import page_address
+from .sort_controls import FIELDS, SORT_HOLDERS, is_sort_control
 from .verbatim_urls import _verbatim_chars, _verbatim_netloc
 from ..htmlparse import as_root, base_url
 
@@ -91,6 +92,8 @@ class TextStats:
     prices: int = 0
     # Buttons that put an item in a cart: a product page's own action.
     buy_buttons: int = 0
+    # A control that reorders what the page lists (sort_controls.is_sort_control).
+    sort_control: int = 0
 
     @property
     def link_text_share(self) -> float:
@@ -246,7 +249,7 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
     first_h1 = first_h2 = None
     headings: list[bool] = []     # per section heading: holds a link
     shorts: list[str] = []        # short texts outside links: price candidates
-    buy = 0
+    buy = sorts = 0
     text_chars = link_chars = prose_chars = 0
     for el in start.iter():
         flags = flags_of[el.getparent()]
@@ -321,6 +324,12 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
                 if link.locality != SELFLINK:
                     flags |= _IN_A
         if flags & _REL:
+            if not sorts and tag in SORT_HOLDERS:
+                cls = el.get("class")
+                # substring tests first: a class naming a border or support is no candidate
+                if (cls and ("sort" in cls or "Sort" in cls or "rder" in cls and "y" in cls)
+                        or tag in FIELDS) and is_sort_control(el, cls):
+                    sorts = 1
             text = el.text
             if text:
                 text = text.strip()
@@ -343,6 +352,7 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
     stats.plain_headings = len(headings) - stats.linked_headings
     stats.prices = _prices(shorts)
     stats.buy_buttons = buy
+    stats.sort_control = sorts
     return out
 
 
