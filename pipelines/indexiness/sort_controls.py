@@ -42,11 +42,15 @@ def is_sort_control(el, cls: str | None) -> bool:
         named = any(SORT_WORD.search(v) for v in (el.get("name"), el.get("id"), cls) if v)
     else:
         named = bool(cls and SORT_WORD.search(cls))
-    return named and not _orders_replies(el)
+    return named and not _orders_its_own(el)
 
 
-def _orders_replies(el) -> bool:
+def _orders_its_own(el) -> bool:
+    """The control orders a leaf's replies, or the rows of the table it sits in (a
+    comparison table's "reset sort" in its caption)."""
     for up in el.iterancestors():
+        if up.tag == "table":
+            return True
         key = f"{up.get('class', '')} {up.get('id', '')}"
         if len(key) > 1 and REPLIES_WORD.search(key.lower()):
             return True

@@ -69,3 +69,9 @@ def test_a_sort_control_in_the_sites_furniture_does_not_count():
 ])
 def test_a_control_ordering_a_leafs_replies_does_not_count(replies):
     assert _sorts(_page(tail=replies)) == 0
+
+
+def test_a_control_inside_a_table_orders_the_tables_own_rows():
+    table = ('<table class="sortable"><caption><div class="sort-bar"><button class="reset-sort">'
+             'Reset</button></div></caption><tr><td>Hammock</td><td>$99</td></tr></table>')
+    assert _sorts(_page(tail=table)) == 0
