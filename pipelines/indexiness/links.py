@@ -16,7 +16,7 @@ from lxml import etree
 from ..blocks.block_inline import cached_urljoin, normalize_ws
 from .hash_routes import is_place_in_page, route_of
 from .page_address import page_address
-from .sort_controls import FIELDS, SORT_HOLDERS, is_sort_control
+from .sort_controls import FIELDS, SORT_HOLDERS, control_markup, is_sort_control
 from .verbatim_urls import _verbatim_chars, _verbatim_netloc
 from ..htmlparse import as_root, base_url
 
@@ -92,8 +92,8 @@ class TextStats:
     prices: int = 0
     # Buttons that put an item in a cart: a product page's own action.
     buy_buttons: int = 0
-    # A control that reorders what the page lists (sort_controls.is_sort_control).
-    sort_control: int = 0
+    # The first control that reorders what the page lists (sort_controls), as markup.
+    sort_control: str = ""
 
     @property
     def link_text_share(self) -> float:
@@ -249,7 +249,8 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
     first_h1 = first_h2 = None
     headings: list[bool] = []     # per section heading: holds a link
     shorts: list[str] = []        # short texts outside links: price candidates
-    buy = sorts = 0
+    buy = 0
+    sorts = ""
     text_chars = link_chars = prose_chars = 0
     for el in start.iter():
         flags = flags_of[el.getparent()]
@@ -329,7 +330,7 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
                 # substring tests first: a class naming a border or support is no candidate
                 if (cls and ("sort" in cls or "Sort" in cls or "rder" in cls and "y" in cls)
                         or tag in FIELDS) and is_sort_control(el, cls):
-                    sorts = 1
+                    sorts = control_markup(el, cls)
             text = el.text
             if text:
                 text = text.strip()

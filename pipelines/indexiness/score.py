@@ -490,7 +490,9 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
         counts["linked_headings"] = min(stats.linked_headings, SIGNAL_CAP)
         counts["one_buy_button"] = int(stats.buy_buttons == 1)
         counts["many_prices"] = int(stats.prices >= MANY_PRICES_MIN)
-        counts["sort_control"] = stats.sort_control
+        counts["sort_control"] = int(bool(stats.sort_control))
+        if stats.sort_control:
+            counted["sort_control"] = [stats.sort_control]      # for the explanation
     else:
         for t in ("link_targets", "linked_headings", "one_buy_button", "many_prices", "sort_control",
                   "content_targets", "record_targets", "child_targets", "plain_headings"):

@@ -45,6 +45,13 @@ def is_sort_control(el, cls: str | None) -> bool:
     return named and not _orders_its_own(el)
 
 
+def control_markup(el, cls: str | None) -> str:
+    """The control's opening tag as explain shows it: <select name="orderby">."""
+    attrs = [(a, el.get(a)) for a in ("name", "id") if el.tag in FIELDS and el.get(a)]
+    attrs += [("class", cls)] if cls else []
+    return f"<{el.tag}" + "".join(f' {a}="{v[:60]}"' for a, v in attrs[:2]) + ">"
+
+
 def _orders_its_own(el) -> bool:
     """The control orders a leaf's replies, or the rows of the table it sits in (a
     comparison table's "reset sort" in its caption)."""

@@ -75,3 +75,10 @@ def test_a_control_inside_a_table_orders_the_tables_own_rows():
     table = ('<table class="sortable"><caption><div class="sort-bar"><button class="reset-sort">'
              'Reset</button></div></caption><tr><td>Hammock</td><td>$99</td></tr></table>')
     assert _sorts(_page(tail=table)) == 0
+
+
+def test_the_explanation_shows_the_control_that_counted():
+    r = ix.score_tree(parse_html(_page('<select name="orderby" class="orderby"><option>Price</option>'
+                                       '</select>')), URL)[0]
+    assert r.counted_links["sort_control"] == ['<select name="orderby" class="orderby">']
+    assert "sort_control" not in ix.score_tree(parse_html(_page()), URL)[0].counted_links
