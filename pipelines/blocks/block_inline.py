@@ -309,6 +309,14 @@ def _finish_lines(s: str) -> str:
     return "\n".join(out)
 
 
+# HTML's popover attribute: the element is not drawn until something opens it (the browser's
+# own stylesheet: [popover]:not(:popover-open) { display: none }), as a closed <dialog> is
+# not: a menu, a tooltip, a share sheet, a prompt to allow notifications, never the page's
+# text. Invision Community prints its browser-by-browser "allow notifications" steps in one
+# on every topic, and they were archived in place of the thread's posts.
+POPOVER_ATTR = "popover"
+
+
 def hidden_attr_hides(value: str | None) -> bool:
     """Whether a hidden attribute with this value (None: absent) hides the element. Not
     hidden="until-found": the browser shows that content to find-in-page and to a reader

@@ -11,7 +11,7 @@ from dataclasses import fields
 from .block_code import (editor_kind, editor_language, editor_lines, editor_source,
                          is_line_number_gutter, is_strip, language, strip_element,
                          strip_language, verbatim)
-from .block_inline import (InlineBuffer, escape_text, finish_text, hidden_attr_hides,
+from .block_inline import (InlineBuffer, escape_text, finish_text, hidden_attr_hides, POPOVER_ATTR,
                            hidden_by_class, link_target, normalize_ws, render_shown)
 from .whitespace import collapse_ws
 from .block_media import (image_src, is_ad_frame, is_tracking_pixel, media_note, media_src,
@@ -79,7 +79,7 @@ def is_hidden(el, by_class: bool = False) -> bool:
     keys = el.keys()
     if not keys:
         return False
-    if ("hidden" in keys and hidden_attr_hides(el.get("hidden"))) \
+    if ("hidden" in keys and hidden_attr_hides(el.get("hidden"))) or POPOVER_ATTR in keys \
             or ("aria-hidden" in keys and el.get("aria-hidden") == "true") \
             or ("style" in keys and _style_hides(el.get("style"))):
         return True
@@ -194,7 +194,7 @@ class Walker:
                 ident = get("id")
             if "style" in keys:
                 style = get("style")
-            if (("hidden" in keys and hidden_attr_hides(get("hidden")))
+            if (("hidden" in keys and hidden_attr_hides(get("hidden"))) or POPOVER_ATTR in keys
                     or ("aria-hidden" in keys and get("aria-hidden") == "true")
                     or (style and _style_hides(style))) \
                     and not self._opened_by_reader(role, ident):

@@ -404,6 +404,16 @@ def test_content_hidden_until_found_is_read():
     assert [b.text for b in blocks(html)] == ["FAQ", "Yes, refunds take five days.", "Ask us anything."]
 
 
+def test_a_popover_is_not_drawn_until_opened_so_it_is_no_content():
+    # Invision Community's notification prompt, a custom element around block content, and
+    # an inline popover inside a paragraph
+    html = ('<h2>Roadmap</h2><p>What is planned next?</p>'
+            '<i-card popover id="prompt"><div><h5>Chrome (Desktop)</h5><ol><li>Click the padlock.</li>'
+            '</ol></div></i-card><div popover="manual"><p>Allow notifications?</p></div>'
+            '<p>Thanks <span popover>tooltip</span>all.</p>')
+    assert [b.text for b in blocks(html)] == ["Roadmap", "What is planned next?", "Thanks all."]
+
+
 def test_a_collapsed_disclosure_panel_is_read_and_an_unrelated_hidden_one_is_not():
     html = ('<h2>FAQ</h2><button aria-expanded="false" aria-controls="a1">Can I return it?</button>'
             '<div id="a1" style="display:none"><p>Yes, within thirty days.</p></div>'
