@@ -63,7 +63,11 @@ MAIN_SHARE = 0.3
 WIDEN_SIBLINGS = 2
 WIDEN_SIB_MIN = 0.1
 # A <main> or <article> is the document's own statement of where its content is: the
-# container never widens beyond one.
+# container never widens beyond one, except where the page declares itself a discussion
+# (metadata/discussion.py): there each post is an <article> (Invision Community, XenForo,
+# Discourse's crawler view), and one other post beside the container's is the rest of the
+# thread, not a promo beside a body, however short (an Invision thread of two posts was
+# archived as its long reply alone).
 WIDEN_STOPS = frozenset({"main", "article"})
 
 
@@ -136,24 +140,29 @@ def _main_instead(best: str, acc: dict[str, list[float]], depth_of: dict[str, in
 
 
 def widen_container(node: str, acc: dict[str, list[float]],
-                    by_depth: dict[int, list[str]]) -> str:
+                    by_depth: dict[int, list[str]], discussion: bool = False) -> str:
     """Step up from the container to the highest ancestor that holds sibling sections of the
     same body (WIDEN_SHARE, WIDEN_SIBLINGS, WIDEN_SIB_MIN), not beyond a <main>/<article>
-    (WIDEN_STOPS). `acc` maps a path to [balance, prose words, net prose without chrome]."""
+    (WIDEN_STOPS). `acc` maps a path to [balance, prose words, net prose without chrome].
+    `discussion`: the page declares itself a thread, whose posts are <article>s of one body
+    (WIDEN_STOPS)."""
     best = node
     own = acc[node][2]
     while node.count("/") > 1:
-        if _tag(node) in WIDEN_STOPS:
+        post = discussion and _tag(node) == "article"
+        if _tag(node) in WIDEN_STOPS and not post:
             break
         child, node = node, node[:node.rfind("/")]
         p = acc.get(node)
-        if p is None or p[2] <= 0 or own >= WIDEN_SHARE * p[2]:
+        # a post's share of the thread says nothing: a long reply beside a short question
+        if p is None or p[2] <= 0 or (own >= WIDEN_SHARE * p[2] and not post):
             continue
         prefix = node + "/"
-        floor = WIDEN_SIB_MIN * p[2]
-        others = sum(1 for k in by_depth.get(node.count("/") + 1, ())
-                     if k != child and k.startswith(prefix) and acc[k][2] > floor)
-        if others >= WIDEN_SIBLINGS:
+        # another post, however short ("Thanks, that fixed it"), is the thread's: any prose
+        floor = 0 if post else WIDEN_SIB_MIN * p[2]
+        others = [k for k in by_depth.get(node.count("/") + 1, ())
+                  if k != child and k.startswith(prefix) and acc[k][2] > floor]
+        if any(_tag(k) == "article" for k in others) if post else len(others) >= WIDEN_SIBLINGS:
             best, own = node, p[2]
     return best
 

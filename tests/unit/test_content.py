@@ -240,6 +240,27 @@ def test_a_declared_qa_page_keeps_its_short_question_above_long_answers():
     assert "Answer 11 needs patience" in body
 
 
+def test_a_declared_threads_posts_are_articles_of_one_body_however_short_the_first():
+    # Invision Community: each post an <article> with its poster's card; a two-line question
+    # and a long reply. An <article> bounds an article's body, not a thread's.
+    def post(n, who, text):
+        return (f'<article id="elComment_{n}"><aside><a href="/profile/{n}-{who}/">{who}</a>'
+                f'<ul><li>Members</li><li>{n * 7} posts</li></ul></aside>'
+                f'<div class="ipsEntry__post"><div class="ipsRichText">{text}</div></div>'
+                f'<ul class="reactions"><li><a href="#">Like</a></li><li><a href="#">Quote</a></li></ul>'
+                f'</article>')
+    question = "<p>Is there a roadmap for future products and version releases? Thank you!</p>"
+    reply = "".join(f"<p>{PROSE.replace('Sourdough', f'Point {i}')}</p>" for i in range(6))
+    html = (f'<html><head><script type="application/ld+json">{{"@context": "https://schema.org", '
+            f'"@type": "DiscussionForumPosting", "headline": "Roadmap"}}</script></head><body><main>'
+            f'<h1>Roadmap</h1><form id="elPostFeed">{post(1, "ron", question)}{post(2, "paul", reply)}'
+            f'</form></main></body></html>')
+    body = joined(html)
+    assert "Is there a roadmap for future products" in body and "Point 5 needs patience" in body
+    # the same page declaring nothing: the long post is the body (an article and a comment)
+    assert "Is there a roadmap" not in joined(html.replace("DiscussionForumPosting", "WebPage"))
+
+
 def test_furniture_after_the_article_body_is_cut():
     related = "".join(f'<li><a href="/p{i}">Another great post about bread number {i}</a></li>'
                       for i in range(4))
