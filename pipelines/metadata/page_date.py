@@ -227,18 +227,38 @@ def prints_day(text: str, day: str) -> bool:
     """Does `text` print the day `day` (YYYY-MM-DD) in one of _DAY_FORMS? A month or a day
     may carry one leading zero ("05" or "5"); a year is written whole or, in the numeric
     day-first and month-first forms, by its last two digits."""
-    if _DIGIT.search(text) is None:
+    forms = _FORMS.get(text, _FORMS)
+    if forms is _FORMS:
+        if len(_FORMS) >= _FORMS_MAX:
+            _FORMS.clear()
+        forms = _FORMS[text] = _day_forms_in(text)
+    if forms is None:
         return False
     year, month, date = day.split("-")
     # what each captured part may read: y a whole year, Y also its last two digits
     wanted = {"y": (year,), "Y": (year, year[2:]), "m": (str(int(month)), "0" + str(int(month))),
               "d": (str(int(date)), "0" + str(int(date)))}
-    for pattern, parts in _DAY_FORMS:
-        for found in pattern.finditer(text):
-            if all(_MONTHS.get(value.lower(), int(month)) == int(month) if part == "w"
-                   else value in wanted[part] for part, value in zip(parts, found.groups())):
-                return True
+    for parts, groups in forms:
+        if all(_MONTHS.get(value.lower(), int(month)) == int(month) if part == "w"
+               else value in wanted[part] for part, value in zip(parts, groups)):
+            return True
     return False
+
+
+# text -> _day_forms_in(text): a leaf's byline texts are asked for up to four days
+# (printed_local_day's day and its neighbours, printed_in_byline, byline_blocks), and each
+# ask ran the six forms over the text again. Bounded, as the other text caches.
+_FORMS: dict[str, list | None] = {}
+_FORMS_MAX = 20_000
+
+
+def _day_forms_in(text: str) -> list[tuple[str, tuple]] | None:
+    """(parts, captured values) of each match of _DAY_FORMS in text, in prints_day's order;
+    None for a text without a digit."""
+    if _DIGIT.search(text) is None:
+        return None
+    return [(parts, found.groups()) for pattern, parts in _DAY_FORMS
+            for found in pattern.finditer(text)]
 
 
 def _prints_a_day(text: str) -> bool:
