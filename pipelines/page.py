@@ -363,14 +363,17 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
     verdict = "index" if result.score > config.threshold else "leaf"
     cut = content == "always" or verdict == "leaf"
     discussion = cut and declares_discussion(root, meta["ld_types"])
+    tags: dict = {}       # the walk's set_up_tags: the tree's h1s and forms as it left it
     blocks = page_content(root, url, meta["title"], order, leaf=verdict == "leaf",
-                          discussion=discussion) if cut else []
+                          discussion=discussion, tags=tags) if cut else []
     addresses = link_addresses(links)
     all_links = page_links(links, addresses)
     title, author = meta["title"], meta["author"]
     # a listing's date that the score judged its newest entry's is not the page's
     date = meta["date_published"] if verdict == "leaf" or meta["date_own"] else None
-    all_h1s, forms = h1s_and_forms(root)
+    # h1s_and_forms(root) as the walk found them, where one walked the tree (it was the only
+    # walk of the whole tree left after the block walk, cold: -0.1 ms a page)
+    all_h1s, forms = (tags["h1"], tags["form"]) if tags else h1s_and_forms(root)
     if verdict == "leaf":
         # an index page keeps the title its site declares: its first entry's heading is not its
         h1s = named_h1s(root, url, all_h1s)

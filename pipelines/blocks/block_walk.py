@@ -578,12 +578,16 @@ def _is_permalink(el) -> bool:
     return href.startswith("#") and text_of(el).strip().lower() in PERMALINK_GLYPHS
 
 
-def walk_document(root, url: str, order: dict | None = None) -> list[Block]:
+def walk_document(root, url: str, order: dict | None = None,
+                  tags: dict | None = None) -> list[Block]:
     """Blocks in reading order, before de-duplication; shadow roots are composed first.
-    order: document_order(root), taken before; retaken here if composing moved elements."""
+    order: document_order(root), taken before; retaken here if composing moved elements.
+    tags: filled with set_up_tags(root) when the walk leaves the tree as it found it."""
     setup = set_up_tags(root)
     if setup["template"] and flatten_shadow_roots(root, setup["template"]):
         order = setup = None
+    elif tags is not None:
+        tags.update(setup)
     walker = Walker(root, url, order, setup)
     body = root.find("body") if root.tag == "html" else None
     start = body if body is not None else root

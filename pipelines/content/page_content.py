@@ -73,7 +73,8 @@ def noscript_document(root):
 
 
 def page_content(root, url: str, title: str | None, order: dict | None = None,
-                 leaf: bool = False, discussion: bool = False) -> list[Block]:
+                 leaf: bool = False, discussion: bool = False,
+                 tags: dict | None = None) -> list[Block]:
     """The page's content blocks: the walk of the repaired tree, selected; when that yields
     next to nothing (< NOSCRIPT_MIN_PAGE_WORDS), the first fallback that yields more: the
     <noscript> document, the page with inline-hidden wrappers shown, JSON-LD articleBody,
@@ -81,14 +82,15 @@ def page_content(root, url: str, title: str | None, order: dict | None = None,
     same blocks selected with link text counted as prose (a page that is nothing but a list
     of links -- a link aggregator's front page, a schedule of linked matches -- has no prose
     for the container search to find, and its links are its content). `discussion`: what the
-    page declares itself, a forum thread or Q&A (metadata/discussion.py)."""
+    page declares itself, a forum thread or Q&A (metadata/discussion.py). `tags`: filled
+    as walk_document fills it, from the walk of root."""
     from ..blocks.block_dedup import deduplicate
     from ..blocks.block_walk import walk_document
     from .content_repair import json_ld_body, next_data_text, repair_tree, revealed_copy
 
     if repair_tree(root):
         order = None          # elements moved: their positions are retaken
-    walked = deduplicate(walk_document(root, url, order))
+    walked = deduplicate(walk_document(root, url, order, tags))
     blocks, words = select_with_link_list(walked, title, leaf, url, discussion)
     if words >= NOSCRIPT_MIN_PAGE_WORDS:
         return blocks

@@ -227,18 +227,47 @@ def prints_day(text: str, day: str) -> bool:
     """Does `text` print the day `day` (YYYY-MM-DD) in one of _DAY_FORMS? A month or a day
     may carry one leading zero ("05" or "5"); a year is written whole or, in the numeric
     day-first and month-first forms, by its last two digits."""
-    if _DIGIT.search(text) is None:
+    forms = _FORMS.get(text, _FORMS)
+    if forms is _FORMS:
+        if len(_FORMS) >= _FORMS_MAX:
+            _FORMS.clear()
+        forms = _FORMS[text] = _day_forms_in(text)
+    if forms is None:
         return False
     year, month, date = day.split("-")
     # what each captured part may read: y a whole year, Y also its last two digits
     wanted = {"y": (year,), "Y": (year, year[2:]), "m": (str(int(month)), "0" + str(int(month))),
               "d": (str(int(date)), "0" + str(int(date)))}
-    for pattern, parts in _DAY_FORMS:
-        for found in pattern.finditer(text):
-            if all(_MONTHS.get(value.lower(), int(month)) == int(month) if part == "w"
-                   else value in wanted[part] for part, value in zip(parts, found.groups())):
-                return True
+    for parts, groups in forms:
+        if all(_MONTHS.get(value.lower(), int(month)) == int(month) if part == "w"
+               else value in wanted[part] for part, value in zip(parts, groups)):
+            return True
     return False
+
+
+# text -> _day_forms_in(text): a leaf's byline texts are asked for up to four days
+# (printed_local_day's day and its neighbours, printed_in_byline, byline_blocks), and each
+# ask ran the six forms over the text again. Bounded, as the other text caches.
+_FORMS: dict[str, list | None] = {}
+_FORMS_MAX = 20_000
+
+
+def _day_forms_in(text: str) -> list[tuple[str, tuple]] | None:
+    """(parts, captured values) of each match of _DAY_FORMS in text, in prints_day's order;
+    None for a text without a digit."""
+    if _DIGIT.search(text) is None:
+        return None
+    return [(parts, found.groups()) for pattern, parts in _DAY_FORMS
+            for found in pattern.finditer(text)]
+
+
+def _prints_a_day(text: str) -> bool:
+    """Can prints_day(text, day) hold for some day: does a form of _DAY_FORMS match at all?
+    A byline with only a copyright year or a count in it passed _SOME_DAY alone, and
+    htmldate's 10-20 ms were spent on a date that could not be confirmed (84 of WCXB dev's
+    300 calls)."""
+    return _SOME_DAY.search(text) is not None and any(
+        pattern.search(text) for pattern, _ in _DAY_FORMS)
 
 
 def printed_in_byline(day: str, byline: list[tuple[str, object]]) -> bool:
@@ -267,7 +296,7 @@ def confirmed_library_date(html: str | bytes, url: str,
     article it gave 24 undated pages a date and 11 another day; confirmed so, 1 and 2, while
     htmldate-eval's articles gain more (bench/eval_dates.py, bench/eval_metadata.py)."""
     if not _PATH_DAY.search(urlsplit(url or "").path) and not any(
-            len(text) <= DATE_TEXT_MAX_CHARS and _SOME_DAY.search(text) for text, _ in byline):
+            len(text) <= DATE_TEXT_MAX_CHARS and _prints_a_day(text) for text, _ in byline):
         return None   # nothing htmldate could find would be confirmed: spare its 20 ms
     found = library_date(html, url)
     day = iso_date(found)[:10] if found else None
