@@ -11,13 +11,11 @@ import re
 # "assorted", "sorted" or "sortable" (a table its reader re-sorts is content of its own).
 SORT_WORD = re.compile(r"(?:^|[\s_-]|(?<=[a-z])(?=[SO]))(?:[Ss]ort(?:ing|[-_]?[Bb]y)?|[Oo]rder[-_]?[Bb]y)"
                        r"(?=$|[\s_A-Z-])")
-# A heading's id is its text made a slug ("methods-sort-of"); a table's header cell sorts
-# the table's own rows (Wikipedia's headerSort); an SVG sprite's symbol is an icon.
-NOT_CONTROLS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "th", "td", "table", "symbol",
-                          "svg", "use", "path", "i"})
 # The elements a sort control is built of (a select, a bar of buttons or links in a <div> or
 # <ul>); the walk reads no class of the rest (spans, links, list items, paragraphs: two
-# thirds of a page's elements).
+# thirds of a page's elements). Not a heading, whose id is its text made a slug
+# ("methods-sort-of"), a table's header cell, which sorts the table's own rows (Wikipedia's
+# headerSort), or an icon (an SVG sprite's symbol, an icon font's <i>).
 SORT_HOLDERS = frozenset({"div", "ul", "ol", "form", "select", "input", "button", "label",
                           "section", "fieldset"})
 # Form fields: their name says what they send (<select name="orderby">).
@@ -34,7 +32,7 @@ REPLIES_WORD = re.compile(r"comment|review|answer|repl(?:y|ies)|conversation")
 def is_sort_control(el, cls: str | None) -> bool:
     """el (with its class, read by the caller) orders the entries of the page."""
     tag = el.tag
-    if tag in NOT_CONTROLS or (cls and ICON_CLASS.search(cls)):
+    if tag not in SORT_HOLDERS or (cls and ICON_CLASS.search(cls)):
         return False
     if tag in FIELDS:
         if el.get("type") == "hidden":
