@@ -200,8 +200,8 @@ MANY_PRICES_MIN = 6
 # (refit with the other weights held: +28; WCXB: 40 of 117 collections and 10 of 99
 # listings hold one, 13 of 1,281 leaves, 10 of them forum threads whose address outweighs
 # it; trafilatura-eval 3 of 884 articles). Grouped CV, 8 dealings: WCXB 0.917 -> 0.923,
-# Readability 0.932 -> 0.944, trafilatura-eval 0.946 -> 0.950; every fold's fit keeps its
-# sign (+24..+36).
+# Readability 0.932 -> 0.943, trafilatura-eval 0.946 -> 0.950; every fold's fit keeps its
+# sign (+25..+41).
 SORT_CONTROL = +28
 # Per link in the content whose whole text is a call to act (signals.CONVERSION_TEXT: "Get
 # started", "Request a demo", "Start free trial", "Contact sales"), up to CONVERSION_LINKS_CAP:
