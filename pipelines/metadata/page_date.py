@@ -227,11 +227,7 @@ def prints_day(text: str, day: str) -> bool:
     """Does `text` print the day `day` (YYYY-MM-DD) in one of _DAY_FORMS? A month or a day
     may carry one leading zero ("05" or "5"); a year is written whole or, in the numeric
     day-first and month-first forms, by its last two digits."""
-    forms = _FORMS.get(text, _FORMS)
-    if forms is _FORMS:
-        if len(_FORMS) >= _FORMS_MAX:
-            _FORMS.clear()
-        forms = _FORMS[text] = _day_forms_in(text)
+    forms = _day_forms(text)
     if forms is None:
         return False
     year, month, date = day.split("-")
@@ -252,6 +248,16 @@ _FORMS: dict[str, list | None] = {}
 _FORMS_MAX = 20_000
 
 
+def _day_forms(text: str) -> list[tuple[str, tuple]] | None:
+    """_day_forms_in(text), kept in _FORMS."""
+    forms = _FORMS.get(text, _FORMS)
+    if forms is _FORMS:
+        if len(_FORMS) >= _FORMS_MAX:
+            _FORMS.clear()
+        forms = _FORMS[text] = _day_forms_in(text)
+    return forms
+
+
 def _day_forms_in(text: str) -> list[tuple[str, tuple]] | None:
     """(parts, captured values) of each match of _DAY_FORMS in text, in prints_day's order;
     None for a text without a digit."""
@@ -265,9 +271,8 @@ def _prints_a_day(text: str) -> bool:
     """Can prints_day(text, day) hold for some day: does a form of _DAY_FORMS match at all?
     A byline with only a copyright year or a count in it passed _SOME_DAY alone, and
     htmldate's 10-20 ms were spent on a date that could not be confirmed (84 of WCXB dev's
-    300 calls)."""
-    return _SOME_DAY.search(text) is not None and any(
-        pattern.search(text) for pattern, _ in _DAY_FORMS)
+    300 calls). The matches are kept for the prints_day asks that follow."""
+    return _SOME_DAY.search(text) is not None and bool(_day_forms(text))
 
 
 def printed_in_byline(day: str, byline: list[tuple[str, object]]) -> bool:
