@@ -64,7 +64,7 @@ ITERATIONS = 50
 # never fitted. The intercept (head_start) is fitted and not penalised.
 FIXED = ("url_home", "url_taxonomy", "url_topic", "url_catalog", "url_thread", "url_product",
          "url_people", "url_listing", "og_website", "conversion_links", "inlinks_in_headers",
-         "query", "query_record")
+         "query", "query_record", "declared_collection")
 # Terms held at 0: their weight changed sign from one fold's fit to another's (eval_grouped_cv
 # prints the spread), so they carry no signal a site of its own could rely on. Their counts
 # are still computed for explain.
@@ -287,7 +287,9 @@ def weight_table(refit, per_fold) -> None:
     folds = np.array([w for w, _ in per_fold])
     for j, t in enumerate(FITTED):
         col = folds[:, j]
-        flips = "  SIGN FLIPS" if col.min() < 0 < col.max() else ""
+        # the intercept's sign says nothing: it is where the other terms' sum is cut
+        flips = ("  (intercept)" if j == INTERCEPT else
+                 "  SIGN FLIPS" if col.min() < 0 < col.max() else "")
         print(f"  {t:22s} {WEIGHTS[t]:+7g} {rounded(refit[j]):+7g}   {col.mean():+7.2f} "
               f"({col.min():+g}..{col.max():+g}){flips}")
     print("  L2 chosen per fold: " + ", ".join(sorted({f"{l2:g}" for _, l2 in per_fold})))
