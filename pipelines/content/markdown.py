@@ -80,8 +80,9 @@ def _same_page(url: str, page_url: str) -> bool:
 
 
 def _render_one(b: Block, ordinal: int, delim: str = ".", bullet: str = "-",
-                page_url: str = "", title: str = "") -> tuple[str, str]:
-    """(markdown of the block, kind of joint: 'list' items stick together)."""
+                page_url: str = "", title: str = "", depth: int = 1) -> tuple[str, str]:
+    """(markdown of the block, kind of joint: 'list' items stick together); depth: a list
+    item's nesting among the items written (render_markdown)."""
     kind = b.kind
     if kind == "paragraph":     # most blocks: tested first, not after seven other kinds
         if b.tag == "dt":
@@ -99,7 +100,6 @@ def _render_one(b: Block, ordinal: int, delim: str = ".", bullet: str = "-",
             text = text[:-1] + "\\#"          # a closing sequence would eat "Issue #"
         return "#" * level + " " + text, "block"
     if kind == "list-item":
-        depth = max(b.level or 1, 1)
         marker = f"{ordinal}{delim}" if b.ordered else bullet
         pad = " " * (LIST_INDENT * (depth - 1))
         cont = " " * (LIST_INDENT * (depth - 1) + len(marker) + 1)
@@ -158,6 +158,11 @@ def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
     # written (its items' parent xpath), and the bullet it is written with.
     holders: dict[int, str] = {}
     bullets: dict[int, str] = {}
+    # A list item's depth as written: one below the items written above it. Its level in
+    # the HTML also counts lists the page lays out with and no item of which is written (a
+    # forum's posts, a comment thread's comments, each an <li>): padded by that, a post's
+    # list read as a code block.
+    shown: dict[int, int] = {}
     prev_joint = None
     prev_quote = ""
     for i, b in enumerate(blocks):
@@ -196,17 +201,17 @@ def render_markdown(blocks: list, front_matter: dict | None = None) -> str:
                 ordinal = (last or 0) + 1
             counters[depth] = ordinal
             delim = delims.get(depth, ".")
+            shown[i] = 1 + sum(1 for d in types if d < depth)
         else:
             ordinal = 1
             if b.body_of is None and types:     # (all five are empty when types is)
                 counters, delims, types, holders, bullets = {}, {}, {}, {}, {}
-        md, joint = _render_one(b, ordinal, delim, bullet, page_url, titles.get(i, ""))
+        md, joint = _render_one(b, ordinal, delim, bullet, page_url, titles.get(i, ""), shown.get(i, 1))
         if not md or md.isspace():     # = not md.strip(), without copying the text
             continue
         parent = blocks[b.body_of] if b.body_of is not None and 0 <= b.body_of < len(blocks) else None
         if parent is not None and parent.kind == "list-item":
-            depth = max(parent.level or 1, 1)
-            md = _indent(md, " " * (LIST_INDENT * depth))
+            md = _indent(md, " " * (LIST_INDENT * shown.get(b.body_of, max(parent.level or 1, 1))))
             joint = "cont"
         elif parent is not None and parent.tag == "dd":
             md = _indent(md, " " * LIST_INDENT)   # a <dd> of several paragraphs: one marker

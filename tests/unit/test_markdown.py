@@ -20,6 +20,17 @@ def test_nested_lists_ordered_and_continuation():
     assert out == "1. one\n    - sub\n2. two\n\n    more\n"
 
 
+def test_a_list_whose_outer_item_is_not_written_starts_at_the_margin():
+    # WordPress's editor nests a list in an empty item (<li style="list-style-type: none">);
+    # a forum's posts and a thread's comments are <li>s of a list no item of which is written.
+    # Padded by its depth in the HTML, the inner list read as a code block.
+    out = md("<p>Its benefits:</p><ul><li style='list-style-type: none'><ul><li>Light</li>"
+             "<li>Portable</li></ul></li></ul><p>And more.</p>")
+    assert out == "Its benefits:\n\n- Light\n- Portable\n\nAnd more.\n"
+    # under an item that is written, it stays nested
+    assert md("<ul><li>one<ul><li>sub</li></ul></li></ul>") == "- one\n    - sub\n"
+
+
 def test_table_pipes_escaped_and_html_table():
     out = md("<table><tr><th>a|b</th><th>c</th></tr><tr><td>1</td><td>2</td></tr></table>")
     assert out.splitlines()[:3] == ["| a\\|b | c |", "| --- | --- |", "| 1 | 2 |"]
