@@ -22,11 +22,14 @@ WIDGET_PATTERNS = (
                            r"onetrust-[\w-]+|cybotcookiebot\w*|didomi-[\w-]+)$")),
     ("rail", re.compile(r"(?:sidebar|side-bar|widget-area|secondary|rail|right-rail|left-rail|sidebar-\w+)$")),
     # entry-utility / entry-footer: the line WordPress themes print under every post ("This
-    # entry was posted in <category>. Bookmark the permalink."), never the post's text
+    # entry was posted in <category>. Bookmark the permalink."), never the post's text; its
+    # post-footer / article-footer elsewhere (a theme's tags and share line, a forum post's
+    # reply count and votes: NodeBB's "1 Reply Last reply" under every post)
     ("post-furniture", re.compile(
         r"(?:share|sharing|social-share|share-buttons|sharedaddy|related(?:-posts|-articles)?|"
         r"breadcrumbs?|post-tags|tag-?links|author-bio|about-author|newsletter|subscribe|"
-        r"post-navigation|nav-links|pagination|pager|entry-utility|entry-footer)$")),
+        r"post-navigation|nav-links|pagination|pager|entry-utility|entry-footer|post-footer|"
+        r"article-footer)$")),
     ("filter", re.compile(r"(?:filters?|facets?|faceted-search)$")),
     # a popup: a box drawn over the page (a plugin's "create a quiz" chooser, a promotion), as
     # a modal dialog is by its ARIA marks (furniture_boxes.py); "popupmenu" is a word of its own
@@ -87,7 +90,7 @@ FURNITURE_WORDS = (
     "onetrust-", "didomi-", "sidebar", "side-bar", "widget-area", "secondary", "rail", "share",
     "sharing", "related", "breadcrumb", "post-tags", "taglinks", "tag-links", "nav-links",
     "author-bio", "about-author", "newsletter", "subscribe", "post-navigation", "pagination",
-    "pager", "entry-utility", "entry-footer", "filter", "facet", "popup", "pop-up", "yarpp",
+    "pager", "entry-utility", "entry-footer", "post-footer", "article-footer", "filter", "facet", "popup", "pop-up", "yarpp",
     "donat", "dismissible")
 
 

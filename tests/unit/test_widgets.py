@@ -50,13 +50,16 @@ def test_words_beside_comment_are_no_thread_wrapper(token):
     # a post's footer line in WordPress themes ("This entry was posted in ... Bookmark the
     # permalink"), and a newsroom's donation appeal
     ("entry-utility", "post-furniture"), ("entry-footer", "post-furniture"),
+    # ...and its counterparts elsewhere: a blog theme's tags and share line, a forum post's
+    # reply count and votes (NodeBB)
+    ("post-footer border-bottom pb-2", "post-furniture"), ("article-footer", "post-furniture"),
     ("article-donation-CTA", "post-furniture"), ("mollie-donation-form-holder", "post-furniture")])
 def test_a_furniture_word_as_part_of_a_class_names_the_widget(cls, widget):
     assert widget_for("div", cls, None) == widget
 
 
 @pytest.mark.parametrize("cls", ["related-product", "commentary", "shareholder-letter",
-                                 "entry-content", "entry-footer-content", "donator"])
+                                 "entry-content", "entry-footer-content", "post-footer-content", "donator"])
 def test_class_parts_that_name_content_are_not_furniture(cls):
     # a category page's product grid, an opinion column, a word that only contains "share"
     assert widget_for("div", cls, None) is None
@@ -121,7 +124,7 @@ def test_a_heading_slug_id_names_no_widget(tag, ident):
     "facebook-sharebar", "related", "related-posts", "yarpp-related", "breadcrumbs",
     "post-tags", "taglinks", "tag-links", "author-bio", "about-author", "newsletter",
     "newsletter-promo", "subscribe", "post-navigation", "nav-links", "pagination", "pager",
-    "entry-utility", "entry-footer", "filters", "facets", "faceted-search", "popup", "pop-up",
+    "entry-utility", "entry-footer", "post-footer", "article-footer", "filters", "facets", "faceted-search", "popup", "pop-up",
     "quiz-popup", "donate", "donation-box", "relatedposts"])
 def test_every_pattern_spells_one_of_the_furniture_words(token):
     # FURNITURE_WORDS is searched before the patterns: a word missing there hides a widget
