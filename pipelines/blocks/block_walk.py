@@ -12,7 +12,8 @@ from .block_code import (editor_kind, editor_language, editor_lines, editor_sour
                          is_line_number_gutter, is_strip, language, strip_element,
                          strip_language, verbatim)
 from .block_inline import (InlineBuffer, escape_text, finish_text, hidden_attr_hides, POPOVER_ATTR,
-                           hidden_by_class, link_target, normalize_ws, render_shown)
+                           hidden_by_class, link_target, normalize_ws, render_shown,
+                           sr_text_hidden_under_links)
 from .whitespace import collapse_ws
 from .block_media import (image_src, is_ad_frame, is_tracking_pixel, media_note, media_src,
                           picture_img, svg_text)
@@ -204,8 +205,8 @@ class Walker:
                 facts = CLASS_FACTS.get(cls) or class_facts(cls)
                 # screen-reader text: a browser draws it as a clipped 1x1 box, so the
                 # measurement keeps it, and a plain fetch has no CSS at all
-                # (facts[0] and no <a> around: hidden_by_class)
-                if facts[0] and next(el.iterancestors("a"), None) is None \
+                # (facts[0] and no link to another page around: hidden_by_class)
+                if facts[0] and sr_text_hidden_under_links(el) \
                         and not self._opened_by_reader(role, ident):
                     return
             modal = "aria-modal" in keys and is_modal_dialog(el)

@@ -452,6 +452,17 @@ def test_screen_reader_only_text_is_left_out_unless_it_names_a_link():
             "Prices", "$19.99", "Built by Docker", "Log in to comment."]
 
 
+def test_a_heading_anchors_screen_reader_words_are_left_out():
+    # Starlight: an icon linking the heading's own place, its words for screen readers only
+    html = ('<div class="sl-heading-wrapper"><h4 id="added">Added</h4><a class="sl-anchor-link" '
+            'href="#added"><span aria-hidden="true"><svg></svg></span><span class="sr-only">'
+            'Section titled “Added”</span></a></div><p>Support for Python 3.13.</p>'
+            '<p>Built by <a href="/docker"><svg></svg><span class="sr-only">Docker</span></a></p>')
+    for measured in (False, True):
+        assert [b.text for b in blocks(html, measured=measured)] == [
+            "Added", "Support for Python 3.13.", "Built by Docker"]
+
+
 def test_ruby_annotations_are_not_read_into_the_words_they_gloss():
     # furigana over kanji: the reader sees the word, the reading printed above it
     bs = blocks("<p><ruby>子<rt>こ</rt></ruby>どもへの<ruby>虐待<rp>(</rp><rt>ぎゃくたい</rt>"
