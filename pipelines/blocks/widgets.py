@@ -32,8 +32,11 @@ WIDGET_PATTERNS = (
         r"article-footer)$")),
     ("filter", re.compile(r"(?:filters?|facets?|faceted-search)$")),
     # a popup: a box drawn over the page (a plugin's "create a quiz" chooser, a promotion), as
-    # a modal dialog is by its ARIA marks (furniture_boxes.py); "popupmenu" is a word of its own
-    ("dialog", re.compile(r"(?:popup|pop-up)$")),
+    # a modal dialog is by its ARIA marks (furniture_boxes.py); "popupmenu" is a word of its own.
+    # "modal" whole: Bootstrap's (and most CSS kits') box a script opens over the page, hidden
+    # until then (FlaskBB printed its Markdown cheatsheet and an "Are you sure?" prompt in
+    # every topic's archive)
+    ("dialog", re.compile(r"(?:popup|pop-up|modal)$")),
 )
 # Class tokens are compounds a theme builds from the furniture's name (article_comments,
 # comments-collapsible, yarpp-related, newsletter-promo, facebook-share): a class names what
@@ -91,7 +94,7 @@ FURNITURE_WORDS = (
     "sharing", "related", "breadcrumb", "post-tags", "taglinks", "tag-links", "nav-links",
     "author-bio", "about-author", "newsletter", "subscribe", "post-navigation", "pagination",
     "pager", "entry-utility", "entry-footer", "post-footer", "article-footer", "filter", "facet", "popup", "pop-up", "yarpp",
-    "donat", "dismissible")
+    "donat", "dismissible", "modal")
 
 
 def _by_first_letter(words) -> str:

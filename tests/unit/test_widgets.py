@@ -59,7 +59,8 @@ def test_a_furniture_word_as_part_of_a_class_names_the_widget(cls, widget):
 
 
 @pytest.mark.parametrize("cls", ["related-product", "commentary", "shareholder-letter",
-                                 "entry-content", "entry-footer-content", "post-footer-content", "donator"])
+                                 "entry-content", "entry-footer-content", "post-footer-content", "donator",
+                                 "modal-icon", "multimodal"])
 def test_class_parts_that_name_content_are_not_furniture(cls):
     # a category page's product grid, an opinion column, a word that only contains "share"
     assert widget_for("div", cls, None) is None
@@ -125,7 +126,7 @@ def test_a_heading_slug_id_names_no_widget(tag, ident):
     "post-tags", "taglinks", "tag-links", "author-bio", "about-author", "newsletter",
     "newsletter-promo", "subscribe", "post-navigation", "nav-links", "pagination", "pager",
     "entry-utility", "entry-footer", "post-footer", "article-footer", "filters", "facets", "faceted-search", "popup", "pop-up",
-    "quiz-popup", "donate", "donation-box", "relatedposts"])
+    "quiz-popup", "donate", "donation-box", "relatedposts", "modal"])
 def test_every_pattern_spells_one_of_the_furniture_words(token):
     # FURNITURE_WORDS is searched before the patterns: a word missing there hides a widget
     assert widget_for("div", token, None) is not None
@@ -155,3 +156,11 @@ def test_a_dismissible_sign_up_box_after_a_thread_is_not_archived():
         </body></html>""", "https://forum.example/topic/7/middleware-limits")
     text = " ".join(b.text for b in post.blocks)
     assert "Reply 5:" in text and "interested in this conversation" not in text
+
+
+def test_a_box_a_script_opens_over_the_page_is_a_dialog():
+    # Bootstrap's modal (FlaskBB's Markdown cheatsheet and "Are you sure?" prompt on every
+    # topic), whatever else its class says; the icon that opens it is no box
+    assert widget_for("div", "modal fade", None) == "dialog"
+    assert widget_for("div", "modal js-modal country-selector-modal", None) == "dialog"
+    assert widget_for("a", "modal-icon", None) is None
