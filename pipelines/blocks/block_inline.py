@@ -339,7 +339,7 @@ def hidden_by_class(el, cls: str | None) -> bool:
     """Whether el's class attribute cls hides it from sighted readers (SCREEN_READER_CLASSES).
     Not inside a link to another page: there it names an icon or a logo the reader sees
     (fly.io's customer logos, each link's one word in an sr-only span), and the link would
-    lose its words (sr_text_hidden_under_links)."""
+    lose its words (hides_sr_text_at)."""
     if cls and "avatar" in cls and _letter_avatar(el):
         return True
     if not cls or ("sr-only" not in cls and "visually-hidden" not in cls
@@ -347,10 +347,10 @@ def hidden_by_class(el, cls: str | None) -> bool:
         # nearly every class string, answered without a further call (the substrings of
         # SCREEN_READER_CLASSES: split() and a set test cost ~0.2 us an element)
         return False
-    return _names_screen_reader_text(cls) and sr_text_hidden_under_links(el)
+    return _names_screen_reader_text(cls) and hides_sr_text_at(el)
 
 
-def sr_text_hidden_under_links(el) -> bool:
+def hides_sr_text_at(el) -> bool:
     """Whether screen-reader text at el is hidden as it is outside links: el is in no link,
     or in a link to a place on this page. A heading's anchor link is an icon beside the
     heading and its screen-reader words ("Section titled “Added”", Starlight's) repeat the

@@ -12,8 +12,7 @@ from .block_code import (editor_kind, editor_language, editor_lines, editor_sour
                          is_line_number_gutter, is_strip, language, strip_element,
                          strip_language, verbatim)
 from .block_inline import (InlineBuffer, escape_text, finish_text, hidden_attr_hides, POPOVER_ATTR,
-                           hidden_by_class, link_target, normalize_ws, render_shown,
-                           sr_text_hidden_under_links)
+                           hidden_by_class, link_target, normalize_ws, render_shown, hides_sr_text_at)
 from .whitespace import collapse_ws
 from .block_media import (image_src, is_ad_frame, is_tracking_pixel, media_note, media_src,
                           picture_img, svg_text)
@@ -206,7 +205,7 @@ class Walker:
                 # screen-reader text: a browser draws it as a clipped 1x1 box, so the
                 # measurement keeps it, and a plain fetch has no CSS at all
                 # (facts[0] and no link to another page around: hidden_by_class)
-                if facts[0] and sr_text_hidden_under_links(el) \
+                if facts[0] and hides_sr_text_at(el) \
                         and not self._opened_by_reader(role, ident):
                     return
             modal = "aria-modal" in keys and is_modal_dialog(el)
@@ -452,7 +451,8 @@ class Walker:
             strip = strip_element(el)
             last, last_el = self.blocks[-1], self.els[-1]
             if (strip is not None and last.kind == "paragraph" and last.body_of is None
-                    and (last_el is strip or any(a is strip for a in last_el.iterancestors()))
+                    and (last_el is strip or strip.getparent() is last_el
+                         or any(a is strip for a in last_el.iterancestors()))
                     and is_strip(strip, last.text, last.tag, lang)):
                 lang = lang or strip_language(last.text)
                 self.blocks.pop()

@@ -228,6 +228,17 @@ def test_copy_strip_consumed_when_control_or_labels_only():
     assert [(b.kind, b.language) for b in bs] == [("code", "python")]
 
 
+def test_a_language_label_beside_the_code_in_its_wrapper_is_a_strip():
+    # VitePress: the label is a sibling of the <pre>, inside the block's wrapper
+    vitepress = ('<p>Configure it:</p><div class="language-python vp-adaptive-theme"><button title="Copy Code" '
+                 'class="copy"></button><span class="lang">python</span><pre class="shiki"><code>'
+                 'config = Config(".env")</code></pre></div>')
+    assert kinds(vitepress) == [("paragraph", "Configure it:"), ("code", 'config = Config(".env")')]
+    # a sentence beside the code in the same wrapper stays
+    told = '<div><span>Run this in the project folder</span><pre>make</pre></div>'
+    assert kinds(told) == [("paragraph", "Run this in the project folder"), ("code", "make")]
+
+
 def test_perldoc_strip_four_word_p_is_never_the_strip():
     html = ("<p>is made equivalent to</p><pre>$x = 1;</pre>"
             "<p>For example, this program</p><pre><code>print 1;</code></pre>")
