@@ -1,16 +1,18 @@
 """Links a post carries about itself: the labels it is filed under and its neighbours.
 
 Blog and CMS templates print, inside the post's own container, the tags and categories the
-post is filed under ("added, changed, fixed" under the title, each a link to /tags/x) and
+post is filed under ("added, changed, fixed" under the title, each a link to /tags/x),
 links to the posts before and after it ("← Previous: Release 1.7.0 / Next →: Release
-1.9.0"). Neither is the post's text, and a template often names neither with a class a
-furniture list knows (Eleventy's base blog: ul.post-metadata, ul.links-nextprev). What they
-share on every site is what their links lead to:
+1.9.0") and buttons that share it. None is the post's text, and a template often names
+them with no class a furniture list knows (Eleventy's base blog: ul.post-metadata,
+ul.links-nextprev; Spirit's share list: ul.actions). What they share on every site is what
+their links lead to:
 - a filing label leads to a term archive (/tags/x, /category/x: url_shape.is_term_archive_url)
   and says nothing besides its name and a separator ("Tags:", a comma);
 - a neighbour link leads to a page addressed as this one is (/blog/release-1-7-0/ beside
   /blog/release-1-8-0/, /2019/05/a-post/ beside /2019/06/another/), under at most a word or
-  two of label ("← Previous", "Next post"), and stands last in the post.
+  two of label ("← Previous", "Next post"), and stands last in the post;
+- a share button leads off the site with this page's address in its query.
 
 Only a leaf's blocks are read (the caller decides): on a tag archive or a blog's home the
 same links are the listing. Found on Eleventy's base blog (bench/sites/build_eleventy_blog.py),
@@ -23,6 +25,7 @@ trafilatura-eval snippets P 0.906 held, R 0.959 -> 0.960.
 from __future__ import annotations
 
 import re
+from urllib.parse import unquote
 
 from ..blocks import Block
 from ..blocks.block_model import kept_positions
@@ -60,7 +63,8 @@ def drop_post_links(blocks: list[Block], keep: list[bool], page_url: str | None)
         b = blocks[i]
         if b.kind in _KINDS and "](" in b.rich_text:
             urls = link_targets(b)
-            if _filing_line(b, urls, host) or _pager_line(b, urls, own, page):
+            if (_filing_line(b, urls, host) or _pager_line(b, urls, own, page)
+                    or _share_line(b, urls, host)):
                 dropped.append(i)
     for i in dropped:
         keep[i] = False
@@ -87,6 +91,16 @@ def _in_site(urls: list[str], host: str) -> bool:
 
 def _filing_line(b: Block, urls: list[str], host: str) -> bool:
     return (_in_site(urls, host) and all(is_term_archive_url(u) for u in urls)
+            and _label_and_link_words(b)[0] <= FILING_LABEL_WORDS)
+
+
+def _share_line(b: Block, urls: list[str], host: str) -> bool:
+    """A share button or bar: every link leads off the site with this page's address in its
+    query (twitter.com/share?url=…, facebook.com/sharer.php?u=…, a mail link's body), under
+    a label of a word or two ("Share:"), however the theme names or draws it."""
+    return (bool(host) and bool(urls)
+            and all(u.startswith(("http://", "https://", "mailto:")) and host_of(u) != host
+                    and host in unquote(u.partition("?")[2]) for u in urls)
             and _label_and_link_words(b)[0] <= FILING_LABEL_WORDS)
 
 

@@ -106,3 +106,18 @@ def test_a_closing_list_of_other_sites_stays_and_share_buttons_go():
     text = [b.text for b in analyze_page(html, "https://docs.example/graphql/").blocks]
     assert {"Ariadne", "Strawberry", "Tartiflette"} <= set(text)
     assert not {"Mastodon", "Bluesky", "Reddit"} & set(text)
+
+
+def test_share_buttons_go_wherever_they_stand():
+    # under the title (Mezzanine) or in a short post's thread (Spirit): each link leads off
+    # the site with this page's address in its query, whatever it is named
+    share = ('<ul class="actions"><li><a href="https://twitter.com/share?url=https%3A%2F%2Fnotes.example'
+             '%2Fblog%2Frelease-1-8-0%2F&text=Release">Twitter</a></li><li><a href="https://www.facebook.com/'
+             'sharer/sharer.php?u=https%3A%2F%2Fnotes.example%2Fblog%2Frelease-1-8-0%2F">Facebook</a></li></ul>')
+    text = post(middle=share)
+    assert "Twitter" not in text and "Facebook" not in text
+    assert "This release drops Python 3.10 support." in text
+    # a link to another site that names a page of this one in a sentence is the post's own
+    cited = ('<p>The <a href="https://archive.example/web/?url=https%3A%2F%2Fnotes.example%2F">archived '
+             'copy of our old home page</a> shows the first design of this site, before 2020.</p>')
+    assert "archived copy of our old home page" in post(middle=cited)
