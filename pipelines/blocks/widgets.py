@@ -93,8 +93,8 @@ FURNITURE_WORDS = (
     "onetrust-", "didomi-", "sidebar", "side-bar", "widget-area", "secondary", "rail", "share",
     "sharing", "related", "breadcrumb", "post-tags", "taglinks", "tag-links", "nav-links",
     "author-bio", "about-author", "newsletter", "subscribe", "post-navigation", "pagination",
-    "pager", "entry-utility", "entry-footer", "post-footer", "article-footer", "filter", "facet", "popup", "pop-up", "yarpp",
-    "donat", "dismissible", "modal")
+    "pager", "entry-utility", "entry-footer", "post-footer", "article-footer", "filter", "facet",
+    "popup", "pop-up", "yarpp", "donat", "dismissible", "modal")
 
 
 def _by_first_letter(words) -> str:
