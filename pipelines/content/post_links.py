@@ -95,13 +95,18 @@ def _filing_line(b: Block, urls: list[str], host: str) -> bool:
 
 
 def _share_line(b: Block, urls: list[str], host: str) -> bool:
-    """A share button or bar: every link leads off the site with this page's address in its
-    query (twitter.com/share?url=…, facebook.com/sharer.php?u=…, a mail link's body), under
-    a label of a word or two ("Share:"), however the theme names or draws it."""
+    """A share button or bar: every link a share link (shares_page), under a label of a word
+    or two ("Share:"), however the theme names or draws it."""
     return (bool(host) and bool(urls)
             and all(u.startswith(("http://", "https://", "mailto:")) and host_of(u) != host
-                    and host in unquote(u.partition("?")[2]) for u in urls)
+                    and shares_page(u, host) for u in urls)
             and _label_and_link_words(b)[0] <= FILING_LABEL_WORDS)
+
+
+def shares_page(url: str, host: str) -> bool:
+    """url carries this page's address (its host) in its query: a share button's link
+    (twitter.com/share?url=…, facebook.com/sharer.php?u=…, a mail link's body)."""
+    return host in unquote(url.partition("?")[2])
 
 
 def _part_base(url: str) -> str:

@@ -25,7 +25,7 @@ from .container_bounds import (  # noqa: F401  (_tag, narrow_container: read by 
     LOOSE_NONE, _main_instead, _tag, _title_column, narrow_container, widen_container)
 from .emptied_sections import drop_emptied_headings
 from .link_text import _IMAGE_MD_RE, LINK_RE, NO_LINK_KINDS, anchor_text, is_brand, link_texts
-from .post_links import drop_post_links
+from .post_links import drop_post_links, shares_page
 from .standfirst import keep_standfirst
 from .teaser_cards import drop_teasers
 from .teaser_runs import host_of, link_targets
@@ -501,7 +501,7 @@ def _reference(b: Block, host: str) -> bool:
         return False
     targets = link_targets(b)
     return (_off_site(targets, host)
-            and not any(host in t.partition("?")[2] for t in targets))
+            and not any(shares_page(t, host) for t in targets))
 
 
 def _off_site(targets: list[str], host: str) -> bool:
