@@ -16,7 +16,7 @@ from .htmlparse import MAX_HTML_BYTES, HtmlInputError, document_order, parse_htm
 from .indexiness.score import score_tree
 from .indexiness.hash_routes import is_place_in_page, route_of
 from .indexiness.page_address import page_address
-from .indexiness.url_identity import is_post_window
+from .indexiness.url_identity import PAGE_NUMBER_KEYS, is_post_window
 from .metadata.discussion import declares_discussion
 from .metadata.byline import byline_author, byline_texts
 from .content.byline_blocks import drop_byline_blocks
@@ -174,9 +174,7 @@ def _follow_links(result, pager: list[str], links, page_url: str,
     return list(seen)
 
 
-# Query keys that number a page of a paged document (?page=3, ?start=40, WordPress' ?paged=2).
-PAGE_NUMBER_KEYS = frozenset({"page", "paged", "pg", "start", "offset", "pagenum", "pagenumber"})
-# ...of which these count items from 0, the rest pages from 1
+# Of url_identity.PAGE_NUMBER_KEYS, these count items from 0, the rest pages from 1
 _OFFSET_KEYS = frozenset({"start", "offset"})
 
 

@@ -15,10 +15,12 @@ from .url_shape import DATED_SLUG, SLUG_MIN_WORDS
 # A record key in a path: a long number (5+ digits, so years such as /2019/ and small page
 # numbers are not keys), or a number leading a slug (/188682-new-case, IPS and phpBB style).
 RECORD_ID = re.compile(r"\d{5,}|(?:^|/)\d+-[^/\d]")
+# Query keys that number a page of a paged document (?page=3, ?start=40, WordPress' ?paged=2).
+PAGE_NUMBER_KEYS = frozenset({"page", "paged", "pg", "start", "offset", "pagenum", "pagenumber"})
 # Query keys that page, sort, filter or search a listing: a number there is not a record.
-LISTING_KEYS = frozenset({"page", "paged", "pg", "start", "offset", "limit", "per_page",
-                          "sort", "order", "orderby", "q", "s", "query", "search", "filter",
-                          "tag", "cat", "category", "srsltid", "utm_source", "ref"})
+LISTING_KEYS = PAGE_NUMBER_KEYS | {"limit", "per_page", "sort", "order", "orderby", "q", "s",
+                                   "query", "search", "filter", "tag", "cat", "category",
+                                   "srsltid", "utm_source", "ref"}
 # A record key has 3+ digits: page numbers (?p=2) rarely reach 100, record keys rarely stay below.
 _NUMBER = re.compile(r"\d{3,}(?:\.\d+)?")
 
