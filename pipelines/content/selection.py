@@ -24,6 +24,7 @@ from .content_sections import drop_furniture_sections, furniture_heading
 from .container_bounds import (  # noqa: F401  (_tag, narrow_container: read by tests)
     LOOSE_NONE, _main_instead, _tag, _title_column, narrow_container, widen_container)
 from .emptied_sections import drop_emptied_headings
+from .page_frame import FRAME_CHROME, is_frame_kind
 from .link_text import _IMAGE_MD_RE, LINK_RE, NO_LINK_KINDS, anchor_text, is_brand, link_texts
 from .post_links import drop_post_links, shares_page
 from .standfirst import keep_standfirst
@@ -37,11 +38,6 @@ CHROME_REGIONS = frozenset({"nav", "aside", "header", "footer"})
 # posts wear the same class names as a blog's comments, and "secondary" also names content
 # columns. chrome_flags() keeps any of these that holds most of the page's prose.
 DROP_WIDGETS = frozenset({"consent", "post-furniture", "filter", "comments", "rail", "dialog"})
-# The chrome that counts against a container: the page frame's landmarks. Widgets (comment
-# boxes, share bars, forms, consent) are dropped block by block wherever they sit and say
-# nothing about their surroundings: a Q&A thread has a comment box under every answer, a post
-# a share bar inside its body.
-FRAME_CHROME = frozenset({"nav", "aside", "header", "footer"})
 # Widgets that never hold a paragraph of prose: a filter panel is facet labels and counts. A
 # long paragraph under one sits in a mis-named wrapper (an FAQ accordion classed "filter")
 # and is not chrome.
@@ -251,7 +247,7 @@ def _chrome(blocks: list[Block], stats: list[Stats] | None = None,
         # that declares itself a discussion is one, however long its opening post.
         exempt.discard("comments")
     chrome = [bool(k) and k not in exempt for k in kinds]
-    return chrome, [c and k in FRAME_CHROME for c, k in zip(chrome, kinds)]
+    return chrome, [c and is_frame_kind(b, k) for b, c, k in zip(blocks, chrome, kinds)]
 
 
 def inside_link(b: Block) -> bool:
@@ -290,7 +286,7 @@ def find_container(blocks: list[Block], chrome: list[bool],
     if stats is None:
         stats = [block_stats(b) for b in blocks]
     if frame is None:
-        frame = [c and chrome_kind(b) in FRAME_CHROME for b, c in zip(blocks, chrome)]
+        frame = [c and is_frame_kind(b, chrome_kind(b)) for b, c in zip(blocks, chrome)]
     # path -> [balance, prose words, net prose: prose minus link text, chrome left out, its
     # own long paragraph, its first block] (container_bounds.LOOSE_NONE)
     acc: dict[str, list[float]] = {}

@@ -1,5 +1,9 @@
 """A post of one short list keeps its body: the title area, a folded table of contents'
 label and a related-posts grid named the BEM way do not outvote it."""
+from pipelines.blocks.block_walk import walk_document
+from pipelines.content.page_frame import is_frame_kind
+from pipelines.content.selection import chrome_kind
+from pipelines.htmlparse import parse_html
 from pipelines.page import analyze_page
 
 URL = "https://notes.example/2022/05/03/release-0-20-0/"
@@ -122,3 +126,40 @@ def test_a_thread_of_comments_in_a_form_without_an_article_stays_the_content():
     <form class="comments-form">{comments}</form></div></div></div></body></html>"""
     result = analyze_page(html, "https://forum.example/r/science/comments/1rku5x9/hair/")
     assert sum("Comment number" in b.text for b in result.blocks) == 6
+
+
+PELICAN_POST = """<html><head><title>Release 0.14.2</title></head><body>
+<header><h1><a href="/">Release notes</a></h1><nav><ul><li><a href="/pages/about.html">About</a></li>
+<li><a href="/category/patch.html">patch</a></li></ul></nav></header>
+<main><article><header><h2><a href="/release-0-14-2.html" rel="bookmark">Release 0.14.2</a></h2>
+</header><h3>Fixed</h3><ul>{items}</ul>
+<footer><p>Published: <time datetime="2021-02-02T00:00:00+00:00">Tue 02 February 2021</time></p>
+<address>By <a href="/author/the-maintainers.html">The maintainers</a></address>
+<p>Category: <a href="/category/patch.html">patch</a></p></footer></article></main>
+<footer><address>Proudly powered by <a href="https://getpelican.com/">Pelican</a></address></footer>
+</body></html>"""
+PELICAN_ITEMS = (ITEM + '<li>Fixed unclosed socket warnings when using the test client with WebSocket'
+                 ' endpoints.</li>')
+
+
+def test_an_articles_own_footer_does_not_cut_the_heading_above_its_body():
+    # Pelican's themes set a post's body straight in its <article>, beside the article's own
+    # <footer> of date, author and category: that footer is the article's, not the page's
+    # frame, so the container is the article and the section heading stays
+    text = body_text(PELICAN_POST.format(items=PELICAN_ITEMS))
+    assert text[text.index("Fixed") + 1].startswith("Drop Python 3.6 support")
+    assert not any(t.startswith(("Published:", "By The maintainers", "Category:")) for t in text)
+
+
+def test_a_footer_under_a_section_of_a_page_wide_article_is_still_the_frame():
+    # a page builder's <article> wraps the whole page, the site's footer inside a <section>
+    # of it: HTML gives that footer to the section, so it stays the page's frame
+    html = """<html><body><article><section><h1>Home renovation costs</h1><p>Kitchens cost
+    the most.</p></section><section><footer><p>Example Wealth is a registered adviser.</p>
+    </footer></section><footer><p>Published March 3.</p></footer></article>
+    <footer><p>All rights reserved.</p></footer></body></html>"""
+    blocks = walk_document(parse_html(html), URL)
+    frame = {b.text: is_frame_kind(b, chrome_kind(b)) for b in blocks}
+    assert frame == {"Home renovation costs": False, "Kitchens cost the most.": False,
+                     "Example Wealth is a registered adviser.": True,
+                     "Published March 3.": False, "All rights reserved.": True}
