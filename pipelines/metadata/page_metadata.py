@@ -310,18 +310,30 @@ def _content_time(root) -> str | None:
     return found if len(articles) <= 1 else None
 
 
-def title(root, metas=None) -> str | None:
+def title(root, metas=None, url: str = "") -> str | None:
     metas = _metas(root) if metas is None else metas
     og = metas.get("og:title") or metas.get("twitter:title")
     h1 = _first_h1(root)
     h1_text = normalize_ws(text_of(h1)) if h1 is not None else ""
+    # an h1 linking the site's root is the site's logo heading: it names the site, not the
+    # page, so the part of <title> that repeats it is the site's ("Release notes - Release
+    # 0.14.2" under Pelican's simple theme, whose posts all took the site's name), where the
+    # other part heads the page: HonKit's header h1 links home too, but with the page's own
+    # title. The home page's title is the site's name.
+    logo = h1_text if h1_text and url and _links_home(h1, url) \
+        and urlsplit(url).path not in ("", "/", "/index.html") else ""
+
+    def heads_page(text: str) -> bool:
+        text = text.lower()
+        return any(normalize_ws(text_of(h)).strip(_ANCHOR_MARKS).lower() == text
+                   for h in root.iter("h1", "h2", "h3") if h is not h1)
     if og:
         # og:title often carries the site name too ("Post | Site"): same rule as <title>
-        return _strip_site(normalize_ws(og), h1_text, metas.get("og:site_name"))
+        return _strip_site(normalize_ws(og), h1_text, metas.get("og:site_name"), logo, heads_page)
     t = _first_title(root)
     raw = normalize_ws(text_of(t)) if t is not None else ""
     if raw:
-        return _strip_site(raw, h1_text, metas.get("og:site_name"))
+        return _strip_site(raw, h1_text, metas.get("og:site_name"), logo, heads_page)
     return h1_text or None
 
 
@@ -420,14 +432,20 @@ def names_page(root, metas=None, url: str = "", h1s: list | None = None):
     return roles.get
 
 
-def _strip_site(raw: str, h1: str, site_name: str | None) -> str:
-    """Drop a trailing " | Site" only when safe: it matches h1/og:site_name or is short."""
+def _strip_site(raw: str, h1: str, site_name: str | None, logo: str = "",
+                heads_page=None) -> str:
+    """Drop a trailing " | Site" only when safe: it matches h1/og:site_name or is short.
+    `logo`: the text of an h1 linking home, the site's name where it leads and
+    heads_page(the rest) says a heading of the page shows the rest."""
     for sep in TITLE_SEPARATORS:
         if sep not in raw:
             continue
         head, _, tail = raw.rpartition(sep)
         if not head.strip():
             continue
+        if logo and normalize_ws(head).lower() == logo.lower() and tail.strip() \
+                and heads_page(normalize_ws(tail)):
+            return normalize_ws(tail)
         if h1 and normalize_ws(head).lower() == h1.lower():
             return normalize_ws(head)
         # the tail is the site's name its banner heading shows ("Release 0.14.0 — Release
@@ -557,5 +575,5 @@ def extract_page_metadata(root, url: str = "") -> dict:
     """extract_metadata plus date_facts and robots directives, meta tags and JSON-LD read once
     (the meta tags kept as "metas", for heading_title)."""
     metas, ld, base = _metas_json_ld_and_base(root)
-    return dict(date_facts(root, metas, ld, url, base_href_url(base, url)), title=title(root, metas), author=author(root, metas, ld),
+    return dict(date_facts(root, metas, ld, url, base_href_url(base, url)), title=title(root, metas, url), author=author(root, metas, ld),
                 robots=robots_directives(metas.get("robots")), metas=metas)

@@ -63,6 +63,27 @@ def test_a_declared_title_drops_the_site_name_its_banner_heading_shows():
     assert leaf.verdict == "leaf" and leaf.title == "Release 0.14.0"
 
 
+def test_a_title_led_by_the_site_name_its_logo_heading_shows_names_the_post():
+    from pipelines.metadata.page_metadata import title
+
+    # Pelican's simple theme: "<title>SITENAME - post title</title>" under a logo heading
+    logo = page("<title>Release notes - Release 0.14.2</title>",
+                '<header><h1><a href="/">Release notes</a></h1></header><main><article>'
+                f'<h2><a href="/release-0-14-2.html">Release 0.14.2</a></h2>{PROSE}</article></main>')
+    assert title(parse_html(logo), url="https://x.org/release-0-14-2.html") == "Release 0.14.2"
+    leaf = analyze_page(logo, "https://x.org/release-0-14-2.html")
+    assert leaf.verdict == "leaf" and leaf.title == "Release 0.14.2"
+    assert "Release notes" not in [b.text for b in leaf.blocks]
+    # HonKit's header h1 links home with the page's own title: the site's name is the tail
+    honkit = page("<title>Applications · Starlette</title>",
+                  '<div class="book-header"><h1><a href=".">Applications</a></h1></div>'
+                  f'<section><h1 id="applications">Applications</h1>{PROSE}</section>')
+    assert title(parse_html(honkit), url="https://x.org/applications.html") == "Applications"
+    # on the home page the site's name is the page's
+    assert title(parse_html(logo.replace(" - Release 0.14.2", " - Latest posts")),
+                 url="https://x.org/") == "Release notes"
+
+
 def test_a_menus_brand_is_no_title_heading_on_a_home_titled_as_its_site():
     # hugo-book's home: <title>Starlette</title>, the menu's brand an <h2> linking home, inside
     # <main> beside the article (kept as the title heading, it opened the archive)
