@@ -277,4 +277,26 @@ def byline_author(texts: list[tuple[str, object]]) -> str | None:
             name = _name(text)
             if name:
                 return name
+    for text, el in texts:
+        # a link to the author's archive (/author/jane-roe/: WordPress, Ghost, Pelican)
+        # names its author as the site spells them, a team's lowercase name too
+        if el.tag == "a" and text == (el.text or "").strip() and _AUTHOR_ARCHIVE.search(el.get("href") or ""):
+            name = _name(text) or _team_name(text)
+            if name:
+                return name
     return None
+
+
+# An author archive's address: a folder named so, the author's page under it.
+_AUTHOR_ARCHIVE = re.compile(r"/authors?/[^/?#]", re.I)
+
+
+def _team_name(text: str) -> str | None:
+    """A short name that is not a person's ("The maintainers", "staff"): words only, no
+    label ("By", an archive link's "Posts by Jane") and no date."""
+    text = text.strip(" .:")
+    words = text.lower().split()
+    if not text or len(words) > 4 or text.lower() in _LABELS or "by" in words \
+            or not _DATE_WORDS.isdisjoint(words) or not all(w.isalpha() for w in words):
+        return None
+    return text

@@ -90,3 +90,17 @@ def test_an_author_that_is_an_item_of_its_own_is_named_by_its_name_property():
     the endpoint reads, and this thread is about why that is so in practice.</p></div></li></ul>
     </main></body></html>""", "https://forum.example/topic/100/middleware-limitations")
     assert post.author == "farah"
+
+
+def test_a_link_to_the_authors_archive_names_them_as_the_site_spells_them():
+    # Pelican's article footer: <address>By <a href="/author/…">The maintainers</a></address>
+    footer = ('<footer><p>Published: <time datetime="2021-02-02">Tue 02 February 2021</time></p>'
+              '<address>By <a href="/author/the-maintainers.html">The maintainers</a></address>'
+              '<p>Category: <a href="/category/patch.html">patch</a></p></footer>')
+    assert author_of("", rest=PROSE + footer) == "The maintainers"
+    # a WordPress theme's byline under a username, lowercase
+    assert author_of('<div class="entry-meta"><a href="/author/maintainer/">maintainer</a></div>') \
+        == "maintainer"
+    # an archive link's label and a category link name no author
+    assert author_of('<p><a href="/author/jane/">Posts by Jane</a></p>') is None
+    assert author_of('<p><a href="/category/patch/">patch</a></p>') is None
