@@ -362,8 +362,12 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
     cut = content == "always" or verdict == "leaf"
     discussion = cut and declares_discussion(root, meta["ld_types"])
     tags: dict = {}       # the walk's set_up_tags: the tree's h1s and forms as it left it
+    # post: a leaf its metadata dates, whose teaser lists go however short its paragraphs;
+    # a forum thread is dated too, but its short replies between permalinks are its content
     blocks = page_content(root, url, meta["title"], order, leaf=verdict == "leaf",
-                          discussion=discussion, tags=tags) if cut else []
+                          discussion=discussion, tags=tags,
+                          post=verdict == "leaf" and bool(meta["date_published"])
+                          and not result.counts.get("url_thread")) if cut else []
     addresses = link_addresses(links)
     all_links = page_links(links, addresses)
     title, author = meta["title"], meta["author"]

@@ -74,7 +74,7 @@ def noscript_document(root):
 
 def page_content(root, url: str, title: str | None, order: dict | None = None,
                  leaf: bool = False, discussion: bool = False,
-                 tags: dict | None = None) -> list[Block]:
+                 tags: dict | None = None, post: bool = False) -> list[Block]:
     """The page's content blocks: the walk of the repaired tree, selected; when that yields
     next to nothing (< NOSCRIPT_MIN_PAGE_WORDS), the first fallback that yields more: the
     <noscript> document, the page with inline-hidden wrappers shown, JSON-LD articleBody,
@@ -83,7 +83,8 @@ def page_content(root, url: str, title: str | None, order: dict | None = None,
     of links -- a link aggregator's front page, a schedule of linked matches -- has no prose
     for the container search to find, and its links are its content). `discussion`: what the
     page declares itself, a forum thread or Q&A (metadata/discussion.py). `tags`: filled
-    as walk_document fills it, from the walk of root."""
+    as walk_document fills it, from the walk of root. `post`: a leaf whose metadata dates
+    it (selection._select)."""
     from ..blocks.block_dedup import deduplicate
     from ..blocks.block_walk import walk_document
     from .content_repair import json_ld_body, next_data_text, repair_tree, revealed_copy
@@ -91,7 +92,7 @@ def page_content(root, url: str, title: str | None, order: dict | None = None,
     if repair_tree(root):
         order = None          # elements moved: their positions are retaken
     walked = deduplicate(walk_document(root, url, order, tags))
-    blocks, words = select_with_link_list(walked, title, leaf, url, discussion)
+    blocks, words = select_with_link_list(walked, title, leaf, url, discussion, post)
     if words >= NOSCRIPT_MIN_PAGE_WORDS:
         return blocks
     best, best_words = blocks, words
@@ -100,7 +101,7 @@ def page_content(root, url: str, title: str | None, order: dict | None = None,
             doc = fallback(root)
             found, words = ([], 0) if doc is None else _select(
                 deduplicate(walk_document(doc, url)), title, leaf=leaf, url=url,
-                discussion=discussion)
+                discussion=discussion, post=post)
         elif fallback is _link_list:
             found, words = links_as_content(walked, title, leaf, discussion)
         else:
@@ -115,14 +116,14 @@ def page_content(root, url: str, title: str | None, order: dict | None = None,
 
 
 def select_with_link_list(walked: list[Block], title: str | None, leaf: bool = False,
-                          url: str | None = None,
-                          discussion: bool = False) -> tuple[list[Block], int]:
+                          url: str | None = None, discussion: bool = False,
+                          post: bool = False) -> tuple[list[Block], int]:
     """_select's blocks and word count; on a page whose prose selection is short
     (NOSCRIPT_MIN_PAGE_WORDS..LINK_LIST_MAX_WORDS) the same blocks selected with link text
     weighed as prose, when that is LINK_LIST_RATIO times longer: the page is a list of links
     (an index of articles, a ranked list of titles) and the few words of prose the first
     selection found are its intro or a caption beside the list."""
-    blocks, words = _select(walked, title, leaf=leaf, url=url, discussion=discussion)
+    blocks, words = _select(walked, title, leaf=leaf, url=url, discussion=discussion, post=post)
     if NOSCRIPT_MIN_PAGE_WORDS <= words < LINK_LIST_MAX_WORDS:
         found, more = links_as_content(walked, title, leaf, discussion)
         if more >= LINK_LIST_RATIO * words:

@@ -148,3 +148,48 @@ def test_link_text_leaves_out_the_images_inside_a_link():
     linked_image = Block(text="", kind="paragraph", tag="p", xpath="/html/body/p", dom_index=3,
                          rich_text="[![Rye](/r.jpg)](/2024/rye/)")
     assert link_targets(linked_image) == ["/2024/rye/"]
+
+
+QUERY_LOOP = "".join(
+    f'<li><h2><a href="/2026/10/{d}/release-1-{n}-0/">Release 1.{n}.0</a></h2>'
+    f'<div><time datetime="2026-10-{d}T12:00:00+00:00">October {d}, 2026</time></div></li>'
+    for n, d in ((10, 24), (9, 18), (8, 13)))
+
+
+def short_post(head: str) -> str:
+    # a release note of short list items, with WordPress' Query Loop of other posts after it
+    return f"""<html><head><title>Release 0.19.1</title>{head}</head><body><main><article>
+    <h1>Release 0.19.1</h1><h3>Fixed</h3><ul><li>Fix inference of <code>Route.name</code> when
+    created from methods.</li><li>Avoid a <code>TypeError</code> on disconnect when the code is
+    empty.</li></ul><h2>More releases</h2><ul>{QUERY_LOOP}</ul></article></main></body></html>"""
+
+
+def test_a_dated_posts_teaser_list_goes_however_short_its_paragraphs():
+    dated = '<meta property="article:published_time" content="2022-04-22T12:00:00+00:00">'
+    text = archived(short_post(dated), "https://notes.example/2022/04/22/release-0-19-1/")
+    assert "Fix inference of Route.name" in text and "Avoid a TypeError" in text
+    assert "Release 1.10.0" not in text and "More releases" not in text
+
+
+def test_an_undated_leaf_of_short_lines_keeps_its_list_of_links():
+    # without a date of its own a leaf of short lines may be a landing page, whose cards
+    # are its content: only a post's list is taken for teasers
+    from pipelines.content.page_content import page_content
+    from pipelines.htmlparse import parse_html
+
+    def texts(post):
+        return [b.text for b in page_content(parse_html(short_post("")), URL, "Release 0.19.1",
+                                             leaf=True, post=post)]
+    assert "Release 1.10.0" in texts(False)
+    assert "Release 1.10.0" not in texts(True)
+
+
+def test_a_dated_thread_keeps_its_short_replies_between_permalinks():
+    # a forum thread is dated too, but its replies are the content, however short
+    posts = "".join(f'<div class="message"><ul><li><a href="/threads/id-match.1498484/post-{n}">#{n}'
+                    f'</a></li></ul><p>Congrats, reply number {n}!</p></div>' for n in range(2, 7))
+    html = f"""<html><head><title>ID match thread</title><meta property="article:published_time"
+    content="2024-07-18T12:00:00+00:00"></head><body><main><article><h1>ID match thread</h1>
+    <p>Who matched in infectious disease this year?</p>{posts}</article></main></body></html>"""
+    text = archived(html, "https://forum.example/threads/id-match.1498484/")
+    assert all(f"Congrats, reply number {n}!" in text for n in range(2, 7))
