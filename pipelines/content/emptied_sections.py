@@ -65,6 +65,31 @@ def drop_emptied_headings(blocks: list[Block], keep: list[bool],
             for k in [i, *pictures]:
                 keep[k] = False
                 dropped.append(k)
+    return dropped + drop_bare_ends(blocks, keep)
+
+
+def drop_bare_ends(blocks: list[Block], keep: list[bool]) -> list[int]:
+    """Drop, in place on `keep`, the rules before the text's first block and after its last,
+    which separate it from nothing, and the short headings after its last block, which head
+    nothing (a related-posts box's label whose posts went as duplicates, a theme's closing
+    rule over its footer): WCXB dev has 46 archives ending in a rule and 29 in a heading. A
+    heading of more than LABEL_MAX_WORDS words is a statement of its own (a testimonial set
+    as a heading) and stays, and so does a text that is all headings. Returns the dropped."""
+    idx = [i for i, k in enumerate(keep) if k]
+    if not any(blocks[i].kind not in ("rule", "heading") for i in idx):
+        return []
+    dropped = []
+    for i in idx:                       # from the start: rules
+        if blocks[i].kind != "rule":
+            break
+        dropped.append(i)
+    for i in reversed(idx):             # from the end: rules and short headings
+        b = blocks[i]
+        if b.kind != "rule" and (b.kind != "heading" or len(b.text.split()) > LABEL_MAX_WORDS):
+            break
+        dropped.append(i)
+    for i in dropped:
+        keep[i] = False
     return dropped
 
 

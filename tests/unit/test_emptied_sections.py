@@ -45,3 +45,23 @@ def test_a_short_line_of_dialogue_closing_its_quote_stays():
     kept = kept_after('<div><p>„Ich weiß, ich bin spät dran“, sagte er.</p><div><p>– „Ok.“</p>'
                       '<p><a href="/a/">Rye starters</a></p></div></div>', ("Rye starters",))
     assert "– „Ok.“" in kept
+
+
+def test_rules_and_short_headings_at_the_texts_ends_go():
+    # a theme's rule over its footer, a related box's labels whose posts went as duplicates
+    blocks = build_blocks('<html><body><article><hr><h1>Starter basics</h1><hr><p>Feed it twice'
+                          ' a day.</p><hr><h2>More posts (45)</h2><h2>More posts (46)</h2><hr>'
+                          '</article></body></html>', URL)
+    keep = [True] * len(blocks)
+    drop_emptied_headings(blocks, keep)
+    # the rule under the title separates two parts of the text: it stays
+    assert [(b.kind, b.text) for b, k in zip(blocks, keep) if k] == [
+        ("heading", "Starter basics"), ("rule", ""), ("paragraph", "Feed it twice a day.")]
+
+
+def test_a_long_heading_at_the_end_and_a_text_of_headings_stay():
+    quote = "The support has been excellent whenever there was an issue with our order"
+    kept = kept_after(f"<h2>Reviews</h2><p>Feed it twice a day.</p><h3>{quote}</h3>", ())
+    assert kept[-1] == quote
+    assert kept_after("<h1>Starter basics</h1><h2>Coming soon</h2>", ()) == [
+        "Starter basics", "Coming soon"]
