@@ -139,6 +139,16 @@ def _main_instead(best: str, acc: dict[str, list[float]], depth_of: dict[str, in
     return path if value > 0 else best
 
 
+def body_around_block(best: str, acc: dict[str, list[float]]) -> str:
+    """The parent of `best` when best is a single block (no path of acc below it): a block
+    is the body's longest line, never the body. Mezzanine's short posts were archived as
+    their "Posted by" line, the share buttons under each post outweighing the rest."""
+    parent = best[:best.rfind("/")]
+    if parent in acc and not any(p.startswith(best + "/") for p in acc):
+        return parent
+    return best
+
+
 def widen_container(node: str, acc: dict[str, list[float]],
                     by_depth: dict[int, list[str]], discussion: bool = False) -> str:
     """Step up from the container to the highest ancestor that holds sibling sections of the

@@ -22,7 +22,8 @@ from ..blocks.block_model import kept_positions
 from .content_controls import is_control_label
 from .content_sections import drop_furniture_sections, furniture_heading
 from .container_bounds import (  # noqa: F401  (_tag, narrow_container: read by tests)
-    LOOSE_NONE, _main_instead, _tag, _title_column, narrow_container, widen_container)
+    LOOSE_NONE, _main_instead, _tag, _title_column, body_around_block, narrow_container,
+    widen_container)
 from .emptied_sections import drop_emptied_headings
 from .page_frame import FRAME_CHROME, is_frame_kind
 from .link_text import _IMAGE_MD_RE, LINK_RE, NO_LINK_KINDS, anchor_text, is_brand, link_texts
@@ -357,7 +358,7 @@ def find_container(blocks: list[Block], chrome: list[bool],
     if value <= 0:
         return None
     best = min((path for path, a in acc.items() if a[0] == value), key=depth_of.__getitem__)
-    best = _main_instead(best, acc, depth_of)
+    best = body_around_block(_main_instead(best, acc, depth_of), acc)
     node = widen_container(narrow_container(best, acc, by_depth, leaf, discussion), acc, by_depth, discussion)
     return _title_column(node, blocks, acc, by_depth)
 

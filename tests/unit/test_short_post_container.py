@@ -163,3 +163,18 @@ def test_a_footer_under_a_section_of_a_page_wide_article_is_still_the_frame():
     assert frame == {"Home renovation costs": False, "Kitchens cost the most.": False,
                      "Example Wealth is a registered adviser.": True,
                      "Published March 3.": False, "All rights reserved.": True}
+
+
+def test_a_short_post_is_more_than_its_longest_line():
+    # Mezzanine: a byline heading, one list item, and share buttons under the post outweigh
+    # the body's own words; the longest line alone (the byline) is no container
+    html = f"""<html><head><title>Release 0.20.0</title></head><body>
+    <div class="container"><h1>Release 0.20.0</h1></div><div class="container"><div class="row">
+    <div class="col-md-7 middle"><h6 class="post-meta">Posted by: <a href="/blog/author/maintainer/">
+    Maintainer</a> 4 years, 7 months ago</h6><p>(<a href="#comments">0 comments</a>)</p>
+    <h3>Removed</h3><ul>{ITEM}</ul><div>Currently unrated</div>
+    <a class="btn share-twitter" href="https://twitter.com/intent/tweet?url=https%3A//notes.example/x">
+    Share on Twitter</a> <a class="btn share-facebook"
+    href="https://www.facebook.com/sharer/sharer.php?u=https://notes.example/x">Share on Facebook</a>
+    </div></div></div></body></html>"""
+    assert "Drop Python 3.6 support #1357 and #1616." in body_text(html)
