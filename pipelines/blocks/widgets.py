@@ -20,16 +20,22 @@ WIDGET_PATTERNS = (
     ("consent", re.compile(r"(?:cookie|cc-banner|cookies?-?(?:notice|banner|bar)|"
                            r"(?:[a-z0-9]+[-_])*(?:consent|gdpr)(?:[-_][a-z0-9]+)*|"
                            r"onetrust-[\w-]+|cybotcookiebot\w*|didomi-[\w-]+)$")),
-    ("rail", re.compile(r"(?:sidebar|side-bar|widget-area|secondary|rail|right-rail|left-rail|sidebar-\w+)$")),
+    # "aside-content": the sidebar column's name where the theme draws it in a <div> (Hexo
+    # Butterfly's author card, notices and recent posts beside every post); "aside" alone also
+    # names a callout inside a text, and stays out
+    ("rail", re.compile(r"(?:sidebar|side-bar|widget-area|secondary|rail|right-rail|left-rail|sidebar-\w+|"
+                        r"aside-content)$")),
     # entry-utility / entry-footer: the line WordPress themes print under every post ("This
     # entry was posted in <category>. Bookmark the permalink."), never the post's text; its
     # post-footer / article-footer elsewhere (a theme's tags and share line, a forum post's
-    # reply count and votes: NodeBB's "1 Reply Last reply" under every post)
+    # reply count and votes: NodeBB's "1 Reply Last reply" under every post); the licence
+    # box blog themes set under every post (author, date, "Licensed under CC BY"), whose
+    # short lines outweighed a one-item post under Hexo Fluid (31 of 99 posts lost)
     ("post-furniture", re.compile(
         r"(?:share|sharing|social-share|share-buttons|sharedaddy|related(?:-posts|-articles)?|"
         r"breadcrumbs?|post-tags|tag-?links|author-bio|about-author|newsletter|subscribe|"
         r"post-navigation|nav-links|pagination|pager|entry-utility|entry-footer|post-footer|"
-        r"article-footer)$")),
+        r"article-footer|license-box|post-license|post-copyright|article-copyright)$")),
     ("filter", re.compile(r"(?:filters?|facets?|faceted-search)$")),
     # a popup: a box drawn over the page (a plugin's "create a quiz" chooser, a promotion), as
     # a modal dialog is by its ARIA marks (furniture_boxes.py); "popupmenu" is a word of its own.
@@ -94,7 +100,8 @@ FURNITURE_WORDS = (
     "sharing", "related", "breadcrumb", "post-tags", "taglinks", "tag-links", "nav-links",
     "author-bio", "about-author", "newsletter", "subscribe", "post-navigation", "pagination",
     "pager", "entry-utility", "entry-footer", "post-footer", "article-footer", "filter", "facet",
-    "popup", "pop-up", "yarpp", "donat", "dismissible", "modal")
+    "popup", "pop-up", "yarpp", "donat", "dismissible", "modal", "license-box", "post-license",
+    "post-copyright", "article-copyright", "aside-content")
 
 
 def _by_first_letter(words) -> str:

@@ -178,3 +178,20 @@ def test_a_short_post_is_more_than_its_longest_line():
     href="https://www.facebook.com/sharer/sharer.php?u=https://notes.example/x">Share on Facebook</a>
     </div></div></div></body></html>"""
     assert "Drop Python 3.6 support #1357 and #1616." in body_text(html)
+
+
+def test_a_licence_box_and_a_div_sidebar_do_not_outvote_a_one_item_post():
+    # Hexo Fluid's licence box and Butterfly's sidebar column: short lines that outweighed
+    # the post's one list item and were archived in its place
+    html = f"""<html><head><title>Release 0.20.0</title></head><body><main><div class="row">
+    <div class="col"><article class="post-content"><h1>Release 0.20.0</h1><div class="markdown-body">
+    <h3>Removed</h3><ul>{ITEM}</ul></div><hr><div class="license-box my-3"><div>Release 0.20.0</div>
+    <div>https://notes.example/2022/05/03/release-0-20-0/</div><div class="license-meta">
+    <div><div>Author</div><div>Release notes</div></div><div><div>Posted on</div><div>May 3, 2022</div>
+    </div><div><div>Licensed under</div></div></div></div></article></div>
+    <div class="aside-content"><div class="card-widget"><div>Release notes</div><div>Every release,
+    what it added, changed and fixed.</div><a href="https://github.com/x">Follow Me</a></div></div>
+    </div></main></body></html>"""
+    text = body_text(html)
+    assert "Drop Python 3.6 support #1357 and #1616." in text
+    assert not any(t.startswith(("Licensed under", "Every release", "Follow Me")) for t in text)

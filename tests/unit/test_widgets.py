@@ -53,14 +53,18 @@ def test_words_beside_comment_are_no_thread_wrapper(token):
     # ...and its counterparts elsewhere: a blog theme's tags and share line, a forum post's
     # reply count and votes (NodeBB)
     ("post-footer border-bottom pb-2", "post-furniture"), ("article-footer", "post-furniture"),
-    ("article-donation-CTA", "post-furniture"), ("mollie-donation-form-holder", "post-furniture")])
+    ("article-donation-CTA", "post-furniture"), ("mollie-donation-form-holder", "post-furniture"),
+    # the licence box under a post (Hexo Fluid, Butterfly, Hugo Stack), and a sidebar column
+    # drawn in a <div> (Hexo Butterfly)
+    ("license-box my-3", "post-furniture"), ("post-copyright", "post-furniture"),
+    ("article-copyright inline-meta", "post-furniture"), ("aside-content", "rail")])
 def test_a_furniture_word_as_part_of_a_class_names_the_widget(cls, widget):
     assert widget_for("div", cls, None) == widget
 
 
 @pytest.mark.parametrize("cls", ["related-product", "commentary", "shareholder-letter",
                                  "entry-content", "entry-footer-content", "post-footer-content", "donator",
-                                 "modal-icon", "multimodal"])
+                                 "modal-icon", "multimodal", "aside", "license-key", "copyright"])
 def test_class_parts_that_name_content_are_not_furniture(cls):
     # a category page's product grid, an opinion column, a word that only contains "share"
     assert widget_for("div", cls, None) is None
