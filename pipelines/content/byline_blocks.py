@@ -13,7 +13,9 @@ import re
 
 from ..blocks import Block
 from ..blocks.block_model import reindex
+from ..metadata.byline import is_byline_label
 from ..metadata.page_date import ISO_DAY, prints_day
+from .emptied_sections import drop_bare_ends
 from .selection import LONG_PARAGRAPH_WORDS
 from .word_count import count_words
 
@@ -54,4 +56,10 @@ def drop_byline_blocks(blocks: list[Block], author: str | None, date: str | None
                     and count_words(_DATE_PARTS.sub(" ", text)) <= DATE_LINE_MAX_WORDS):
             keep[i] = False
             name_gone = name_gone or (named and discussion)
-    return blocks if all(keep) else reindex(blocks, keep)
+            # the label the name stood under in a line of its own ("by" / "maintainer")
+            if named and i and keep[i - 1] and is_byline_label(blocks[i - 1].text):
+                keep[i - 1] = False
+    if all(keep):
+        return blocks
+    drop_bare_ends(blocks, keep)     # a closing byline gone leaves the rule above it bare
+    return reindex(blocks, keep)

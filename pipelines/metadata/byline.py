@@ -274,7 +274,9 @@ def byline_author(texts: list[tuple[str, object]]) -> str | None:
     for text, el in texts:
         # (a heading is a section's title, "You Might Also Like", never a name)
         if len(text) <= AUTHOR_MAX_CHARS and el.tag not in _HEADINGS and _marked_author(el):
-            name = _name(text)
+            # (a username too, where the element's own class names the author's name:
+            # WordPress' block themes print "by" and the login name, lowercase)
+            name = _name(text) or (_team_name(text) if _names_the_name(el) else None)
             if name:
                 return name
     for text, el in texts:
@@ -287,8 +289,20 @@ def byline_author(texts: list[tuple[str, object]]) -> str | None:
     return None
 
 
+def _names_the_name(el) -> bool:
+    """Does el's own class or id name an author's name ("wp-block-post-author__name",
+    "author-name"): both an author word and "name"?"""
+    words = set(_WORD_SPLIT.split(f"{el.get('class') or ''} {el.get('id') or ''}".lower()))
+    return "name" in words and not _AUTHOR_WORDS.isdisjoint(words)
+
+
 # An author archive's address: a folder named so, the author's page under it.
 _AUTHOR_ARCHIVE = re.compile(r"/authors?/[^/?#]", re.I)
+
+
+def is_byline_label(text: str) -> bool:
+    """Is the text only a label a byline sets before a name ("By", "Written by:")?"""
+    return text.strip().lower().rstrip(": ") in _LABELS
 
 
 def _team_name(text: str) -> str | None:

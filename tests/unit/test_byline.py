@@ -104,3 +104,20 @@ def test_a_link_to_the_authors_archive_names_them_as_the_site_spells_them():
     # an archive link's label and a category link name no author
     assert author_of('<p><a href="/author/jane/">Posts by Jane</a></p>') is None
     assert author_of('<p><a href="/category/patch/">patch</a></p>') is None
+
+
+def test_a_block_themes_closing_byline_names_the_author_and_leaves_the_archive():
+    # WordPress' block themes close a post with a rule, "by" and the login name, lowercase,
+    # in an element classed for the author's name
+    items = "".join(f"<li>Fix number {i} of the release, with its pull request.</li>" for i in range(4))
+    html = f"""<html><head><title>Release 0.20.1</title></head><body><main>
+    <h1>Release 0.20.1</h1><h3>Fixed</h3><ul>{items}</ul><hr>
+    <div><p>Posted</p><div><time datetime="2022-05-28T12:00:00+00:00">May 28, 2022</time></div></div>
+    <div><p>by</p><div class="wp-block-post-author"><p class="wp-block-post-author__name">maintainer</p>
+    </div></div></main></body></html>"""
+    leaf = analyze_page(html, "https://notes.example/2022/05/28/release-0-20-1/")
+    assert leaf.verdict == "leaf" and leaf.author == "maintainer"
+    texts = [b.text for b in leaf.blocks]
+    assert texts[-1] == "Fix number 3 of the release, with its pull request."
+    # a lowercase word in an element marked for the author, but not for the name, is none
+    assert author_of('<p class="author-box">from the</p>') is None
