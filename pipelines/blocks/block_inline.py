@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urljoin, urlsplit
 
-from .block_media import emoji_alt, image_src, is_tracking_pixel, picture_img
+from .block_media import emoji_alt, image_src, is_decoration, picture_img
 from .whitespace import _WS_RE, collapse_ws, normalize_ws  # noqa: F401 (normalize_ws: imported from here too)
 
 # Inline wrappers and the Markdown delimiter each becomes.
@@ -485,7 +485,7 @@ def _inline_image(img, base: str) -> tuple[str, str, int]:
     emoji = emoji_alt(img)
     if emoji:
         return emoji, escape_text(emoji), 0
-    if is_tracking_pixel(img):
+    if is_decoration(img):
         return "", "", 0
     src = image_src(img)
     target = link_target(src, base) if src else None

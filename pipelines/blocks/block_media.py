@@ -36,6 +36,17 @@ def is_tracking_pixel(img) -> bool:
     return (w is not None and w < MIN_IMAGE_PX) or (h is not None and h < MIN_IMAGE_PX)
 
 
+# An image whose class names it an icon (icon, book-icon, icon-calendar): a glyph beside a
+# date or a link, drawn as an image, never a picture of the text (hugo-book's calendar).
+_ICON_CLASS = re.compile(r"(?:^|\s)(?:[\w-]*[-_])?icons?(?:[-_][\w-]*)?(?:\s|$)", re.I)
+
+
+def is_decoration(img) -> bool:
+    """A tracking pixel or an icon: no picture for the archive."""
+    cls = img.get("class")
+    return is_tracking_pixel(img) or (cls is not None and _ICON_CLASS.search(cls) is not None)
+
+
 def image_src(el) -> str | None:
     src = (el.get("src") or "").strip()
     if src and not src.startswith("data:"):

@@ -14,7 +14,7 @@ from .block_code import (editor_kind, editor_language, editor_lines, editor_sour
 from .block_inline import (InlineBuffer, escape_text, finish_text, hidden_attr_hides, POPOVER_ATTR,
                            hidden_by_class, link_target, normalize_ws, render_shown, hides_sr_text_at)
 from .whitespace import collapse_ws
-from .block_media import (image_src, is_ad_frame, is_tracking_pixel, media_note, media_src,
+from .block_media import (image_src, is_ad_frame, is_decoration, media_note, media_src,
                           picture_img, svg_text)
 from .block_tables import is_layout_table, needs_html, read_rows, table_html, table_plain
 from .block_model import Block
@@ -514,7 +514,7 @@ class Walker:
             self.emit("quote", "blockquote", el, ctx, text, rich)
 
     def image(self, el, ctx: Ctx, source_el=None) -> None:
-        if is_tracking_pixel(el):
+        if is_decoration(el):
             return
         src = image_src(el)
         href = link_target(src, self.base) if src else None

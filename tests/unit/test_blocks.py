@@ -102,6 +102,15 @@ def test_image_fallbacks_links_and_tracking_pixels():
     assert imgs[1].alt == "B"
 
 
+def test_an_image_classed_as_an_icon_is_decoration():
+    # hugo-book's calendar glyph before a post's date; "iconic" names no icon
+    bs = blocks('<p><img src="/icons/calendar.svg" class="book-icon" alt="Calendar"> May 3, 2022</p>'
+                '<img src="/i/save.svg" class="icon-save" alt="Save"><img src="/a.png" class="iconic" alt="A">'
+                '<p>Press <img src="/gear.svg" class="icon" alt="gear"> to open the settings.</p>')
+    assert [b.alt for b in bs if b.kind == "image"] == ["A"]
+    assert [b.text for b in bs if b.kind == "paragraph"] == ["May 3, 2022", "Press to open the settings."]
+
+
 def test_svg_labels_and_icons():
     assert only("<svg><text>Q1</text><text>Q2</text></svg>", "paragraph").text == "Q1 · Q2"
     assert blocks("<svg><text>x</text></svg><p>p</p>")[0].text == "p"
