@@ -12,7 +12,8 @@ their links lead to:
 - a neighbour link leads to a page addressed as this one is (/blog/release-1-7-0/ beside
   /blog/release-1-8-0/, /2019/05/a-post/ beside /2019/06/another/), under at most a word or
   two of label ("← Previous", "Next post"), and stands last in the post;
-- a share button leads off the site with this page's address in its query.
+- a share button leads off the site with this page's address in its query;
+- a comment count or "Leave a comment" leads to this page's own comment section (#comments).
 
 Only a leaf's blocks are read (the caller decides): on a tag archive or a blog's home the
 same links are the listing. Found on Eleventy's base blog (bench/sites/build_eleventy_blog.py),
@@ -64,7 +65,7 @@ def drop_post_links(blocks: list[Block], keep: list[bool], page_url: str | None)
         if b.kind in _KINDS and "](" in b.rich_text:
             urls = link_targets(b)
             if (_filing_line(b, urls, host) or _pager_line(b, urls, own, page)
-                    or _share_line(b, urls, host)):
+                    or _share_line(b, urls, host) or _comments_jump(b, urls, page)):
                 dropped.append(i)
     for i in dropped:
         keep[i] = False
@@ -100,6 +101,21 @@ def _share_line(b: Block, urls: list[str], host: str) -> bool:
     return (bool(host) and bool(urls)
             and all(u.startswith(("http://", "https://", "mailto:")) and host_of(u) != host
                     and shares_page(u, host) for u in urls)
+            and _label_and_link_words(b)[0] <= FILING_LABEL_WORDS)
+
+
+# The anchors CMSes give a post's comment section: WordPress' #comments and #respond,
+# Disqus' #disqus_thread, Blogger's #comment-form.
+_COMMENTS_ANCHOR = re.compile(r"\]\(([^)\s#]*)#(?:comments?|respond|reply|disqus_thread|"
+                              r"comment-?form|comments-section)\)", re.I)
+
+
+def _comments_jump(b: Block, urls: list[str], page: str) -> bool:
+    """A jump to the post's own comment section ("(0 comments)", "Leave a comment"): every
+    link leads to this page's comment anchor, under a label of a word or two."""
+    jumps = _COMMENTS_ANCHOR.findall(b.rich_text)
+    return (bool(jumps) and len(jumps) == len(urls)
+            and all(not u or u.split("#", 1)[0] == page for u in jumps)
             and _label_and_link_words(b)[0] <= FILING_LABEL_WORDS)
 
 

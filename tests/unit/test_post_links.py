@@ -121,3 +121,14 @@ def test_share_buttons_go_wherever_they_stand():
     cited = ('<p>The <a href="https://archive.example/web/?url=https%3A%2F%2Fnotes.example%2F">archived '
              'copy of our old home page</a> shows the first design of this site, before 2020.</p>')
     assert "archived copy of our old home page" in post(middle=cited)
+
+
+def test_a_jump_to_the_posts_comments_is_not_its_text():
+    # Mezzanine's "(0 comments)" under the byline, WordPress' "Leave a comment"
+    text = post(middle=f'<p>(<a href="{URL}#comments">0 comments</a>)</p>',
+                tail='<p><a href="#respond">Leave a comment</a></p>')
+    assert "0 comments" not in text and "Leave a comment" not in text
+    # a link to a section of the text, or to another page's comments, stays
+    text = post(tail='<p><a href="#changed">Changed</a> lists it all; see '
+                     '<a href="/blog/release-1-7-0/#comments">the last thread</a>.</p>')
+    assert "Changed lists it all; see the last thread." in text
