@@ -27,6 +27,9 @@ DATE_LINE_MAX_WORDS = 3
 _NUMERIC_DATE = re.compile(r"\b\d{1,2}\s*[./]\s*\d{1,2}\s*[./]\s*(?:\d{4}|\d{2})\b|\b(?:19|20)\d\d\b")
 _DATE_PARTS = re.compile(r"[\d.:/,\-]+")
 _KINDS = frozenset({"paragraph", "list-item"})
+# A byline set as a minor heading (Mezzanine's h6.post-meta, "Posted by: … 4 years ago") is
+# a byline; an h1-h3 naming the author is a title or a section's.
+MINOR_HEADING = 4
 
 
 def drop_byline_blocks(blocks: list[Block], author: str | None, date: str | None,
@@ -44,7 +47,8 @@ def drop_byline_blocks(blocks: list[Block], author: str | None, date: str | None
         n = count_words(b.text) if b.text else 0
         if b.kind in _KINDS and n >= LONG_PARAGRAPH_WORDS:
             break
-        if b.kind not in _KINDS or not n or n > BYLINE_MAX_WORDS:
+        if (b.kind not in _KINDS and not (b.kind == "heading" and (b.level or 1) >= MINOR_HEADING)) \
+                or not n or n > BYLINE_MAX_WORDS:
             continue
         text = b.text
         named = bool(name) and name in text.lower()

@@ -64,3 +64,12 @@ def test_a_threads_starter_keeps_their_name_on_their_later_short_posts():
     assert result.verdict == "leaf" and result.author == "jane_roe"
     assert "jane_roe posted reply 1" not in text      # the thread's byline, in the front matter
     assert "jane_roe posted reply 3" in text          # the starter's reply keeps its name
+
+
+def test_a_byline_set_as_a_minor_heading_leaves_the_body_and_a_title_stays():
+    # Mezzanine's h6.post-meta; Quanta's "By <name>" in an h6
+    _, text = body_text(page('<h6 class="post-meta">Posted by: <a href="/blog/author/jane/">Jane Roe'
+                             '</a> 4 years, 5 months ago</h6>'))
+    assert "Posted by" not in text and text.startswith("Starter basics")
+    _, text = body_text(page('<h2>Jane Roe on her starter</h2>'))
+    assert "Jane Roe on her starter" in text
