@@ -33,8 +33,6 @@ from .teaser_cards import drop_teasers
 from .teaser_runs import host_of, link_targets
 from .word_count import _UNSPACED, count_words, may_hold_unspaced
 
-# Landmarks that are page chrome unless they sit inside main/article.
-CHROME_REGIONS = frozenset({"nav", "aside", "header", "footer"})
 # Furniture that is not the page's content. Comments and rails are, on some pages: a forum's
 # posts wear the same class names as a blog's comments, and "secondary" also names content
 # columns. chrome_flags() keeps any of these that holds most of the page's prose.

@@ -245,7 +245,7 @@ def _marked_author(el) -> bool:
     for _ in range(AUTHOR_MARK_DEPTH):
         if el is None:
             return False
-        words = f"{el.get('class') or ''} {el.get('id') or ''} {el.get('itemprop') or ''}".lower()
+        words = _marks(el, "class", "id", "itemprop")
         if (_NOT_A_NAME_MARK_ASCII if words.isascii() else _NOT_A_NAME_MARK).search(words):
             return False
         if not _AUTHOR_WORDS.isdisjoint(_WORD_SPLIT.split(words)):
@@ -292,8 +292,13 @@ def byline_author(texts: list[tuple[str, object]]) -> str | None:
 def _names_the_name(el) -> bool:
     """Does el's own class or id name an author's name ("wp-block-post-author__name",
     "author-name"): both an author word and "name"?"""
-    words = set(_WORD_SPLIT.split(f"{el.get('class') or ''} {el.get('id') or ''}".lower()))
+    words = set(_WORD_SPLIT.split(_marks(el, "class", "id")))
     return "name" in words and not _AUTHOR_WORDS.isdisjoint(words)
+
+
+def _marks(el, *names: str) -> str:
+    """The element's attributes `names` (class, id…), lowercased in one string."""
+    return " ".join(el.get(n) or "" for n in names).lower()
 
 
 # An author archive's address: a folder named so, the author's page under it.
