@@ -30,12 +30,15 @@ WIDGET_PATTERNS = (
     # post-footer / article-footer elsewhere (a theme's tags and share line, a forum post's
     # reply count and votes: NodeBB's "1 Reply Last reply" under every post); the licence
     # box blog themes set under every post (author, date, "Licensed under CC BY"), whose
-    # short lines outweighed a one-item post under Hexo Fluid (31 of 99 posts lost)
+    # short lines outweighed a one-item post under Hexo Fluid (31 of 99 posts lost); a
+    # wiki's page id and "Last modified: <date> by <user>" lines around every page (DokuWiki's
+    # default template: pageId, docInfo), which took a short page's container wider
     ("post-furniture", re.compile(
         r"(?:share|sharing|social-share|share-buttons|sharedaddy|related(?:-posts|-articles)?|"
         r"breadcrumbs?|post-tags|tag-?links|author-bio|about-author|newsletter|subscribe|"
         r"post-navigation|nav-links|pagination|pager|entry-utility|entry-footer|post-footer|"
-        r"article-footer|license-box|post-license|post-copyright|article-copyright)$")),
+        r"article-footer|license-box|post-license|post-copyright|article-copyright|pageid|"
+        r"docinfo)$")),
     ("filter", re.compile(r"(?:filters?|facets?|faceted-search)$")),
     # a popup: a box drawn over the page (a plugin's "create a quiz" chooser, a promotion), as
     # a modal dialog is by its ARIA marks (furniture_boxes.py); "popupmenu" is a word of its own.
@@ -101,7 +104,7 @@ FURNITURE_WORDS = (
     "author-bio", "about-author", "newsletter", "subscribe", "post-navigation", "pagination",
     "pager", "entry-utility", "entry-footer", "post-footer", "article-footer", "filter", "facet",
     "popup", "pop-up", "yarpp", "donat", "dismissible", "modal", "license-box", "post-license",
-    "post-copyright", "article-copyright", "aside-content")
+    "post-copyright", "article-copyright", "aside-content", "pageid", "docinfo")
 
 
 def _by_first_letter(words) -> str:

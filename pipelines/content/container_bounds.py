@@ -179,7 +179,7 @@ def widen_container(node: str, acc: dict[str, list[float]],
 
 def narrow_container(container: str, acc: dict[str, list[float]],
                      by_depth: dict[int, list[str]], leaf: bool = False,
-                     discussion: bool = False) -> str:
+                     discussion: bool = False, blocks: list[Block] | None = None) -> str:
     """Step down from the container into the child subtree that holds nearly all of its prose
     (NARROW_SHARE), as long as there is one. `acc` maps a path to its [balance, prose words],
     `by_depth` a depth (its count of "/") to the paths at that depth. The balance lets a
@@ -187,7 +187,8 @@ def narrow_container(container: str, acc: dict[str, list[float]],
     body's prose outweighs their penalty; a child holding nearly all the prose is the body
     without them. A single block is never a container (it is the body's one long paragraph,
     not the body). On a leaf (`leaf`), also into the child beside columns of links
-    (_beside_link_columns)."""
+    (_beside_link_columns). Never into one section of a sectioned document (blocks:
+    _one_section)."""
     node = container
     depth = node.count("/")
     while True:
@@ -204,6 +205,8 @@ def narrow_container(container: str, acc: dict[str, list[float]],
                             and not (leaf and _beside_link_columns(child, kids, acc, node))):
             break
         if _tag(child) in LIST_TAGS or _start_before(child, kids, acc, discussion):
+            break
+        if blocks is not None and _one_section(node, acc[child][4], blocks):
             break
         child_prefix = child + "/"
         if not any(p.startswith(child_prefix) for p in by_depth.get(depth + 2, ())):
@@ -238,6 +241,29 @@ def _start_before(child: str, kids: list[str], acc: dict[str, list[float]],
                                 and acc[k][2] >= OPENING_POST_MIN_WORDS):
             return True
     return False
+
+
+# A document written as flat sections sets its headings straight in its body, each just
+# before the section it heads: DokuWiki's h1, div.level1, h2, div.level2; MediaWiki's and
+# most Markdown renderers' h2s between runs of paragraphs. A child whose own heading stands
+# in the container right before it, after another heading there, is one section of the
+# container's document (the title and the intro before it): a DokuWiki page whose second
+# section held 85% of the prose was archived as that section alone, its title, intro and
+# heading cut off. A body after its title and a byline or a picture (a post's) is not it.
+SECTION_HEADINGS = 2
+
+
+def _one_section(node: str, first: int, blocks: list[Block]) -> bool:
+    """Is the block before `first` a heading standing directly in node, the last of
+    SECTION_HEADINGS or more there?"""
+    prefix = node + "/"
+    cut = len(prefix)
+
+    def heads(b: Block) -> bool:
+        return b.kind == "heading" and b.xpath.startswith(prefix) and "/" not in b.xpath[cut:]
+    if not first or not heads(blocks[first - 1]):
+        return False
+    return sum(1 for i in range(first - 1) if heads(blocks[i])) >= SECTION_HEADINGS - 1
 
 
 def _beside_link_columns(child: str, kids: list[str], acc: dict[str, list[float]],

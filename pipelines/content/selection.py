@@ -357,7 +357,7 @@ def find_container(blocks: list[Block], chrome: list[bool],
         return None
     best = min((path for path, a in acc.items() if a[0] == value), key=depth_of.__getitem__)
     best = body_around_block(_main_instead(best, acc, depth_of), acc)
-    node = widen_container(narrow_container(best, acc, by_depth, leaf, discussion), acc, by_depth, discussion)
+    node = widen_container(narrow_container(best, acc, by_depth, leaf, discussion, blocks), acc, by_depth, discussion)
     return _title_column(node, blocks, acc, by_depth)
 
 

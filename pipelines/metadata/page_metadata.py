@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
@@ -25,6 +26,9 @@ AUTHOR_META_KEYS = ("author", "article:author", "dc.creator", "dcterms.creator",
                     "parsely-author", "sailthru.author", "citation_author")
 # Title separators a site appends its name with ("Post | Site").
 TITLE_SEPARATORS = (" | ", " – ", " — ", " - ", " :: ", " · ", " » ")
+# ...and a site's name in brackets after the page's ("Database [Release wiki]": DokuWiki's
+# default <title>): stripped only where a heading or og:site_name shows it is the site's.
+_BRACKETED_TAIL = re.compile(r"(.*\S) \[([^\[\]]+)\]")
 # A trailing segment longer than this is part of the title, not a site name.
 SITE_NAME_MAX_WORDS = 5
 # Landmarks whose <time> is not the page's own date (listing furniture, comments); a footer
@@ -437,10 +441,11 @@ def _strip_site(raw: str, h1: str, site_name: str | None, logo: str = "",
     """Drop a trailing " | Site" only when safe: it matches h1/og:site_name or is short.
     `logo`: the text of an h1 linking home, the site's name where it leads and
     heads_page(the rest) says a heading of the page shows the rest."""
-    for sep in TITLE_SEPARATORS:
+    bracketed = _BRACKETED_TAIL.fullmatch(raw)
+    for sep in TITLE_SEPARATORS + ((" [",) if bracketed else ()):
         if sep not in raw:
             continue
-        head, _, tail = raw.rpartition(sep)
+        head, tail = bracketed.groups() if sep == " [" else raw.rpartition(sep)[::2]
         if not head.strip():
             continue
         if logo and normalize_ws(head).lower() == logo.lower() and tail.strip() \

@@ -93,3 +93,17 @@ def test_a_menus_brand_is_no_title_heading_on_a_home_titled_as_its_site():
     home = analyze_page(page("<title>Starlette</title>", body), "https://x.org/")
     assert home.title == "Starlette"
     assert [b.text for b in home.blocks][0] == "Introduction"
+
+
+def test_a_bracketed_site_name_its_banner_heading_shows_is_dropped():
+    from pipelines.metadata.page_metadata import title
+
+    # DokuWiki's <title>: "PAGE [WIKI]", under the wiki's logo heading
+    wiki = page("<title>Early Hints [Release wiki]</title>",
+                '<header><h1><a href="/start">Release wiki</a></h1></header>'
+                f'<main><h1>Early Hints</h1>{PROSE}</main>')
+    assert title(parse_html(wiki)) == "Early Hints"
+    # brackets the site's banner does not show are the title's own
+    own = page("<title>Zero waste [updated]</title>",
+               f'<header><h1>My blog</h1></header><main><h2>Zero waste</h2>{PROSE}</main>')
+    assert title(parse_html(own)) == "Zero waste [updated]"

@@ -57,7 +57,9 @@ def test_words_beside_comment_are_no_thread_wrapper(token):
     # the licence box under a post (Hexo Fluid, Butterfly, Hugo Stack), and a sidebar column
     # drawn in a <div> (Hexo Butterfly)
     ("license-box my-3", "post-furniture"), ("post-copyright", "post-furniture"),
-    ("article-copyright inline-meta", "post-furniture"), ("aside-content", "rail")])
+    ("article-copyright inline-meta", "post-furniture"), ("aside-content", "rail"),
+    # a wiki's page id and "Last modified: ... by ..." lines (DokuWiki)
+    ("pageId", "post-furniture"), ("docInfo", "post-furniture")])
 def test_a_furniture_word_as_part_of_a_class_names_the_widget(cls, widget):
     assert widget_for("div", cls, None) == widget
 
