@@ -88,9 +88,11 @@ def page_content(root, url: str, title: str | None, order: dict | None = None,
     from ..blocks.block_dedup import deduplicate
     from ..blocks.block_walk import walk_document
     from .content_repair import json_ld_body, next_data_text, repair_tree, revealed_copy
+    from .article_frame import mark_article_frame
 
     if repair_tree(root):
         order = None          # elements moved: their positions are retaken
+    mark_article_frame(root)
     walked = deduplicate(walk_document(root, url, order, tags))
     blocks, words = select_with_link_list(walked, title, leaf, url, discussion, post)
     if words >= NOSCRIPT_MIN_PAGE_WORDS:
