@@ -503,6 +503,25 @@ def text_of(el) -> str:
     return "".join(el.itertext())
 
 
+def text_without_buttons(el) -> str:
+    """text_of(el) without its <button>s' labels: a control set in a heading (Askbot's and
+    wikis' inline "edit") is no part of what the heading says."""
+    if next(el.iter("button"), None) is None:
+        return text_of(el)
+    parts: list[str] = []
+
+    def walk(e) -> None:
+        if e.tag != "button":
+            if isinstance(e.tag, str):
+                parts.append(e.text or "")
+            for child in e:
+                walk(child)
+        if e is not el:
+            parts.append(e.tail or "")
+    walk(el)
+    return "".join(parts)
+
+
 def first_descendant(el, tags):
     """The first element below el (document order) whose tag is in the set `tags`, or None.
 

@@ -27,6 +27,9 @@ DATE_LINE_MAX_WORDS = 3
 _NUMERIC_DATE = re.compile(r"\b\d{1,2}\s*[./]\s*\d{1,2}\s*[./]\s*(?:\d{4}|\d{2})\b|\b(?:19|20)\d\d\b")
 _DATE_PARTS = re.compile(r"[\d.:/,\-]+")
 _KINDS = frozenset({"paragraph", "list-item"})
+# The word a post's card sets after its author's name, in a line of its own ("dana" /
+# "wrote": NodeBB; "says:" under WordPress' comment authors): it goes with the name.
+TRAILING_LABELS = frozenset({"wrote", "writes", "said", "says"})
 # A byline set as a minor heading (Mezzanine's h6.post-meta, "Posted by: … 4 years ago") is
 # a byline; an h1-h3 naming the author is a title or a section's.
 MINOR_HEADING = 4
@@ -63,6 +66,9 @@ def drop_byline_blocks(blocks: list[Block], author: str | None, date: str | None
             # the label the name stood under in a line of its own ("by" / "maintainer")
             if named and i and keep[i - 1] and is_byline_label(blocks[i - 1].text):
                 keep[i - 1] = False
+            if named and i + 1 < len(blocks) \
+                    and blocks[i + 1].text.strip().lower().rstrip(": ") in TRAILING_LABELS:
+                keep[i + 1] = False
     if all(keep):
         return blocks
     drop_bare_ends(blocks, keep)     # a closing byline gone leaves the rule above it bare

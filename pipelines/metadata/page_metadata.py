@@ -9,7 +9,7 @@ from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
-from ..htmlparse import base_href_url, base_url, first_below, text_of
+from ..htmlparse import base_href_url, base_url, first_below, text_of, text_without_buttons
 from ..blocks.block_inline import normalize_ws
 from .byline import TITLE_HEADING_MIN_CHARS, author_name, plain_words
 from .page_date import DATE_LIKE
@@ -318,7 +318,7 @@ def title(root, metas=None, url: str = "") -> str | None:
     metas = _metas(root) if metas is None else metas
     og = metas.get("og:title") or metas.get("twitter:title")
     h1 = _first_h1(root)
-    h1_text = normalize_ws(text_of(h1)) if h1 is not None else ""
+    h1_text = normalize_ws(text_without_buttons(h1)) if h1 is not None else ""
     # an h1 linking the site's root is the site's logo heading: it names the site, not the
     # page, so the part of <title> that repeats it is the site's ("Release notes - Release
     # 0.14.2" under Pelican's simple theme, whose posts all took the site's name), where the
@@ -329,7 +329,7 @@ def title(root, metas=None, url: str = "") -> str | None:
 
     def heads_page(text: str) -> bool:
         text = text.lower()
-        return any(normalize_ws(text_of(h)).strip(_ANCHOR_MARKS).lower() == text
+        return any(normalize_ws(text_without_buttons(h)).strip(_ANCHOR_MARKS).lower() == text
                    for h in root.iter("h1", "h2", "h3") if h is not h1)
     if og:
         # og:title often carries the site name too ("Post | Site"): same rule as <title>
@@ -402,7 +402,7 @@ def named_h1s(root, url: str, h1s: list | None = None) -> list:
     them."""
     found = []
     for h in root.iter("h1") if h1s is None else h1s:
-        text = normalize_ws(text_of(h)).strip(_ANCHOR_MARKS)
+        text = normalize_ws(text_without_buttons(h)).strip(_ANCHOR_MARKS)
         if text and not _links_home(h, url):
             found.append((h, text))
     return found

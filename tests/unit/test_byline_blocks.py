@@ -73,3 +73,13 @@ def test_a_byline_set_as_a_minor_heading_leaves_the_body_and_a_title_stays():
     assert "Posted by" not in text and text.startswith("Starter basics")
     _, text = body_text(page('<h2>Jane Roe on her starter</h2>'))
     assert "Jane Roe on her starter" in text
+
+
+def test_the_word_a_posts_card_sets_after_the_name_goes_with_it():
+    # NodeBB's post header: the author's name, then "wrote" in a line of its own
+    _, text = body_text(page('<div class="post-header"><a href="/user/jane">Jane Roe</a></div>'
+                             '<div><span class="text-muted">wrote</span></div>'))
+    assert "Jane Roe" not in text and "wrote" not in text.split("\n")
+    # the same word as prose stays
+    _, text = body_text(page("", "<p>wrote</p><p>Jane Roe wrote back the next day.</p>"))
+    assert "Jane Roe wrote back the next day." in text

@@ -107,3 +107,12 @@ def test_a_bracketed_site_name_its_banner_heading_shows_is_dropped():
     own = page("<title>Zero waste [updated]</title>",
                f'<header><h1>My blog</h1></header><main><h2>Zero waste</h2>{PROSE}</main>')
     assert title(parse_html(own)) == "Zero waste [updated]"
+
+
+def test_a_buttons_label_in_the_heading_is_no_part_of_the_title():
+    # Askbot's question heading: the title, then an inline "edit" control
+    qa = page("<title>What changed in 0.47.2? - My site</title>",
+              '<main><h1><div>What changed in 0.47.2?</div><button class="js-edit">edit</button>'
+              f'</h1>{PROSE}</main>')
+    leaf = analyze_page(qa, "https://x.org/question/108/what-changed-in-0472/")
+    assert leaf.verdict == "leaf" and leaf.title == "What changed in 0.47.2?"
