@@ -21,7 +21,7 @@ from .signals import (CONVERSION_MAX_CHARS, CONVERSION_TEXT, declared, headed_en
                       is_heading_tool, numbered_pagination, titles_definition)
 from .url_identity import child_targets, path_has_record_id, query_names_record, target_shapes
 from .url_shape import (NO_FACTS, continues_content, in_place_pagers, is_home_url,
-                        is_term_archive_url, url_facts, without_tracking)
+                        is_date_archive_url, is_term_archive_url, url_facts, without_tracking)
 
 # --- corrections to the seed (each documented in the seed's own notes) ---------------------
 # Blogger wraps images in <a href>; those links carry no words and are part of the image.
@@ -168,7 +168,9 @@ PLAIN_TEXT = 0
 # map of other pages, a leaf mentions a few. Term archives (a post's tags, a wiki article's
 # categories) are not counted: every post links its own, and at a stub's few words they
 # were its whole "map" (Ghost's one-line posts and MediaWiki's stubs read as index; no
-# corpus verdict changed). fitted
+# corpus verdict changed). Nor, on a post's address, are calendar archives (/2019/10/): a
+# blog's archive widget lists the months beside every post (a trafilatura-eval post read
+# +7.5 by its 40 months, now -22.5; no generator site's score moves). fitted
 LINK_TARGET = +2
 CHARS_PER_WORD = 6
 # A page shorter than about a screenful of text is no dense map for its few links: a wiki's
@@ -482,9 +484,14 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
         entries_headed = any(not is_home_url(lk.url) for lk in headed)
         words = max(stats.text_chars / CHARS_PER_WORD, MIN_WORDS_LISTING if entries_headed else MIN_WORDS)
         # a page's term archives (its tags and categories) are labels it is filed under, which
-        # every post carries, not pages of a map: not counted here. (Topics and sections are:
-        # docs sites file their documents under /topics/, and a dirhtml root's map is them.)
-        mapped = len(targets) - sum(1 for t in targets if is_term_archive_url(t))
+        # every post carries, not pages of a map: not counted here; nor, on a page addressed
+        # as a post, are calendar archives (/2019/10/), the month list a blog's archive widget
+        # sets beside every post (an archive page's own list of months is its map). (Topics
+        # and sections are: docs sites file their documents under /topics/, and a dirhtml
+        # root's map is them.)
+        post = shape == "content"
+        mapped = len(targets) - sum(1 for t in targets if is_term_archive_url(t)
+                                    or (post and is_date_archive_url(t)))
         counts["link_targets"] = min(round(mapped / words * 100), SIGNAL_CAP)
         counts["content_targets"], counts["record_targets"] = target_shapes(targets, SIGNAL_CAP)
         counts["child_targets"] = child_targets(targets, url, SIGNAL_CAP) if url else 0

@@ -360,6 +360,21 @@ def test_a_stubs_few_links_do_not_make_it_a_map():
     assert analyze_page(listing, "https://wiki.ex.org/wiki/Category:Minor_releases").verdict == "index"
 
 
+def test_a_posts_month_archive_list_is_no_map():
+    # a blog's archive widget set inside the post's column (no aside to name it): the month
+    # archives every post shows are labels of the calendar, not pages of a map
+    months = "".join(f'<li><a href="/2019/{m:02d}/">2019/{m}</a></li>' for m in range(1, 13))
+    prose = "<p>" + "Small integers are cached by the interpreter, and identity checks show it. " * 8 + "</p>"
+    post = (f'<html><body><div id="content"><h1>Interning of small integers</h1>{prose}'
+            f'<h3>Archives</h3><ul>{months}</ul></div></body></html>')
+    a = analyze_page(post, "https://blog.ex.org/2019/10/21/interning-of-small-integers/")
+    assert a.counts["link_targets"] == 0 and a.verdict == "leaf"
+    # the same links to posts are a map
+    posts = post.replace('/">2019/', '/a-post/">2019/')
+    assert analyze_page(posts, "https://blog.ex.org/2019/10/21/interning-of-small-integers/"
+                        ).counts["link_targets"] >= 5
+
+
 ONE_POST_YEAR = """<html><head><title>2020</title><meta property="og:type" content="article">
 <meta property="article:published_time" content="2020-11-09T00:00:00+00:00"></head>
 <body><header><nav><a href="/">Release notes</a> <a href="/about/">About</a></nav></header>
