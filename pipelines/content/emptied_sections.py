@@ -69,18 +69,24 @@ def drop_emptied_headings(blocks: list[Block], keep: list[bool],
 
 
 def drop_bare_ends(blocks: list[Block], keep: list[bool]) -> list[int]:
-    """Drop, in place on `keep`, the rules before the text's first block and after its last,
-    which separate it from nothing, and the short headings after its last block, which head
-    nothing (a related-posts box's label whose posts went as duplicates, a theme's closing
-    rule over its footer): WCXB dev has 46 archives ending in a rule and 29 in a heading. A
+    """Drop, in place on `keep`, the rules before the text's first block (and one right under
+    its opening h1 title) and after its last, which separate it from nothing, and the short
+    headings after its last block, which head nothing (a related-posts box's label whose
+    posts went as duplicates, a theme's closing rule over its footer): WCXB dev has 46
+    archives ending in a rule and 29 in a heading. A
     heading of more than LABEL_MAX_WORDS words is a statement of its own (a testimonial set
     as a heading) and stays, and so does a text that is all headings. Returns the dropped."""
     idx = [i for i, k in enumerate(keep) if k]
     if not any(blocks[i].kind not in ("rule", "heading") for i in idx):
         return []
     dropped = []
-    for i in idx:                       # from the start: rules
+    for n, i in enumerate(idx):         # from the start: rules
         if blocks[i].kind != "rule":
+            # a rule right under the h1 title that opens the text is the title block's
+            # underline, between the title and the text it opens (Astro's blog template)
+            if blocks[i].kind == "heading" and (blocks[i].level or 1) == 1 \
+                    and n + 1 < len(idx) and blocks[idx[n + 1]].kind == "rule":
+                dropped.append(idx[n + 1])
             break
         dropped.append(i)
     for i in reversed(idx):             # from the end: rules and short headings
