@@ -13,7 +13,7 @@ import re
 
 from ..blocks import Block
 from ..blocks.block_model import reindex
-from ..metadata.byline import is_byline_label
+from ..metadata.byline import is_byline_label, is_trailing_label
 from ..metadata.page_date import ISO_DAY, prints_day
 from .emptied_sections import drop_bare_ends
 from .selection import LONG_PARAGRAPH_WORDS
@@ -27,9 +27,6 @@ DATE_LINE_MAX_WORDS = 3
 _NUMERIC_DATE = re.compile(r"\b\d{1,2}\s*[./]\s*\d{1,2}\s*[./]\s*(?:\d{4}|\d{2})\b|\b(?:19|20)\d\d\b")
 _DATE_PARTS = re.compile(r"[\d.:/,\-]+")
 _KINDS = frozenset({"paragraph", "list-item"})
-# The word a post's card sets after its author's name, in a line of its own ("dana" /
-# "wrote": NodeBB; "says:" under WordPress' comment authors): it goes with the name.
-TRAILING_LABELS = frozenset({"wrote", "writes", "said", "says"})
 # A byline set as a minor heading (Mezzanine's h6.post-meta, "Posted by: … 4 years ago") is
 # a byline; an h1-h3 naming the author is a title or a section's.
 MINOR_HEADING = 4
@@ -66,8 +63,8 @@ def drop_byline_blocks(blocks: list[Block], author: str | None, date: str | None
             # the label the name stood under in a line of its own ("by" / "maintainer")
             if named and i and keep[i - 1] and is_byline_label(blocks[i - 1].text):
                 keep[i - 1] = False
-            if named and i + 1 < len(blocks) \
-                    and blocks[i + 1].text.strip().lower().rstrip(": ") in TRAILING_LABELS:
+            # ...and the word after it ("wrote": NodeBB's post card)
+            if named and i + 1 < len(blocks) and is_trailing_label(blocks[i + 1].text):
                 keep[i + 1] = False
     if all(keep):
         return blocks

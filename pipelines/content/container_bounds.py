@@ -250,20 +250,18 @@ def _start_before(child: str, kids: list[str], acc: dict[str, list[float]],
 # container's document (the title and the intro before it): a DokuWiki page whose second
 # section held 85% of the prose was archived as that section alone, its title, intro and
 # heading cut off. A body after its title and a byline or a picture (a post's) is not it.
-SECTION_HEADINGS = 2
 
 
 def _one_section(node: str, first: int, blocks: list[Block]) -> bool:
-    """Is the block before `first` a heading standing directly in node, the last of
-    SECTION_HEADINGS or more there?"""
+    """Is the block before `first` a heading standing directly in node, after another
+    heading there?"""
     prefix = node + "/"
     cut = len(prefix)
 
     def heads(b: Block) -> bool:
         return b.kind == "heading" and b.xpath.startswith(prefix) and "/" not in b.xpath[cut:]
-    if not first or not heads(blocks[first - 1]):
-        return False
-    return sum(1 for i in range(first - 1) if heads(blocks[i])) >= SECTION_HEADINGS - 1
+    return bool(first) and heads(blocks[first - 1]) \
+        and any(heads(blocks[i]) for i in range(first - 1))
 
 
 def _beside_link_columns(child: str, kids: list[str], acc: dict[str, list[float]],

@@ -73,9 +73,9 @@ def drop_bare_ends(blocks: list[Block], keep: list[bool]) -> list[int]:
     its opening h1 title) and after its last, which separate it from nothing, and the short
     headings after its last block, which head nothing (a related-posts box's label whose
     posts went as duplicates, a theme's closing rule over its footer): WCXB dev has 46
-    archives ending in a rule and 29 in a heading. A
-    heading of more than LABEL_MAX_WORDS words is a statement of its own (a testimonial set
-    as a heading) and stays, and so does a text that is all headings. Returns the dropped."""
+    archives ending in a rule and 29 in a heading. A heading of more than LABEL_MAX_WORDS
+    words is a statement of its own (a testimonial set as a heading) and stays, and so does
+    a text that is all headings. Returns the dropped."""
     idx = [i for i, k in enumerate(keep) if k]
     if not any(blocks[i].kind not in ("rule", "heading") for i in idx):
         return []

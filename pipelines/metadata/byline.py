@@ -305,9 +305,23 @@ def _marks(el, *names: str) -> str:
 _AUTHOR_ARCHIVE = re.compile(r"/authors?/[^/?#]", re.I)
 
 
+# The word a post's card sets after its author's name, in a line of its own ("dana" /
+# "wrote": NodeBB; "says:" under WordPress' comment authors).
+_TRAILING_LABELS = frozenset({"wrote", "writes", "said", "says"})
+
+
+def _as_label(text: str) -> str:
+    return text.strip().lower().rstrip(": ")
+
+
 def is_byline_label(text: str) -> bool:
     """Is the text only a label a byline sets before a name ("By", "Written by:")?"""
-    return text.strip().lower().rstrip(": ") in _LABELS
+    return _as_label(text) in _LABELS
+
+
+def is_trailing_label(text: str) -> bool:
+    """Is the text only the word a post's card sets after its author's name ("wrote")?"""
+    return _as_label(text) in _TRAILING_LABELS
 
 
 def _team_name(text: str) -> str | None:

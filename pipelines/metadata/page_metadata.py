@@ -441,11 +441,10 @@ def _strip_site(raw: str, h1: str, site_name: str | None, logo: str = "",
     """Drop a trailing " | Site" only when safe: it matches h1/og:site_name or is short.
     `logo`: the text of an h1 linking home, the site's name where it leads and
     heads_page(the rest) says a heading of the page shows the rest."""
-    bracketed = _BRACKETED_TAIL.fullmatch(raw)
-    for sep in TITLE_SEPARATORS + ((" [",) if bracketed else ()):
-        if sep not in raw:
-            continue
-        head, tail = bracketed.groups() if sep == " [" else raw.rpartition(sep)[::2]
+    splits = [(sep, *raw.rpartition(sep)[::2]) for sep in TITLE_SEPARATORS if sep in raw]
+    if (bracketed := _BRACKETED_TAIL.fullmatch(raw)) is not None:
+        splits.append((" [", *bracketed.groups()))
+    for sep, head, tail in splits:
         if not head.strip():
             continue
         if logo and normalize_ws(head).lower() == logo.lower() and tail.strip() \
