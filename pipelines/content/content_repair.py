@@ -27,6 +27,7 @@ from lxml import etree
 
 from ..blocks import Block
 from .word_count import count_words
+from ..metadata.json_ld import json_ld_values
 
 # Descendants that no real <button> holds: their presence marks a parse artifact.
 _FLOW_TAGS = ("p", "h1", "h2", "h3", "h4", "h5", "h6", "article", "main", "section", "table",
@@ -118,11 +119,7 @@ def _ld_objects(root):
     for script in root.iter("script"):
         if (script.get("type") or "").strip().lower() != "application/ld+json" or not script.text:
             continue
-        try:
-            data = json.loads(script.text)
-        except ValueError:
-            continue
-        stack = [data]
+        stack = json_ld_values(script.text)
         while stack:
             item = stack.pop()
             if isinstance(item, list):

@@ -3,7 +3,6 @@
 """
 from __future__ import annotations
 
-import json
 import re
 from urllib.parse import urljoin, urlsplit
 
@@ -13,6 +12,7 @@ from ..htmlparse import base_href_url, base_url, first_below, text_of, text_with
 from ..blocks.block_inline import normalize_ws
 from .byline import TITLE_HEADING_MIN_CHARS, author_name, plain_words
 from .page_date import DATE_LIKE
+from .json_ld import json_ld_values
 from .hatom import forget_marks, hatom_dates, hatom_mark_is_a_teasers, hatom_updated, heading_links_away
 
 # <meta> names/properties that carry the publishing date, most specific first.
@@ -110,14 +110,11 @@ def _add_meta(meta, found: dict[str, str]) -> None:
 
 
 def _add_json_ld(script, items: list[dict]) -> None:
-    """The items of a JSON-LD <script>; other scripts and unreadable JSON add none."""
+    """The items of a JSON-LD <script> (json_ld_values); other scripts add none."""
     if (script.get("type") or "").strip().lower() != "application/ld+json":
         return
-    try:
-        data = json.loads(script.text or "")
-    except (ValueError, TypeError):
-        return
-    _collect(data, items)
+    for value in json_ld_values(script.text):
+        _collect(value, items)
 
 
 def _collect(data, items: list[dict], depth: int = 0) -> None:
