@@ -18,12 +18,13 @@ from .indexiness.hash_routes import is_place_in_page, route_of
 from .indexiness.page_address import page_address
 from .indexiness.url_identity import PAGE_NUMBER_KEYS, is_post_window
 from .metadata.discussion import declares_discussion
-from .metadata.byline import byline_author, byline_texts
+from .metadata.byline import byline_author, byline_texts, title_heading
 from .content.byline_blocks import drop_byline_blocks
 from .metadata.page_date import iso_date, printed_local_day, shown_date, utc_instant
 from .indexiness.links import (_BIT, FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http,
                                link_addresses, page_links)
 from .metadata.page_metadata import extract_page_metadata, heading_title, named_h1s, names_page
+from .metadata.thread_starter import thread_starter
 from .indexiness.url_shape import PAGE_EXTENSION
 
 __all__ = ["PageError", "IndexinessConfig", "PageAnalysis", "analyze_page", "MAX_HTML_BYTES"]
@@ -387,6 +388,10 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
         date = date or shown_date(root, byline, html, url) or meta["date_updated"]
         date = printed_local_day(iso_date(date), byline, url) or date
         author = author or byline_author(byline)
+        if author is None and (discussion or result.counts.get("url_thread")):
+            # a thread names its starter by the link to their member page over the first
+            # post, a username a byline reader does not take for a name (thread_starter)
+            author = thread_starter(h1s[0][0] if h1s else title_heading(root))
     if verdict == "leaf" and blocks:
         blocks = drop_byline_blocks(blocks, author, date, discussion)
     blocks = compose_blocks(blocks)

@@ -1,0 +1,65 @@
+"""A thread's author is its starter, named by the link to their member page over the first
+post: forum software seldom prints a byline."""
+import pytest
+
+from pipelines.metadata.thread_starter import is_member_link
+from pipelines.page import analyze_page
+
+_REPLIES = [
+    "We camp high most summers and the old tent folded in a gust last August. Which tents "
+    "hold up on an exposed ridge without weighing a tonne?",
+    "A tunnel tent pitched tail to the wind has never let me down, even above the tree line.",
+    "Geodesic domes shed wind from every side; worth the extra weight on a ridge like that.",
+    "Low pitch, more stakes, and pick your spot behind a boulder if there is one around.",
+]
+
+
+def _thread(member_href, names=("ridgewalker", "alpine_jo", "mkramer", "tarp_only"),
+            tools="", head="", json_ld=""):
+    posts = "".join(
+        f'<div class="post"><div class="postprofile"><a href="{member_href(who, n)}" '
+        f'class="username">{who}</a></div><div class="content"><p>{text}</p></div></div>'
+        for n, (who, text) in enumerate(zip(names, _REPLIES), 1))
+    return (f'<html><head><title>Which tent for a windy ridge? - Camping</title>{head}</head>'
+            f'<body><header><a href="/">Outdoors forum</a></header>'
+            f'<h1>Which tent for a windy ridge?</h1>{tools}{posts}</body></html>')
+
+
+@pytest.mark.parametrize("platform, href, url", [
+    ("phpBB", lambda who, n: f"./memberlist.php?mode=viewprofile&u={n}&sid=ab12",
+     "https://forum.example/viewtopic.php?t=4412"),
+    ("XenForo, relative", lambda who, n: f"members/{who}.{n}/",
+     "https://forum.example/threads/which-tent-for-a-windy-ridge.4412/"),
+    ("Spirit", lambda who, n: f"/user/{n}/{who}/", "https://forum.example/topic/10/which-tent/"),
+    ("vBulletin", lambda who, n: f"member.php?s=e3c9&u={n}",
+     "https://forum.example/showthread.php?t=4412"),
+])
+def test_the_first_posts_member_link_names_the_thread_starter(platform, href, url):
+    assert analyze_page(_thread(href), url).author == "ridgewalker", platform
+
+
+def _discourse_author(url="https://forum.example/t/which-tent-for-a-windy-ridge/4412", **parts):
+    return analyze_page(_thread(lambda who, n: f"/u/{who}", **parts), url).author
+
+
+def test_the_member_pages_own_tools_and_mentions_are_no_poster():
+    tools = ('<p><a href="/user/register">Sign Up</a> <a href="/user/login">Log In</a> '
+             'Thanks to <a href="/u/alpine_jo">@alpine_jo</a> for the split from another thread.</p>')
+    assert _discourse_author(tools=tools) == "ridgewalker"
+
+
+def test_declared_author_wins_and_a_page_that_is_no_thread_gets_no_starter():
+    posting = ('<script type="application/ld+json">{"@type": "DiscussionForumPosting", '
+               '"author": {"@type": "Person", "name": "Ridge Walker"}}</script>')
+    assert _discourse_author(head=posting) == "Ridge Walker"
+    # an article that links a commenter's profile is not a thread: its author is its byline's
+    assert _discourse_author(url="https://blog.example/2024/02/which-tent-for-a-windy-ridge") is None
+
+
+def test_member_link_shapes():
+    assert is_member_link("https://lobste.rs/~scvalex")
+    assert is_member_link("/members/pelex.1378134/")
+    assert is_member_link("index.php?action=profile;u=12")
+    assert not is_member_link("/user/register")
+    assert not is_member_link("/user/guide/advanced.html")
+    assert not is_member_link("/search.php?author_id=421190&sr=posts")
