@@ -56,12 +56,13 @@ CATALOG_FRONTS = frozenset({"shop", "store", "products", "collections"})
 # Discourse /t/slug/123, phpBB viewtopic.php, vBulletin showthread.php, MyBB thread-123.html,
 # XenForo /threads/slug.123/, NodeBB /topic/123/slug, Invision Community and FlaskBB
 # /topic/123-slug/ (Invision's page N /topic/123-slug/page/2/), Vanilla /discussion/123/, Flarum
-# /d/123-slug, Lemmy /post/123, Reddit /comments/id/, Stack Exchange /questions/123/.
+# /d/123-slug, Lemmy /post/123, Reddit /comments/id/, Stack Exchange /questions/123/, Askbot
+# /question/123/slug/.
 THREAD_PATH = re.compile(
     r"/t/[^/]+/\d+(?:/\d+)?/?$|/(?:viewtopic|showthread|showtopic|viewthread)\.php$|"
     r"/thread-\d+[^/]*$|/threads/[^/]*\.\d+(?:/page-\d+)?/?$|/topic/\d+(?:/|$)|"
     r"/topic/\d+-[^/]+(?:/page/\d+)?/?$|/discussion/\d+(?:/|$)|"
-    r"/d/\d+-|/post/\d+/?$|/comments/[a-z0-9]+(?:/|$)|/questions/\d+(?:/|$)", re.I)
+    r"/d/\d+-|/post/\d+/?$|/comments/[a-z0-9]+(?:/|$)|/questions?/\d+(?:/|$)", re.I)
 
 # The addresses forum, Q&A and community platforms give a member's page, each its
 # platform's default: NodeBB, FlaskBB, Drupal and Reddit /user/name, Discourse, Flarum and

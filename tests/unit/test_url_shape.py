@@ -165,6 +165,7 @@ def test_a_taxonomy_term_is_a_word_or_three_not_a_key_or_a_title(url, taxonomy):
     "https://lemmy.example/post/21018364",                           # Lemmy
     "https://www.reddit.com/r/python/comments/abc123/a_question/",   # Reddit
     "https://q.example/questions/123456/how-to-x",                   # Stack Exchange
+    "https://ask.example/question/4077/how-to-x/",                   # Askbot
 ])
 def test_thread_urls(url):
     assert is_thread_url(url)
