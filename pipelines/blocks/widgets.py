@@ -70,7 +70,8 @@ CLASS_PART_PATTERNS = {
     # its text (NodeBB's "Hello! It looks like you're interested in this conversation…")
     "dialog": _PART.format(r"(?:popup|pop-up|dismissible)"),
     "post-furniture": "|".join((
-        _PART.format(r"(?:share|sharing|sharebar|sharedaddy|newsletter|yarpp|donate|donation|donations)"),
+        _PART.format(r"(?:share|sharing|sharebar|sharedaddy|newsletter|yarpp|donate|donation|donations|"
+                     r"breadcrumbs?)"),
         r"(?:[a-z0-9]+[-_])*related(?:[-_](?:posts?|articles?|stories|content|links?|news|reads?|entries|guides?))?"
         r"(?:[-_](?:section|box|block|list|widget|wrapper|container|area|items?))*",
         r"related(?:posts|articles?|stories|content|links)")),

@@ -58,6 +58,10 @@ def test_words_beside_comment_are_no_thread_wrapper(token):
     # drawn in a <div> (Hexo Butterfly)
     ("license-box my-3", "post-furniture"), ("post-copyright", "post-furniture"),
     ("article-copyright inline-meta", "post-furniture"), ("aside-content", "rail"),
+    # a breadcrumb trail by its compound names (Spirit's breadcrumb_nav over every topic,
+    # BEM's c-breadcrumb__list, site-breadcrumbs)
+    ("breadcrumb_nav", "post-furniture"), ("c-breadcrumb__list", "post-furniture"),
+    ("site-breadcrumbs", "post-furniture"),
     # a wiki's page id and "Last modified: ... by ..." lines (DokuWiki)
     ("pageId", "post-furniture"), ("docInfo", "post-furniture")])
 def test_a_furniture_word_as_part_of_a_class_names_the_widget(cls, widget):
