@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
@@ -24,7 +25,7 @@ from .metadata.page_date import iso_date, printed_local_day, shown_date, utc_ins
 from .indexiness.links import (_BIT, FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http,
                                link_addresses, page_links)
 from .metadata.page_metadata import extract_page_metadata, heading_title, named_h1s, names_page
-from .metadata.thread_starter import thread_starter
+from .metadata.thread_starter import first_post_time, thread_starter
 from .indexiness.url_shape import PAGE_EXTENSION
 
 __all__ = ["PageError", "IndexinessConfig", "PageAnalysis", "analyze_page", "MAX_HTML_BYTES"]
@@ -223,6 +224,19 @@ def _goes_back(numbers: dict[str, int], own: dict[str, int]) -> bool:
                for key, n in numbers.items())
 
 
+# A thread's or a listing's page N in its path: XenForo's /threads/x.12/page-3, Invision's
+# and WordPress' /page/2/.
+_PATH_PAGE = re.compile(r"/page[-/:]?(\d+)/?$", re.I)
+
+
+def _later_page(url: str) -> bool:
+    """Is url a page after the first of what it pages (?page=2, ?start=20, /page-3)?"""
+    parts = urlsplit(url)
+    found = _PATH_PAGE.search(parts.path)
+    return (found is not None and int(found.group(1)) > 1) or any(
+        n > (0 if key in _OFFSET_KEYS else 1) for key, n in _page_numbers(parts.query).items())
+
+
 def _child_links(links: list[str], page_url: str) -> list[str]:
     """The links (http, fragment-free) to pages below this page's path: under its folder
     when it is the folder's index (/docs/ or /docs/index.html: /docs/x), under its own name
@@ -385,13 +399,21 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
         # what the leaf prints for its readers, for the archive only (the score read the
         # metadata's date)
         byline = byline_texts(root, names_page(root, meta["metas"], url, h1s), all_h1s)
-        date = date or shown_date(root, byline, html, url) or meta["date_updated"]
+        # a thread's first post, under its title, gives its start and its starter
+        thread = None
+        # (not on a later page or a window around one post: its first post is a reply)
+        if (discussion or result.counts.get("url_thread")) and not _later_page(url) \
+                and not is_post_window(url, meta["canonical"]):
+            thread = h1s[0][0] if h1s else title_heading(root)
+            thread = root.find("body") if thread is None else thread
+        date = date or first_post_time(thread) or shown_date(root, byline, html, url) \
+            or meta["date_updated"]
         date = printed_local_day(iso_date(date), byline, url) or date
         author = author or byline_author(byline)
-        if author is None and (discussion or result.counts.get("url_thread")):
-            # a thread names its starter by the link to their member page over the first
-            # post, a username a byline reader does not take for a name (thread_starter)
-            author = thread_starter(h1s[0][0] if h1s else title_heading(root))
+        if author is None:
+            # named by the link to their member page over the first post: a username a
+            # byline reader does not take for a name (thread_starter)
+            author = thread_starter(thread)
     if verdict == "leaf" and blocks:
         blocks = drop_byline_blocks(blocks, author, date, discussion)
     blocks = compose_blocks(blocks)

@@ -1,4 +1,5 @@
-"""Who started a discussion: the member whose name heads its first post.
+"""Who started a discussion and when: the member whose name heads its first post, and the
+time the first post gives.
 
 Forum and Q&A software prints each post under its poster's name, a link to the member's
 page, and the thread's first post follows its title. Few of them name the poster anywhere
@@ -48,22 +49,26 @@ def is_member_link(href: str) -> bool:
         and _MEMBER_QUERY.search(parts.query) is not None
 
 
-def _links_after(el):
-    """The <a> elements after el in document order (XPath's following::a, lazily: the
-    search stops at the first post)."""
+def _after(el, tag: str):
+    """The `tag` elements after el in document order (XPath's following::tag, lazily: the
+    search stops at the first post); in it, where el is the <body>."""
+    if el.tag == "body":
+        yield from el.iter(tag)
+        return
     while el is not None:
         for sibling in el.itersiblings():
-            yield from sibling.iter("a")
+            yield from sibling.iter(tag)
         el = el.getparent()
 
 
 def thread_starter(title_heading) -> str | None:
     """The name on the first link to a member's page after the discussion's title heading
-    (within FIRST_POST_LINKS links), or None. An @name is a mention inside a post, not
+    (or from the start of its <body>, where it has none; within FIRST_POST_LINKS links), or
+    None. An @name is a mention inside a post, not
     its poster; a link without a letter is a count beside the avatar."""
     if title_heading is None:
         return None
-    for n, link in enumerate(_links_after(title_heading)):
+    for n, link in enumerate(_after(title_heading, "a")):
         if n >= FIRST_POST_LINKS:
             return None
         href = link.get("href")
@@ -75,4 +80,30 @@ def thread_starter(title_heading) -> str | None:
                 and len(name.split()) <= NAME_MAX_WORDS and not _TOOL_WORDS.search(name) \
                 and any(c.isalpha() for c in name):
             return name
+    return None
+
+
+# The poster's card beside a post gives the day they joined ("Joined: <time>", "Member
+# since", "Registered"), often before the post's own time: no date of the post.
+_JOINED = re.compile(r"join|regist|member since|mitglied seit|inscri|beigetreten", re.I)
+# A thread's first post shows its time among the first few after the title; later ones are
+# replies'.
+FIRST_POST_TIMES = 4
+
+
+def first_post_time(title_heading) -> str | None:
+    """The datetime of the first <time datetime> after the discussion's title heading (or
+    <body>, as thread_starter) that is no poster's joining day (within FIRST_POST_TIMES), or None. A thread's posts each
+    show their time, so the page holds many and lone_time names none; the first is the
+    thread's start."""
+    if title_heading is None:
+        return None
+    for n, time in enumerate(_after(title_heading, "time")):
+        if n >= FIRST_POST_TIMES:
+            return None
+        value = (time.get("datetime") or "").strip()
+        parent = time.getparent()
+        before = (time.getprevious().tail if time.getprevious() is not None else parent.text) or ""
+        if value and not _JOINED.search(before) and not _JOINED.search(parent.get("class") or ""):
+            return value
     return None

@@ -63,3 +63,35 @@ def test_member_link_shapes():
     assert not is_member_link("/user/register")
     assert not is_member_link("/user/guide/advanced.html")
     assert not is_member_link("/search.php?author_id=421190&sr=posts")
+
+
+def _untitled_thread(joined_label="Joined:"):
+    """A thread whose title is a link in a card's header (no heading), each post beside its
+    poster's card, which gives the day they joined before the post's own time."""
+    posts = "".join(
+        f'<div class="post-row"><div class="author"><h4><a href="/user/{who}">{who}</a></h4>'
+        f'<div class="author-registered">{joined_label} <time datetime="2018-06-0{n}">'
+        f'Jun {n}, 2018</time></div></div><div class="post-box"><a href="/post/{n}">'
+        f'<time datetime="2022-04-2{n}T12:00:00+00:00">Apr 2{n}, 2022</time></a>'
+        f'<div class="post-content"><p>{text}</p></div></div></div>'
+        for n, (who, text) in enumerate(zip(("ridgewalker", "alpine_jo", "mkramer"), _REPLIES), 1))
+    return ('<html><head><title>Which tent for a windy ridge? - Camping - Outdoors</title></head>'
+            '<body><div class="card-header"><a href="/topic/4412-which-tent">Which tent for a '
+            f'windy ridge?</a></div>{posts}</body></html>')
+
+
+def test_the_first_posts_time_dates_the_thread_and_no_posters_joining_day_does():
+    page = analyze_page(_untitled_thread(), "https://forum.example/topic/4412-which-tent")
+    assert page.date_published == "2022-04-21T12:00:00+00:00"
+    assert page.author == "ridgewalker"
+    member_since = analyze_page(_untitled_thread("Member since"),
+                                "https://forum.example/topic/4412-which-tent")
+    assert member_since.date_published == "2022-04-21T12:00:00+00:00"
+
+
+@pytest.mark.parametrize("url", ["https://forum.example/topic/4412-which-tent?page=2",
+                                 "https://forum.example/viewtopic.php?t=4412&start=20",
+                                 "https://forum.example/threads/which-tent.4412/page-3"])
+def test_a_later_page_of_a_thread_opens_with_a_reply_not_the_thread(url):
+    page = analyze_page(_untitled_thread(), url)
+    assert page.author is None and page.date_published is None
