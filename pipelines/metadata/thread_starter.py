@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
+from .page_date import parse_text_date
+
 # A member's page, each the default of its platform: Discourse, Flarum, Lemmy and Reddit
 # /u/name, NodeBB, FlaskBB and Reddit /user/name, Spirit /user/12/name/, Stack Exchange and
 # Askbot /users/12/name, XenForo /members/name.12/, Invision /profile/12-name/, the
@@ -49,9 +51,9 @@ def is_member_link(href: str) -> bool:
         and _MEMBER_QUERY.search(parts.query) is not None
 
 
-def _after(el, tag: str):
-    """The `tag` elements after el in document order (XPath's following::tag, lazily: the
-    search stops at the first post); in it, where el is the <body>."""
+def _after(el, tag: str | None):
+    """The `tag` elements (None: all) after el in document order (XPath's following::tag,
+    lazily: the search stops at the first post); in it, where el is the <body>."""
     if el.tag == "body":
         yield from el.iter(tag)
         return
@@ -87,23 +89,36 @@ def thread_starter(title_heading) -> str | None:
 # since", "Registered"), often before the post's own time: no date of the post.
 _JOINED = re.compile(r"join|regist|member since|mitglied seit|inscri|beigetreten", re.I)
 # A thread's first post shows its time among the first few after the title; later ones are
-# replies'.
+# replies'. Where it prints only a short or relative one ("5 Mar '24", "3 days ago"), the
+# full date is its tooltip (a title attribute: Spirit, Discourse), looked for in the first
+# FIRST_POST_ELEMENTS elements.
 FIRST_POST_TIMES = 4
+FIRST_POST_ELEMENTS = 200
 
 
 def first_post_time(title_heading) -> str | None:
-    """The datetime of the first <time datetime> after the discussion's title heading (or
-    <body>, as thread_starter) that is no poster's joining day (within FIRST_POST_TIMES), or None. A thread's posts each
-    show their time, so the page holds many and lone_time names none; the first is the
-    thread's start."""
+    """The first post's time after the discussion's title heading (or <body>, as
+    thread_starter): the first <time datetime>, or the first title attribute holding a
+    whole date, that is no poster's joining day; within FIRST_POST_TIMES such times and
+    FIRST_POST_ELEMENTS elements, else None. A thread's posts each show their time, so the
+    page holds many and lone_time names none; the first is the thread's start."""
     if title_heading is None:
         return None
-    for n, time in enumerate(_after(title_heading, "time")):
-        if n >= FIRST_POST_TIMES:
+    times = 0
+    for n, el in enumerate(_after(title_heading, None)):
+        if n >= FIRST_POST_ELEMENTS or times >= FIRST_POST_TIMES:
             return None
-        value = (time.get("datetime") or "").strip()
-        parent = time.getparent()
-        before = (time.getprevious().tail if time.getprevious() is not None else parent.text) or ""
-        if value and not _JOINED.search(before) and not _JOINED.search(parent.get("class") or ""):
+        tip = ""
+        if el.tag == "time":
+            value = (el.get("datetime") or "").strip()
+        else:
+            tip = el.get("title") or ""
+            value = parse_text_date(tip) if any(c.isdigit() for c in tip) else None
+        if not value:
+            continue
+        times += 1
+        parent = el.getparent()
+        before = (el.getprevious().tail if el.getprevious() is not None else parent.text) or ""
+        if not _JOINED.search(f"{before} {tip} {parent.get('class') or ''}"):
             return value
     return None

@@ -95,3 +95,18 @@ def test_the_first_posts_time_dates_the_thread_and_no_posters_joining_day_does()
 def test_a_later_page_of_a_thread_opens_with_a_reply_not_the_thread(url):
     page = analyze_page(_untitled_thread(), url)
     assert page.author is None and page.date_published is None
+
+
+def test_a_short_shown_time_is_read_from_its_tooltip():
+    """Spirit and Discourse print "5 Mar '24" or "3 days ago" and keep the whole date in the
+    element's title; the poster card's "Member since" tooltip is no date of the post."""
+    card = ('<div class="card"><a href="/user/{n}/{who}/">{who}</a>'
+            '<span class="since" title="Member since January 3, 2019">Jan \'19</span></div>')
+    posts = "".join(
+        card.format(n=n, who=who) + f'<ul class="comment__info__date"><li title="March {n + 4}, '
+        f'2024, noon">{n + 4} Mar \'24</li></ul><div class="comment__text"><p>{text}</p></div>'
+        for n, (who, text) in enumerate(zip(("ridgewalker", "alpine_jo"), _REPLIES), 1))
+    html = (f'<html><head><title>Which tent for a windy ridge?</title></head><body>'
+            f'<h1>Which tent for a windy ridge?</h1>{posts}</body></html>')
+    page = analyze_page(html, "https://forum.example/topic/10/which-tent/")
+    assert page.date_published == "2024-03-05" and page.author == "ridgewalker"
