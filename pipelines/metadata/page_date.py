@@ -66,10 +66,10 @@ _NOT_PUBLISHED = re.compile(r"\b(?:updated|modified|edited|revised|reviewed|aktu
 
 # A byline's date stands in a short text of its own; a longer one is prose that mentions a date.
 DATE_TEXT_MAX_CHARS = 100
-# What every form of _DAY_FORMS holds (a four-digit year, or a numeric day, month and
-# two-digit year), and what a day in an address's path is written as: without either,
+# What every form of _DAY_FORMS holds (a four-digit year, a numeric day, month and
+# two-digit year, or a year's two digits after an apostrophe), and what a day in an address's path is written as: without either,
 # no date htmldate returns can be confirmed, so it is not asked.
-_SOME_DAY = re.compile(r"\d{4}|\d{1,2}\s*[./-]\s*\d{1,2}\s*[./-]\s*\d{2}")
+_SOME_DAY = re.compile(r"\d{4}|\d{1,2}\s*[./-]\s*\d{1,2}\s*[./-]\s*\d{2}|['’]\d{2}\b")
 _PATH_DAY = re.compile(r"\d{4}[/_-]?\d\d[/_-]?\d\d")
 # What a date value in an attribute or a meta tag looks like (2024-03-05, 2024/03/05,
 # 20240305, 2024-03).
@@ -220,6 +220,10 @@ _DAY_FORMS = tuple((re.compile(pattern, re.I), parts) for pattern, parts in (
     (rf"(?=\b(\d{{1,3}})(?:st|nd|rd|th|er|\.|º|ª)?\s+(?:de\s+)?{_MONTH_WORD},?\s+(?:de\s+)?(\d{{4}})\b)", "dwy"),
     (rf"(?=\b{_MONTH_WORD}\s+(\d{{1,3}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b)", "wdy"),
     (r"(?=(\d{4})\s*年\s*(\d{1,3})\s*月\s*(\d{1,3})\s*日)", "ymd"),
+    # the year by its last two digits after an apostrophe ("5 Mar '24", "Mar 5, '24"):
+    # forum software's short form for a post older than this year (Spirit, Discourse)
+    (rf"(?=\b(\d{{1,3}})(?:st|nd|rd|th)?\s+{_MONTH_WORD},?\s+['’](\d{{2}})\b)", "dwY"),
+    (rf"(?=\b{_MONTH_WORD}\s+(\d{{1,3}})(?:st|nd|rd|th)?,?\s+['’](\d{{2}})\b)", "wdY"),
 ))
 
 

@@ -1,9 +1,12 @@
 """The date a leaf prints for its readers (pipelines/metadata/page_date.py), for its archive's front
 matter when its metadata names none."""
+import pytest
+
 from pipelines.metadata.byline import byline_texts
 from pipelines.htmlparse import parse_html
 from pipelines.page import analyze_page
-from pipelines.metadata.page_date import byline_date as date_of_texts, iso_date, lone_time, parse_text_date, shown_date
+from pipelines.metadata.page_date import (byline_date as date_of_texts, iso_date, lone_time, parse_text_date,
+                                          prints_day, shown_date)
 
 
 def byline_date(root):
@@ -164,3 +167,10 @@ def test_a_dateline_opening_the_first_paragraph_dates_the_story():
     # a version number or a date inside the paragraph is no dateline
     assert analyze_page(story.format("Version 1.27.3 "), url).date_published is None
     assert analyze_page(story.format("Am 18.01.2018 "), url).date_published is None
+
+
+@pytest.mark.parametrize("text", ["5 Mar '24", "Mar 5, '24", "5th March ’24"])
+def test_a_forums_short_date_with_an_apostrophe_year_prints_its_day(text):
+    # forum software's form for a post older than this year (Spirit, Discourse)
+    assert prints_day(text, "2024-03-05") and not prints_day(text, "2024-03-06")
+    assert not prints_day(text, "2023-03-05")
