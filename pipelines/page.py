@@ -25,6 +25,7 @@ from .metadata.page_date import iso_date, printed_local_day, shown_date, utc_ins
 from .indexiness.links import (_BIT, FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http,
                                link_addresses, page_links)
 from .metadata.page_metadata import extract_page_metadata, heading_title, named_h1s, names_page
+from .metadata.publisher import names_the_site
 from .metadata.thread_starter import first_post_time, thread_starter
 from .indexiness.url_shape import PAGE_EXTENSION
 
@@ -395,6 +396,10 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
         # an index page keeps the title its site declares: its first entry's heading is not its
         h1s = named_h1s(root, url, all_h1s)
         title = heading_title(root, meta["metas"], declared=title, url=url, h1s=h1s) or title
+    publisher = None
+    if verdict == "leaf" and author and names_the_site(author, root, meta["metas"], url):
+        # the site's own name as author: the byline's writer, where the story prints one
+        publisher, author = author, None
     if verdict == "leaf" and (date is None or author is None or utc_instant(iso_date(date))):
         # what the leaf prints for its readers, for the archive only (the score read the
         # metadata's date)
@@ -414,6 +419,7 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
             # named by the link to their member page over the first post: a username a
             # byline reader does not take for a name (thread_starter)
             author = thread_starter(thread)
+    author = author or publisher
     if verdict == "leaf" and blocks:
         blocks = drop_byline_blocks(blocks, author, date, discussion)
     blocks = compose_blocks(blocks)

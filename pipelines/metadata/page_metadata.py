@@ -346,7 +346,7 @@ _HOME_HREFS = frozenset({"/", "./", "../", "index.html", "/index.html"})
 _ANCHOR_MARKS = " ¶§#🔗"
 
 
-def _site_names(root, metas, title_tail: bool = True) -> set[str]:
+def site_names(root, metas, title_tail: bool = True) -> set[str]:
     """What the page says its site is called: og:site_name, and the part of <title> after
     its last separator ("Release 0.14.0 — Release notes")."""
     names = {plain_words(metas.get("og:site_name") or "")}
@@ -413,7 +413,7 @@ def _page_h1s(root, metas, url: str, title_tail: bool = True, h1s: list | None =
     metas = _metas(root) if metas is None else metas
     names = None
     for h, text in named_h1s(root, url) if h1s is None else h1s:
-        names = _site_names(root, metas, title_tail) if names is None else names
+        names = site_names(root, metas, title_tail) if names is None else names
         if plain_words(text) not in names:
             yield h, text
 

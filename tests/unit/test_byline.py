@@ -121,3 +121,21 @@ def test_a_block_themes_closing_byline_names_the_author_and_leaves_the_archive()
     assert texts[-1] == "Fix number 3 of the release, with its pull request."
     # a lowercase word in an element marked for the author, but not for the name, is none
     assert author_of('<p class="author-box">from the</p>') is None
+
+
+def _story(author_meta: str, byline: str, site: str = "Harbour Gazette") -> str:
+    return (f'<html><head><title>Ferry fares rise in spring | {site}</title>'
+            f'<meta property="og:site_name" content="{site}">'
+            f'<meta name="author" content="{author_meta}"></head><body><main><article>'
+            f'<h1>Ferry fares rise in spring</h1>{byline}{PROSE}</article></main></body></html>')
+
+
+def test_the_sites_own_name_as_author_gives_way_to_the_writers_byline():
+    url = "https://www.harbourgazette.example/news/ferry-fares-rise-in-spring"
+    assert analyze_page(_story("Harbour Gazette", "<p>By Jane Roe</p>"), url).author == "Jane Roe"
+    assert analyze_page(_story("harbourgazette.example", "<p>By Jane Roe</p>"), url).author \
+        == "Jane Roe"
+    # no byline: the publisher is all the page names
+    assert analyze_page(_story("Harbour Gazette", ""), url).author == "Harbour Gazette"
+    # a writer's name in the metadata stays, whatever the byline
+    assert analyze_page(_story("John Doe", "<p>By Jane Roe</p>"), url).author == "John Doe"
