@@ -130,13 +130,27 @@ def _collect(data, items: list[dict], depth: int = 0) -> None:
                 _collect(data[key], items, depth + 1)
 
 
-def _person(value) -> str | None:
+def _is_person(item: dict) -> bool:
+    types = item.get("@type")
+    return "Person" in (types if isinstance(types, list) else [types])
+
+
+def _person(value, nodes: dict | None = None) -> str | None:
+    """An author value's name. A reference to a node of the page's graph ({"@id": …}, or
+    the id alone: Yoast SEO writes every post's author so, the Person with its name elsewhere
+    in @graph) is that node's name (read without following its references again); an
+    address that names no node is no name."""
     if isinstance(value, str):
-        return value.strip() or None
+        value = value.strip()
+        if nodes and value in nodes:
+            return _person(nodes[value])
+        return None if value.startswith(("http://", "https://")) else value or None
     if isinstance(value, dict):
+        if value.get("name") is None and nodes and value.get("@id") in nodes:
+            return _person(nodes[value["@id"]])
         return _person(value.get("name"))
     if isinstance(value, list):
-        names = [n for n in (_person(v) for v in value) if n]
+        names = [n for n in (_person(v, nodes) for v in value) if n]
         return ", ".join(names) or None
     return None
 
@@ -473,8 +487,11 @@ def _author_field(root, metas=None, ld=None) -> str | None:
         v = metas.get(key)
         if v and not v.startswith(("http://", "https://")):
             return normalize_ws(v)
-    for item in _json_ld(root) if ld is None else ld:
-        name = _person(item.get("author") or item.get("creator"))
+    items = _json_ld(root) if ld is None else ld
+    nodes = {item["@id"]: item for item in items
+             if isinstance(item.get("@id"), str) and "name" in item and _is_person(item)}
+    for item in items:
+        name = _person(item.get("author") or item.get("creator"), nodes)
         if name:
             return name
     for el in _ITEMPROP_ELEMENTS(root):

@@ -1,3 +1,5 @@
+import json
+
 import pytest
 
 from pipelines.htmlparse import parse_html
@@ -80,3 +82,21 @@ def test_analysis_carries_the_declared_canonical():
             '<p>Some words of the post.</p></article></body></html>')
     assert analyze_page(html, "http://ex.test/post/?replytocom=7").canonical_url == "http://ex.test/post/"
     assert analyze_page(html, "http://ex.test/post/").canonical_url is None
+
+
+def _graph(author, *nodes):
+    graph = json.dumps({"@context": "https://schema.org", "@graph": [
+        {"@type": "Article", "@id": "https://b.example/p/#article", "author": author}, *nodes]})
+    return meta(f'<html><head><script type="application/ld+json">{graph}</script></head>'
+                '<body></body></html>')
+
+
+def test_a_json_ld_author_by_reference_is_the_person_it_names():
+    # Yoast SEO's graph: the article's author is an @id, the Person elsewhere in @graph
+    person = {"@type": "Person", "@id": "https://b.example/#/schema/person/6556", "name": "Jessie Roe"}
+    assert _graph({"@id": person["@id"]}, person)["author"] == "Jessie Roe"
+    assert _graph(person["@id"], person)["author"] == "Jessie Roe"
+    # an address naming no node is no name, nor is the publisher's Organization a writer
+    assert _graph("https://b.example/author/jessie/#author")["author"] is None
+    org = {"@type": "Organization", "@id": "https://b.example/#organization", "name": "Roe Media"}
+    assert _graph({"@id": org["@id"]}, org)["author"] is None
