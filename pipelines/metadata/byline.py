@@ -4,6 +4,7 @@ tags, JSON-LD, microdata, rel=author) names none.
 """
 from __future__ import annotations
 
+import html
 import re
 
 from lxml import etree
@@ -218,10 +219,21 @@ _MONTH_DATE = re.compile(r"\s*\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|
 _FIELD_END = re.compile(r"\s*(?:[|·•—–]|\s\d).*$")
 
 
+# What templates print into an empty author field, or a CMS's default account's login: no
+# one's name.
+_PLACEHOLDER_NAMES = frozenset({"null", "undefined", "none", "n a", "unknown", "no author",
+                                "admin", "administrator"})
+
+
 def author_name(text: str) -> str | None:
     """An author field's value as a name: "By JERUSALEM POST STAFF NOVEMBER 20, 2019 10:43"
     is "JERUSALEM POST STAFF". Templates print the whole byline into meta author or
-    JSON-LD's author as readily as into the page; a reader takes the name from it."""
+    JSON-LD's author as readily as into the page; a reader takes the name from it. A field
+    escaped twice ("Redacci&oacute;n") is unescaped; a placeholder is none."""
+    if "&" in text:
+        text = html.unescape(text)
+    if plain_words(text) in _PLACEHOLDER_NAMES:
+        return None
     text = _LEAD_BY.sub("", " ".join(text.split()))
     text = _FIELD_END.sub("", _MONTH_DATE.sub("", text)).strip(" ,:;-")
     # longer than a byline is a bio or the markup around it, not a name: left for the

@@ -139,3 +139,10 @@ def test_the_sites_own_name_as_author_gives_way_to_the_writers_byline():
     assert analyze_page(_story("Harbour Gazette", ""), url).author == "Harbour Gazette"
     # a writer's name in the metadata stays, whatever the byline
     assert analyze_page(_story("John Doe", "<p>By Jane Roe</p>"), url).author == "John Doe"
+
+
+def test_an_author_field_escaped_twice_or_holding_a_placeholder():
+    assert author_name("Redacci&oacute;n Diario") == "Redacción Diario"
+    for placeholder in ("null", "undefined", "No Author", "admin", "Administrator", "N/A"):
+        assert author_name(placeholder) is None, placeholder
+    assert author_name("Adminah Roe") == "Adminah Roe"
