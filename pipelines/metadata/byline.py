@@ -303,8 +303,13 @@ def byline_author(texts: list[tuple[str, object]]) -> str | None:
 
 def _names_the_name(el) -> bool:
     """Does el's own class or id name an author's name ("wp-block-post-author__name",
-    "author-name"): both an author word and "name"?"""
+    "author-name"): both an author word and "name"? Or is it the formatted name ("fn") of
+    an hCard marked as the author (class="author vcard"), the microformat WordPress themes
+    print their bylines in?"""
     words = set(_WORD_SPLIT.split(_marks(el, "class", "id")))
+    if "fn" in words:
+        parent = el.getparent()
+        return parent is not None and _marked_author(parent)
     return "name" in words and not _AUTHOR_WORDS.isdisjoint(words)
 
 

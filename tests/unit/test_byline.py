@@ -146,3 +146,11 @@ def test_an_author_field_escaped_twice_or_holding_a_placeholder():
     for placeholder in ("null", "undefined", "No Author", "admin", "Administrator", "N/A"):
         assert author_name(placeholder) is None, placeholder
     assert author_name("Adminah Roe") == "Adminah Roe"
+
+
+def test_an_hcard_marked_as_the_author_names_them_by_its_formatted_name():
+    # WordPress themes print the byline as an hCard: a one-word handle is a name there
+    assert author_of('<h4 class="vcard author">vom <span class="fn">Krimiblogger</span></h4>') \
+        == "Krimiblogger"
+    # an hCard that is no author's (a commenter's, a venue's) names no author
+    assert author_of('<div class="vcard"><span class="fn">Krimiblogger</span></div>') is None
