@@ -173,8 +173,10 @@ _NOT_AUTHOR_BY = re.compile(r"\b(?:photos?|image|illustrations?|graphics?|video|
 # An author's name: two to five words, each capitalised (or a particle: van, de, von, bin…),
 # initials allowed. Lowercase words are prose ("by the way", "by clicking here"), and one
 # word alone is as often a month, a brand or a label ("March", "Google", "Email") as a name.
-_NAME = re.compile(r"(?:[A-Z\u00C0-\u024F][\w'’.-]*|van|von|de|der|den|del|da|di|du|le|la|bin|al|ibn)"
-                   r"(?:\s+(?:[A-Z\u00C0-\u024F][\w'’.-]*|van|von|de|der|den|del|da|di|du|le|la|bin|al|ibn)){1,4}")
+_PARTICLES = frozenset({"van", "von", "de", "der", "den", "del", "da", "di", "du", "le", "la",
+                        "bin", "al", "ibn"})
+_NAME_WORD = r"(?:[A-Z\u00C0-\u024F][\w'’.-]*|" + "|".join(sorted(_PARTICLES)) + ")"
+_NAME = re.compile(_NAME_WORD + r"(?:\s+" + _NAME_WORD + r"){1,4}")
 # Where a name ends: a comma, a separator, a date or a role after it.
 _NAME_END = re.compile(r"\s*(?:[,|·•—–/()]|\bon\b|\band\b|\bupdated\b|\bpublished\b|\d).*$", re.I)
 # Class and id words that mark the author's name ("author-name", "c-byline__author"), split
@@ -209,7 +211,8 @@ _DATE_WORDS = frozenset("jan feb mar apr may jun jul aug sep sept oct nov dec ja
 
 # The word a byline opens with in English, German, French, Spanish, Dutch and the
 # Scandinavian languages ("von Max Roe", "par Jeanne Roe"), before a capitalised name.
-_LEAD_BY = re.compile(r"^(?:[Bb]y|[Vv]on|[Pp]ar|[Pp]or|[Dd]oor|[Aa]f|[Aa]v)[:\s]+(?=[A-Z\u00C0-\u024F])")
+_BY_WORDS = frozenset({"by", "von", "par", "por", "door", "af", "av"})
+_LEAD_BY = re.compile(r"^(?i:" + "|".join(sorted(_BY_WORDS)) + r")[:\s]+(?=[A-Z\u00C0-\u024F])")
 # A date written with its month's name, and all after it: "NOVEMBER 20, 2019 10:43", "Mar. 3".
 _MONTH_DATE = re.compile(r"\s*\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|"
                          r"february|march|april|june|july|august|september|october|november|"
@@ -247,7 +250,10 @@ def _name(text: str) -> str | None:
     text = _NAME_END.sub("", text).strip(" .:")
     if not text or len(text) > AUTHOR_MAX_CHARS or text.lower() in _LABELS:
         return None
-    if not _NAME.fullmatch(text) or not _DATE_WORDS.isdisjoint(text.lower().replace(".", " ").split()):
+    # (a particle ends no name: "Veröffentlicht von", German for "Posted by", is the label
+    # before one)
+    if not _NAME.fullmatch(text) or text.rsplit(None, 1)[-1] in _PARTICLES \
+            or not _DATE_WORDS.isdisjoint(text.lower().replace(".", " ").split()):
         return None
     return text
 
@@ -346,7 +352,10 @@ def _team_name(text: str) -> str | None:
     label ("By", an archive link's "Posts by Jane") and no date."""
     text = text.strip(" .:")
     words = text.lower().split()
+    # (a label ending in the byline's "by", in any of _BY_WORDS' languages: "Posted by",
+    # "Veröffentlicht von", "Publié par", the name in the element after it)
     if not text or len(words) > 4 or text.lower() in _LABELS or "by" in words \
+            or words[-1] in _BY_WORDS \
             or not _DATE_WORDS.isdisjoint(words) or not all(w.isalpha() for w in words):
         return None
     return text

@@ -154,3 +154,12 @@ def test_an_hcard_marked_as_the_author_names_them_by_its_formatted_name():
         == "Krimiblogger"
     # an hCard that is no author's (a commenter's, a venue's) names no author
     assert author_of('<div class="vcard"><span class="fn">Krimiblogger</span></div>') is None
+
+
+def test_a_label_ending_in_a_particle_is_no_name():
+    # German "Posted by" before the hCard's name: "von" ends no name, so the name after it is read
+    assert author_of('<p class="byline"><span class="screen-reader-text">Veröffentlicht von</span>'
+                     '<span class="author vcard"><a class="url fn n" href="/author/cj/">Chris Jung'
+                     '</a></span></p>') == "Chris Jung"
+    assert author_of('<p class="post-author vcard">Eingestellt von <span class="fn">der Michel'
+                     '</span></p>') == "der Michel"
