@@ -244,6 +244,21 @@ def author_name(text: str) -> str | None:
     return text if text and len(text) <= BYLINE_TEXT_MAX_CHARS else None
 
 
+# A by-word inside a text, before a capitalised word: where a sentence hands over to a name.
+_INNER_BY = re.compile(r"\s(?i:" + "|".join(sorted(_BY_WORDS)) + r")[:\s]+(?=[A-Z\u00C0-\u024F])")
+
+
+def named_after_by(text: str) -> str:
+    """A link's text as the name it gives: WordPress themes link the author's archive as a
+    sentence ("View all posts by Jane Roe", "Zeige alle Beiträge von Cem Basman"), whose name
+    is what follows its last by-word where a lowercase word comes before it ("Max von
+    Sydow" is a name whole)."""
+    found = list(_INNER_BY.finditer(text))
+    if found and any(w[:1].islower() for w in text[:found[-1].start()].split()):
+        return text[found[-1].end():]
+    return text
+
+
 def _name(text: str) -> str | None:
     """text as an author's name, cut at what follows the name, or None."""
     text = _MONTH_DATE.sub("", _LEAD_BY.sub("", text.strip()))

@@ -10,7 +10,7 @@ from lxml import etree
 
 from ..htmlparse import base_href_url, base_url, first_below, text_of, text_without_buttons
 from ..blocks.block_inline import normalize_ws
-from .byline import TITLE_HEADING_MIN_CHARS, author_name, plain_words
+from .byline import TITLE_HEADING_MIN_CHARS, author_name, named_after_by, plain_words
 from .page_date import DATE_LIKE
 from .json_ld import json_ld_values
 from .hatom import forget_marks, hatom_dates, hatom_mark_is_a_teasers, hatom_updated, heading_links_away
@@ -501,7 +501,7 @@ def _author_field(root, metas=None, ld=None) -> str | None:
                 return name
     for a in _REL_LINKS(root):
         if "author" in a.get("rel", "").lower().split():
-            name = normalize_ws(text_of(a))
+            name = named_after_by(normalize_ws(text_of(a)))
             if name:
                 return name
     return None

@@ -163,3 +163,13 @@ def test_a_label_ending_in_a_particle_is_no_name():
                      '</a></span></p>') == "Chris Jung"
     assert author_of('<p class="post-author vcard">Eingestellt von <span class="fn">der Michel'
                      '</span></p>') == "der Michel"
+
+
+def test_an_author_archive_link_written_as_a_sentence_gives_the_name_after_its_by():
+    from pipelines.metadata.byline import named_after_by
+    page = ('<html><head><title>Elektro</title></head><body><article><h1>Elektro</h1>' + PROSE +
+            '<p class="author-bio"><a class="author-link" href="/author/basman/" rel="author">'
+            'Zeige alle Beiträge von Cem Basman</a></p></article></body></html>')
+    assert analyze_page(page, "https://blog.example/2019/11/17/elektro/").author == "Cem Basman"
+    assert named_after_by("View all posts by Jane Roe") == "Jane Roe"
+    assert named_after_by("Max von Sydow") == "Max von Sydow"     # a name whole
