@@ -376,7 +376,7 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
     result, links, pager = score_tree(root, url, meta)
     verdict = "index" if result.score > config.threshold else "leaf"
     cut = content == "always" or verdict == "leaf"
-    discussion = cut and declares_discussion(root, meta["ld_types"])
+    discussion = cut and (declares_discussion(root, meta["ld_types"]) or bool(result.counts.get("url_thread")))
     tags: dict = {}       # the walk's set_up_tags: the tree's h1s and forms as it left it
     # post: a leaf its metadata dates, whose teaser lists go however short its paragraphs;
     # a forum thread is dated too, but its short replies between permalinks are its content

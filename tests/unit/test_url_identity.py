@@ -118,12 +118,18 @@ def test_a_discussions_window_is_marked_and_an_articles_page_2_is_not():
     posts = "".join(f'<div itemprop="comment" itemscope itemtype="https://schema.org/Comment">'
                     f'<p>Reply {i}: {"rye ferments fastest, feed it twice a day. " * 4}</p></div>'
                     for i in range(12, 20))
-    head = ('<link rel="canonical" href="https://forum.x.org/topic/56/flour?page=2">{ld}')
+    head = '<link rel="canonical" href="{canonical}">{ld}'
     thread = ('<script type="application/ld+json">{"@type": "DiscussionForumPosting", '
               '"headline": "Flour"}</script>')
     html = f"<html><head>{head}</head><body><main><h1>Flour</h1>{posts}</main></body></html>"
-    window = analyze_page(html.format(ld=thread), "https://forum.x.org/topic/56/flour/16")
+    window = analyze_page(html.format(ld=thread, canonical="https://forum.x.org/d/56?page=2"),
+                          "https://forum.x.org/d/56/16")
     assert window.verdict == "leaf" and window.post_window
+    # ...as on a page addressed as a thread, without the declaration (NodeBB's /topic/56/x/16)
+    addressed = analyze_page(html.format(ld="", canonical="https://forum.x.org/topic/56/flour"),
+                             "https://forum.x.org/topic/56/flour/16")
+    assert addressed.post_window
     # the same shape on an article (WordPress' page 2 whose canonical names page 1) is kept
-    article = analyze_page(html.format(ld=""), "https://forum.x.org/topic/56/flour/16")
+    article = analyze_page(html.format(ld="", canonical="https://blog.x.org/2024/05/flour/"),
+                           "https://blog.x.org/2024/05/flour/2")
     assert not article.post_window
