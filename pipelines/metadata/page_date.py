@@ -67,8 +67,9 @@ _NOT_PUBLISHED = re.compile(r"\b(?:updated|modified|edited|revised|reviewed|aktu
 # A byline's date stands in a short text of its own; a longer one is prose that mentions a date.
 DATE_TEXT_MAX_CHARS = 100
 # What every form of _DAY_FORMS holds (a four-digit year, a numeric day, month and
-# two-digit year, or a year's two digits after an apostrophe), and what a day in an address's path is written as: without either,
-# no date htmldate returns can be confirmed, so it is not asked.
+# two-digit year, or a year's two digits after an apostrophe), and what a day in an
+# address's path is written as: without either, no date htmldate returns can be
+# confirmed, so it is not asked.
 _SOME_DAY = re.compile(r"\d{4}|\d{1,2}\s*[./-]\s*\d{1,2}\s*[./-]\s*\d{2}|['’]\d{2}\b")
 _PATH_DAY = re.compile(r"\d{4}[/_-]?\d\d[/_-]?\d\d")
 # What a date value in an attribute or a meta tag looks like (2024-03-05, 2024/03/05,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
+from ..indexiness.url_shape import PAGE_EXTENSION
 from .page_date import parse_text_date
 
 # A member's page, each the default of its platform: Discourse, Flarum, Lemmy and Reddit
@@ -26,8 +27,6 @@ _MEMBER_PATH = re.compile(
 # The member pages' own tools, under the same prefix: /user/register, /u/login.
 _ACCOUNT_PAGE = re.compile(r"(?:^|/)(?:register|login|logout|sign[-_]?(?:up|in|out)|password|"
                            r"settings|preferences|edit)/?$", re.I)
-# A page file is a document filed under such a prefix (a docs site's /user/guide.html).
-_PAGE_FILE = re.compile(r"\.(?:html?|php|aspx?|jsp)$", re.I)
 _MEMBER_QUERY = re.compile(r"(?:^|[?&;])(?:mode=viewprofile|action=profile|u=\d)", re.I)
 _MEMBER_SCRIPT = re.compile(r"(?:^|/)(?:memberlist|member|profile|index)\.php$", re.I)
 # How far past the title the first post's name is looked for, in links: a thread's title
@@ -43,10 +42,12 @@ _TOOL_WORDS = re.compile(r"\b(?:profile|posts|view|find|more|member|send|message
 
 
 def is_member_link(href: str) -> bool:
-    """Does href lead to a member's page (_MEMBER_PATH, or a forum script's profile query)?"""
+    """Does href lead to a member's page (_MEMBER_PATH, or a forum script's profile query)?
+    A page file under such a prefix is a document (a docs site's /user/guide.html)."""
     parts = urlsplit(href)
     if _MEMBER_PATH.search(parts.path):
-        return _ACCOUNT_PAGE.search(parts.path) is None and _PAGE_FILE.search(parts.path) is None
+        return (_ACCOUNT_PAGE.search(parts.path) is None
+                and PAGE_EXTENSION.search(parts.path) is None)
     return bool(parts.query) and _MEMBER_SCRIPT.search(parts.path) is not None \
         and _MEMBER_QUERY.search(parts.query) is not None
 
