@@ -61,10 +61,17 @@ _IN_A = 1 << len(FLAGS)
 # Internal bit of the stats walk: the ancestors' flags make the text relevant.
 _REL = 1 << (len(FLAGS) + 1)
 _NAV_ASIDE = _BIT["in_nav"] | _BIT["in_aside"]
-_MAIN_ARTICLE = _BIT["in_main"] | _BIT["in_article"]
+_MAIN = _BIT["in_main"]
+_MAIN_ARTICLE = _MAIN | _BIT["in_article"]
 _HEADER_FOOTER = _BIT["in_header"] | _BIT["in_footer"]
 _P = _BIT["in_paragraph"]
 _LANDMARKS = _NAV_ASIDE | _MAIN_ARTICLE | _HEADER_FOOTER    # the bits relevant_flags reads
+# The page's main landmark is never inside its header, footer, nav or aside (HTML's content
+# model forbids it): found there, it is the parser's repair of an unclosed <nav> or <header>
+# that swallowed the rest of the page, and what sits in it is the content, not the chrome
+# (the block walk reads it so too: walk_context.Ctx.enter). A shop's category page whose
+# menu was left open lost its products and its sort control to the menu.
+_CHROME = _NAV_ASIDE | _HEADER_FOOTER
 
 
 def relevant_flags(flags: int) -> bool:
@@ -187,6 +194,8 @@ def extract_links(html_or_tree, url: str, stats: TextStats | None = None,
         role = el.get("role")
         if role:
             bits |= _ROLE_BITS.get(role.split()[0].lower(), 0) if role.split() else 0
+        if bits & _MAIN and flags & _CHROME:
+            flags &= ~_CHROME
         flags |= bits
         if tag == "a":
             href = el.get("href")
@@ -285,6 +294,8 @@ def _walk_with_stats(start, base: str, url: str, stats: TextStats) -> list[Link]
         if role:
             bits |= _ROLE_BITS.get(role.split()[0].lower(), 0) if role.split() else 0
         if bits:
+            if bits & _MAIN and flags & _CHROME:
+                flags &= ~_CHROME
             own = bits & _OWN_BITS
             flags |= bits ^ own
             # relevant_flags(flags), inlined; only a landmark's bits can change it

@@ -115,3 +115,22 @@ def test_dialogs_are_asides_not_content():
     stats = TextStats()
     extract_links(html, "https://example.org/", stats)
     assert stats.plain_headings == 0 and stats.text_chars == len("Text") + len("post")
+
+
+def test_a_main_inside_an_unclosed_nav_is_content_not_chrome():
+    # a header's menu left open (<nav><ul><li> never closed) swallows the page, main and all:
+    # HTML allows no main inside a nav or header, so what sits in it is the content
+    html = ('<body><header><nav><ul><li><a href="/shop">Shop</a>'
+            '<div role="main" id="main-content"><div class="sort-order">Sort By</div>'
+            '<p>Two bread makers <a href="/p/compact">Compact</a> and '
+            '<a href="/p/convection">Convection</a></p></div></body>')
+    for stats in (None, TextStats()):
+        links = {lk.text: lk for lk in extract_links(html, "https://example.org/", stats)}
+        assert links["Shop"].has("in_nav") and links["Shop"].has("in_header")
+        for text in ("Compact", "Convection"):
+            assert links[text].has("in_main")
+            assert not links[text].has("in_nav") and not links[text].has("in_header")
+    stats = TextStats()
+    extract_links(html, "https://example.org/", stats)
+    assert stats.sort_control == '<div class="sort-order">'
+    assert stats.link_chars == len("Compact") + len("Convection")
