@@ -12,12 +12,32 @@ from .byline import plain_words
 from .page_metadata import site_names
 
 
+# Words that make a site's name its staff's ("FlaskBB Team", the forum software's meta
+# author on every topic; "The Verge Staff", "Redaktion tagesschau.de"): a collective the site
+# signs with, no one writer.
+_COLLECTIVE = frozenset({"team", "staff", "editors", "editorial", "redaktion", "redaction",
+                         "newsroom", "desk"})
+
+
+def _without_collective(plain: str) -> str:
+    """plain_words' name without a leading "the" and a collective before or after the name."""
+    words = plain.split()
+    if words and words[0] == "the":
+        words = words[1:]
+    if len(words) > 1 and words[-1] in _COLLECTIVE:
+        words = words[:-1]
+    elif len(words) > 1 and words[0] in _COLLECTIVE:
+        words = words[1:]
+    return " ".join(words)
+
+
 def names_the_site(name: str, root, metas: dict, url: str) -> bool:
     """Is name the site's own: its og:site_name or <title>'s tail (page_metadata.site_names),
-    or its host without www ("mdr.de", "Tagesschau.de")?"""
-    plain = plain_words(name)
+    or its host without www ("mdr.de", "Tagesschau.de"), alone or signed as its collective
+    (_COLLECTIVE)?"""
+    plain = _without_collective(plain_words(name))
     if not plain:
         return False
     host = (urlsplit(url).hostname or "") if url else ""
-    return plain in site_names(root, metas) or (
+    return plain in {_without_collective(n) for n in site_names(root, metas)} or (
         bool(host) and plain == plain_words(host.removeprefix("www.")))

@@ -89,6 +89,17 @@ def test_the_first_posts_time_dates_the_thread_and_no_posters_joining_day_does()
     assert member_since.date_published == "2022-04-21T12:00:00+00:00"
 
 
+@pytest.mark.parametrize("signed", ["Outdoors Team", "The Outdoors Staff", "Redaktion Outdoors"])
+def test_a_template_author_signing_as_the_sites_team_yields_to_the_starter(signed):
+    # forum software fills meta author with its own team's name on every topic (FlaskBB's
+    # "FlaskBB Team"): the site's collective, no writer; the first post names who wrote it
+    html = _untitled_thread().replace("</title>", f'</title><meta name="author" content="{signed}">')
+    assert analyze_page(html, "https://forum.example/topic/4412-which-tent").author == "ridgewalker"
+    # a writer's own name in the same place stays the author
+    html = _untitled_thread().replace("</title>", '</title><meta name="author" content="Jo Alpine">')
+    assert analyze_page(html, "https://forum.example/topic/4412-which-tent").author == "Jo Alpine"
+
+
 @pytest.mark.parametrize("url", ["https://forum.example/topic/4412-which-tent?page=2",
                                  "https://forum.example/viewtopic.php?t=4412&start=20",
                                  "https://forum.example/threads/which-tent.4412/page-3"])
