@@ -51,6 +51,9 @@ CONTROL_LABELS = frozenset({
     "buy photo", "skip ad", "play", "pause", "play video", "watch video", "mute", "unmute",
     "replay", "previous", "next", "prev", "wait n second to continue",
     "wait n seconds to continue",
+    # a pager's position, which a paged thread or article prints beside its page links
+    # (Spirit's "Page 1 of 2", phpBB's "Page 1 of 3", Discourse's, WordPress' paged posts)
+    "page n of n", "seite n von n", "page n sur n", "página n de n", "pagina n di n",
 }) | FURNITURE_LABELS
 # Per-post metadata of forums and Q&A sites: the author box's post count and join date,
 # reputation badges, "answered/asked/edited <date>" stamps. Matched on short blocks only.

@@ -31,6 +31,26 @@ def test_gallery_and_player_controls_inside_an_article_are_labels():
     assert control_rule(blk("One of the 24 photographs shows the harbour")) is None
 
 
+def test_a_pagers_position_is_a_label_and_a_thread_keeps_its_posts_without_it():
+    for label in ("Page 1 of 2", "page 12 of 40", "Seite 2 von 5", "Página 1 de 3"):
+        assert control_rule(blk(label, "list-item")) == "control-label", label
+    assert control_rule(blk("The page 1 of 2 shows the old contract")) is None
+    posts = "".join(f'<div class="comment"><a href="/user/{n}/{who}/">{who}</a>'
+                    f'<div class="comment__text"><p>{text}</p></div></div>'
+                    for n, (who, text) in enumerate((
+                        ("maintainer", "Release 1.0 is out, with the session and form fixes "
+                                       "everyone asked for over the last two betas."),
+                        ("dave", "Upgraded three services this morning without a single "
+                                 "change to our middleware, thanks.")), 1))
+    html = (f'<html><body><h1>Release 1.0</h1><div class="comments">{posts}</div>'
+            '<ul class="paginator"><li class="paginator__pages">Page 1 of 2</li>'
+            '<li><a href="?page=2">Next</a></li></ul></body></html>')
+    page = analyze_page(html, "https://forum.example/topic/83/release-10/")
+    text = " ".join(b.text for b in page.blocks)
+    assert "Upgraded three services" in text and "Release 1.0 is out" in text
+    assert "Page 1 of 2" not in text
+
+
 def test_forum_post_metadata():
     for line in ("1,234 posts · Joined 2019", "Posts: 512", "Joined: Mar 2014",
                  "12.3k 4 gold badges 35 silver badges 60 bronze badges",
