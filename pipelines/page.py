@@ -19,7 +19,7 @@ from .indexiness.hash_routes import is_place_in_page, route_of
 from .indexiness.page_address import page_address
 from .indexiness.url_identity import PAGE_NUMBER_KEYS, is_post_window
 from .metadata.discussion import declares_discussion
-from .metadata.byline import byline_author, byline_texts, title_heading
+from .metadata.byline import byline_author, byline_texts, shown_title, title_heading
 from .content.byline_blocks import drop_byline_blocks
 from .metadata.page_date import iso_date, printed_local_day, shown_date, utc_instant
 from .indexiness.links import (_BIT, FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http,
@@ -395,7 +395,8 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
     if verdict == "leaf":
         # an index page keeps the title its site declares: its first entry's heading is not its
         h1s = named_h1s(root, url, all_h1s)
-        title = heading_title(root, meta["metas"], declared=title, url=url, h1s=h1s) or title
+        title = heading_title(root, meta["metas"], declared=title, url=url, h1s=h1s) \
+            or (None if h1s else shown_title(root)) or title
     publisher = None
     if verdict == "leaf" and author and names_the_site(author, root, meta["metas"], url):
         # the site's own name as author: the byline's writer, where the story prints one

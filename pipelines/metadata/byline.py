@@ -50,6 +50,26 @@ def title_heading(root):
     return None
 
 
+def shown_title(root) -> str | None:
+    """The heading a page without an h1 titles itself with: of the h2s and h3s whose words
+    its <title> holds with more around them (a forum's "Topic - Forum name", phpBB's h2; a
+    Kubrick theme's post), the longest; a shorter one is the site's or a section's name
+    that the <title> holds as well ("Security Blog" of "Google Online Security Blog: …")."""
+    from ..blocks.whitespace import normalize_ws
+    from ..htmlparse import text_without_buttons
+
+    title = plain_words("".join(_TITLE_TEXTS(root)))
+    if not title:
+        return None
+    best, best_len = None, TITLE_HEADING_MIN_CHARS - 1
+    for heading in root.iter("h2", "h3"):
+        text = plain_words("".join(heading.itertext()))
+        if len(text) > best_len and text in title:
+            best, best_len = heading, len(text)
+    return normalize_ws(text_without_buttons(best)).strip(" ¶§#🔗") or None \
+        if best is not None else None
+
+
 def _article_footer(el) -> bool:
     """A <footer> inside an <article> is the article's own meta, where many themes print its
     date and author (WordPress' entry-footer "Published <time>", Pelican's post-info

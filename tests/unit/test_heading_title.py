@@ -116,3 +116,19 @@ def test_a_buttons_label_in_the_heading_is_no_part_of_the_title():
               f'</h1>{PROSE}</main>')
     leaf = analyze_page(qa, "https://x.org/question/108/what-changed-in-0472/")
     assert leaf.verdict == "leaf" and leaf.title == "What changed in 0.47.2?"
+
+
+def test_without_an_h1_the_longest_heading_the_title_holds_is_the_title():
+    # phpBB titles a topic with an h2 and its <title> adds the board's name; a blog theme's
+    # h2 names the blog, which the <title> holds too, and the post's h3 is its title
+    topic = page("<title>Turning off all LEDs of a Pi 5 - Raspberry Pi Forums</title>",
+                 f"<h2>Turning off all LEDs of a Pi 5</h2>{PROSE}<h3>Re: Turning off all LEDs</h3>")
+    assert analyze_page(topic, "https://forums.example/viewtopic.php?t=35").title \
+        == "Turning off all LEDs of a Pi 5"
+    post = page("<title>Online Security Blog: Safer browsing in Chrome</title>",
+                f"<h2>Security Blog</h2><h3>Safer browsing in Chrome</h3>{PROSE}")
+    assert analyze_page(post, URL).title == "Safer browsing in Chrome"
+    # no heading the <title> holds: the declared title stays
+    plain = page("<title>Safer browsing in Chrome - Online Security Blog</title>",
+                 f"<h2>Archive</h2>{PROSE}")
+    assert analyze_page(plain, URL).title == "Safer browsing in Chrome - Online Security Blog"
