@@ -132,3 +132,10 @@ def test_without_an_h1_the_longest_heading_the_title_holds_is_the_title():
     plain = page("<title>Safer browsing in Chrome - Online Security Blog</title>",
                  f"<h2>Archive</h2>{PROSE}")
     assert analyze_page(plain, URL).title == "Safer browsing in Chrome - Online Security Blog"
+
+
+def test_an_h1_of_no_letters_is_a_count_not_the_title():
+    # a forum or a link aggregator sets a post's vote count in an h1 beside its title's
+    html = page("<title>Scalable interpretability — LessWrong</title>",
+                f"<h1>94</h1><h1>Scalable interpretability</h1>{PROSE}<h1>12</h1>")
+    assert analyze_page(html, URL).title == "Scalable interpretability"
