@@ -505,13 +505,16 @@ def text_of(el) -> str:
 
 def text_without_buttons(el) -> str:
     """text_of(el) without its <button>s' labels: a control set in a heading (Askbot's and
-    wikis' inline "edit") is no part of what the heading says."""
-    if next(el.iter("button"), None) is None:
+    wikis' inline "edit") is no part of what the heading says. A line break is a space: a
+    heading set on two lines ("Data Analytics<br>Agency") says two words there, not one."""
+    if next(el.iter("button", "br"), None) is None:
         return text_of(el)
     parts: list[str] = []
 
     def walk(e) -> None:
-        if e.tag != "button":
+        if e.tag == "br":
+            parts.append(" ")
+        elif e.tag != "button":
             if isinstance(e.tag, str):
                 parts.append(e.text or "")
             for child in e:

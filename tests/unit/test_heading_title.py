@@ -139,3 +139,9 @@ def test_an_h1_of_no_letters_is_a_count_not_the_title():
     html = page("<title>Scalable interpretability — LessWrong</title>",
                 f"<h1>94</h1><h1>Scalable interpretability</h1>{PROSE}<h1>12</h1>")
     assert analyze_page(html, URL).title == "Scalable interpretability"
+
+
+def test_a_line_break_in_the_heading_is_a_space_in_the_title():
+    html = page("<title>Data Analytics Agency | Punto</title>",
+                f"<main><h1>Data Analytics<span><br>Agency</span></h1>{PROSE}</main>")
+    assert analyze_page(html, URL).title == "Data Analytics Agency"
