@@ -503,18 +503,25 @@ def text_of(el) -> str:
     return "".join(el.itertext())
 
 
+# A badge's class (Bootstrap's .badge and .label, XenForo's thread prefixes "label
+# label--green"): a tag set beside a heading's words ("New", "Solved", a thread's "News").
+_BADGE_CLASS = re.compile(r"(?:^|\s)(?:badge|label)(?:$|\s|-)")
+
+
 def text_without_buttons(el) -> str:
-    """text_of(el) without its <button>s' labels: a control set in a heading (Askbot's and
-    wikis' inline "edit") is no part of what the heading says. A line break is a space: a
+    """text_of(el) without its <button>s' labels and its badges' (_BADGE_CLASS): a control
+    set in a heading (Askbot's and wikis' inline "edit") or a tag beside it ("New", a
+    forum's thread prefix) is no part of what the heading says. A line break is a space: a
     heading set on two lines ("Data Analytics<br>Agency") says two words there, not one."""
-    if next(el.iter("button", "br"), None) is None:
+    if next(el.iter("button", "br"), None) is None and not _BADGE_CLASS.search(
+            " ".join(e.get("class") or "" for e in el.iter("span", "small", "sup"))):
         return text_of(el)
     parts: list[str] = []
 
     def walk(e) -> None:
         if e.tag == "br":
             parts.append(" ")
-        elif e.tag != "button":
+        elif e.tag != "button" and (e is el or not _BADGE_CLASS.search(e.get("class") or "")):
             if isinstance(e.tag, str):
                 parts.append(e.text or "")
             for child in e:

@@ -396,7 +396,7 @@ def heading_title(root, metas=None, declared: str | None = None, url: str = "",
     for Beginners Archives"); a site's name in an h1 (linking home, or named so by
     og:site_name or <title>'s tail) is none. og:title and <title> are written for search
     results and shares and often say more than the page's heading: WCXB dev's annotators
-    wrote 1,150 of 1,497 titles as a crawl now takes them, 1,045 as og:title and <title>
+    wrote 1,151 of 1,497 titles as a crawl now takes them, 1,045 as og:title and <title>
     first (bench/eval_metadata.py; index pages keep their declared title). `h1s`: the
     page's named_h1s(root, url), when the caller has them."""
     texts = [text for _, text in _page_h1s(root, metas, url, h1s=h1s)]

@@ -145,3 +145,16 @@ def test_a_line_break_in_the_heading_is_a_space_in_the_title():
     html = page("<title>Data Analytics Agency | Punto</title>",
                 f"<main><h1>Data Analytics<span><br>Agency</span></h1>{PROSE}</main>")
     assert analyze_page(html, URL).title == "Data Analytics Agency"
+
+
+def test_a_badge_beside_the_headings_words_is_no_part_of_the_title():
+    # XenForo's thread prefix and Bootstrap's badge are tags set beside the title
+    for badge in ('<span class="label label--lightGreen">News</span>',
+                  '<span class="badge bg-secondary">New</span>'):
+        html = page("<title>Digital cameras in 2024 | Forum</title>",
+                    f"<main><h1>{badge}&#160;Digital cameras in 2024</h1>{PROSE}</main>")
+        assert analyze_page(html, URL).title == "Digital cameras in 2024"
+    # a heading that is all badge keeps the declared title
+    html = page("<title>Digital cameras in 2024</title>",
+                f'<main><h1><span class="label">News</span></h1>{PROSE}</main>')
+    assert analyze_page(html, URL).title == "Digital cameras in 2024"
