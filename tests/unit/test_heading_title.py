@@ -1,5 +1,7 @@
 """A leaf's title as readers see it (metadata.heading_title): its heading, when its h1 says
 it, over og:title and <title>, which are written for search results and shares."""
+import pytest
+
 from pipelines.htmlparse import parse_html
 from pipelines.metadata.page_metadata import heading_title
 from pipelines.page import analyze_page
@@ -134,27 +136,24 @@ def test_without_an_h1_the_longest_heading_the_title_holds_is_the_title():
     assert analyze_page(plain, URL).title == "Safer browsing in Chrome - Online Security Blog"
 
 
-def test_an_h1_of_no_letters_is_a_count_not_the_title():
+@pytest.mark.parametrize("why, title, heading", [
     # a forum or a link aggregator sets a post's vote count in an h1 beside its title's
-    html = page("<title>Scalable interpretability — LessWrong</title>",
-                f"<h1>94</h1><h1>Scalable interpretability</h1>{PROSE}<h1>12</h1>")
-    assert analyze_page(html, URL).title == "Scalable interpretability"
-
-
-def test_a_line_break_in_the_heading_is_a_space_in_the_title():
-    html = page("<title>Data Analytics Agency | Punto</title>",
-                f"<main><h1>Data Analytics<span><br>Agency</span></h1>{PROSE}</main>")
-    assert analyze_page(html, URL).title == "Data Analytics Agency"
-
-
-def test_a_badge_beside_the_headings_words_is_no_part_of_the_title():
+    ("a count", "Scalable interpretability — LessWrong",
+     "<h1>94</h1><h1>Scalable interpretability</h1>"),
+    ("a line break", "Scalable interpretability | Punto",
+     "<h1>Scalable<span><br>interpretability</span></h1>"),
     # XenForo's thread prefix and Bootstrap's badge are tags set beside the title
-    for badge in ('<span class="label label--lightGreen">News</span>',
-                  '<span class="badge bg-secondary">New</span>'):
-        html = page("<title>Digital cameras in 2024 | Forum</title>",
-                    f"<main><h1>{badge}&#160;Digital cameras in 2024</h1>{PROSE}</main>")
-        assert analyze_page(html, URL).title == "Digital cameras in 2024"
-    # a heading that is all badge keeps the declared title
+    ("a thread prefix", "Scalable interpretability | Forum",
+     '<h1><span class="label label--lightGreen">News</span>&#160;Scalable interpretability</h1>'),
+    ("a badge", "Scalable interpretability | Forum",
+     '<h1><span class="badge bg-secondary">New</span> Scalable interpretability</h1>'),
+])
+def test_the_title_is_the_headings_words_without_counts_breaks_or_badges(why, title, heading):
+    html = page(f"<title>{title}</title>", f"<main>{heading}{PROSE}<h1>12</h1></main>")
+    assert analyze_page(html, URL).title == "Scalable interpretability", why
+
+
+def test_a_heading_that_is_all_badge_leaves_the_declared_title():
     html = page("<title>Digital cameras in 2024</title>",
                 f'<main><h1><span class="label">News</span></h1>{PROSE}</main>')
     assert analyze_page(html, URL).title == "Digital cameras in 2024"
