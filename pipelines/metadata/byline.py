@@ -245,7 +245,11 @@ _FIELD_END = re.compile(r"\s*(?:[|·•—–]|\s\d).*$")
 # What templates print into an empty author field, or a CMS's default account's login: no
 # one's name.
 _PLACEHOLDER_NAMES = frozenset({"null", "undefined", "none", "n a", "unknown", "no author",
-                                "admin", "administrator"})
+                                "admin", "administrator", "name", "author", "your name"})
+# The label a field's value may carry before the name ("Author: Ashley Roe", "Autor: …").
+_AUTHOR_LABEL = re.compile(r"^(?i:authors?|autor(?:in)?|auteur|written by|posted by)\s*:\s*")
+# A field of no letters is an account's number (a Facebook profile's id), no one's name.
+_NO_NAME = re.compile(r"^[\W\d_]+$")
 
 
 def author_name(text: str) -> str | None:
@@ -257,8 +261,10 @@ def author_name(text: str) -> str | None:
         text = html.unescape(text)
     if plain_words(text) in _PLACEHOLDER_NAMES:
         return None
-    text = _LEAD_BY.sub("", " ".join(text.split()))
+    text = _LEAD_BY.sub("", _AUTHOR_LABEL.sub("", " ".join(text.split())))
     text = _FIELD_END.sub("", _MONTH_DATE.sub("", text)).strip(" ,:;-")
+    if _NO_NAME.match(text):
+        return None
     # longer than a byline is a bio or the markup around it, not a name: left for the
     # byline the page prints (page.py falls back to it)
     return text if text and len(text) <= BYLINE_TEXT_MAX_CHARS else None

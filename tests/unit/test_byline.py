@@ -67,6 +67,10 @@ def test_an_author_field_holding_a_whole_byline_keeps_the_name():
     # a bio is no name
     assert author_name("Cara Roe RN, a mom of four and a sleep consultant who created a "
                        "course to give parents a voice they can trust") is None
+    # the field's own label goes; a form label or an account's number names no one
+    assert author_name("Author: Ashley Roe") == "Ashley Roe"
+    assert author_name("Autorin: Jana Roe") == "Jana Roe"
+    assert author_name("Name") is None and author_name("262588213843476") is None
 
 
 def test_the_archived_author_is_the_name_in_the_meta_byline():
