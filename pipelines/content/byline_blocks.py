@@ -32,6 +32,21 @@ _KINDS = frozenset({"paragraph", "list-item"})
 MINOR_HEADING = 4
 
 
+# A list item that opens with a link: its text and where it leads.
+_LEADING_LINK = re.compile(r"^\[([^\]]+)\]\(")
+
+
+def _entry(b: Block, day: str | None) -> bool:
+    """A list item led by a link whose words are no date: an entry of a list of pages ("[Release
+    1.0.0](…) (March 22, 2026)") with the day it gives, not a byline's date line, however
+    close under the title it stands (a wiki's page listing two releases lost the first)."""
+    if b.kind != "list-item":
+        return False
+    lead = _LEADING_LINK.match(b.rich_text)
+    return lead is not None and not (day and prints_day(lead.group(1), day)) \
+        and not _NUMERIC_DATE.search(lead.group(1))
+
+
 def drop_byline_blocks(blocks: list[Block], author: str | None, date: str | None,
                        discussion: bool = False) -> list[Block]:
     """`blocks` without the byline lines before the first long paragraph. In a discussion,
@@ -53,6 +68,8 @@ def drop_byline_blocks(blocks: list[Block], author: str | None, date: str | None
         text = b.text
         named = bool(name) and name in text.lower()
         if named and name_gone:
+            continue
+        if not named and _entry(b, day):
             continue
         if named \
                 or (day is not None and prints_day(text, day)) \

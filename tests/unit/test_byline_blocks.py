@@ -83,3 +83,19 @@ def test_the_word_a_posts_card_sets_after_the_name_goes_with_it():
     # the same word as prose stays
     _, text = body_text(page("", "<p>wrote</p><p>Jane Roe wrote back the next day.</p>"))
     assert "Jane Roe wrote back the next day." in text
+
+
+def test_a_list_of_dated_pages_under_the_title_keeps_every_entry():
+    # a wiki page listing its releases, each a link and the day it came out: the first entry
+    # prints the page's date, yet it is an entry, not the byline
+    html = ('<html><head><title>Major releases</title></head><body><div class="page">'
+            '<h1>Major releases</h1><ul>'
+            '<li><div class="li"><a href="/releases:1.0.0">Release 1.0.0</a> (March 22, 2026)</div></li>'
+            '<li><div class="li"><a href="/releases:1.0.0rc1">Release 1.0.0rc1</a> '
+            f'(February 23, 2026)</div></li></ul><p>{PROSE}</p></div></body></html>')
+    result = analyze_page(html, "https://wiki.example/releases:major")
+    text = "\n".join(b.text for b in result.blocks)
+    assert "Release 1.0.0 (March 22, 2026)" in text and "Release 1.0.0rc1" in text
+    # a date line whose link is the day itself is still the byline's
+    result, text = body_text(page('<ul class="meta"><li><a href="/2024/03/05/">5 March 2024</a></li></ul>'))
+    assert "March 2024" not in text
