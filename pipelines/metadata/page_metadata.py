@@ -13,6 +13,7 @@ from ..blocks.block_inline import normalize_ws
 from .byline import TITLE_HEADING_MIN_CHARS, author_name, named_after_by, plain_words
 from .page_date import DATE_LIKE
 from .json_ld import json_ld_values
+from .headline import headline_text
 from .hatom import forget_marks, hatom_dates, hatom_mark_is_a_teasers, hatom_updated, heading_links_away
 
 # <meta> names/properties that carry the publishing date, most specific first.
@@ -413,7 +414,7 @@ def named_h1s(root, url: str, h1s: list | None = None) -> list:
     them."""
     found = []
     for h in root.iter("h1") if h1s is None else h1s:
-        text = normalize_ws(text_without_buttons(h)).strip(_ANCHOR_MARKS)
+        text = normalize_ws(headline_text(h)).strip(_ANCHOR_MARKS)
         # a heading of no letters is a count or a score (a post's votes), no name
         if text and any(ch.isalpha() for ch in text) and not _links_home(h, url):
             found.append((h, text))

@@ -157,3 +157,24 @@ def test_a_heading_that_is_all_badge_leaves_the_declared_title():
     html = page("<title>Digital cameras in 2024</title>",
                 f'<main><h1><span class="label">News</span></h1>{PROSE}</main>')
     assert analyze_page(html, URL).title == "Digital cameras in 2024"
+
+
+@pytest.mark.parametrize("heading", [
+    '<h1><span class="dachzeile">Nach den Lockerungen</span> '
+    '<span class="headline">Autohäuser rechnen mit langsamem Anlauf</span></h1>',
+    "<h1><small>Handel</small><br>Autohäuser rechnen mit langsamem Anlauf</h1>",
+    '<h1><span class="article-heading__kicker">Handel</span><span class="visually-hidden">: '
+    '</span><span class="article-heading__title">Autohäuser rechnen mit langsamem Anlauf</span></h1>',
+    '<h1><span class="article__subheadline">Handel</span><br>'
+    '<span itemprop="headline">Autohäuser rechnen mit langsamem Anlauf</span></h1>',
+])
+def test_a_news_headlines_kicker_is_no_part_of_its_title(heading):
+    html = page("<title>Handel: Autohäuser rechnen mit langsamem Anlauf | Zeitung</title>",
+                f"<main><article>{heading}{PROSE}</article></main>")
+    assert analyze_page(html, URL).title == "Autohäuser rechnen mit langsamem Anlauf"
+
+
+def test_a_leading_span_that_is_no_kicker_stays_in_the_title():
+    html = page("<title>How to bake bread</title>",
+                f'<main><h1><span class="highlight">How to</span> bake bread</h1>{PROSE}</main>')
+    assert analyze_page(html, URL).title == "How to bake bread"
