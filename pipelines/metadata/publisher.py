@@ -6,6 +6,7 @@ writer's byline; a site's name is what its pages are published under, not who wr
 """
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 from .byline import plain_words
@@ -41,3 +42,14 @@ def names_the_site(name: str, root, metas: dict, url: str) -> bool:
     host = (urlsplit(url).hostname or "") if url else ""
     return plain in {_without_collective(n) for n in site_names(root, metas)} or (
         bool(host) and plain == plain_words(host.removeprefix("www.")))
+
+
+# An account's login rather than a name a person signs with: one word with a dot, an
+# underscore or a digit in it, or all lowercase ("andrew.keaveney", "jdoe_42", "kffnirmitap").
+_LOGIN = re.compile(r"^(?=\S*[._\d])[\w.-]+$|^[a-z][a-z\d]{5,}$")
+
+
+def is_login(name: str) -> bool:
+    """Is the author field a CMS account's login (_LOGIN), which the byline the page prints
+    names better ("andrew.keaveney" over "Andrew Keaveney"'s byline)?"""
+    return bool(_LOGIN.match(name.strip()))

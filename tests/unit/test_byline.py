@@ -177,3 +177,17 @@ def test_an_author_archive_link_written_as_a_sentence_gives_the_name_after_its_b
     assert analyze_page(page, "https://blog.example/2019/11/17/elektro/").author == "Cem Basman"
     assert named_after_by("View all posts by Jane Roe") == "Jane Roe"
     assert named_after_by("Max von Sydow") == "Max von Sydow"     # a name whole
+
+
+def test_a_login_in_the_author_field_yields_to_the_byline_name_on_an_article():
+    def page(login):
+        return (f'<html><head><title>A post</title><meta name="author" content="{login}"></head>'
+                f'<body><main><article><h1>A post</h1><p>By Andrew Keaveney</p>{PROSE}'
+                '</article></main></body></html>')
+    for login in ("andrew.keaveney", "akeaveney", "akeaveney_42"):
+        assert analyze_page(page(login), "https://blog.example/2024/05/a-post/").author \
+            == "Andrew Keaveney", login
+    # a name stays the author; without a byline the login is kept
+    assert analyze_page(page("Andy K."), "https://blog.example/2024/05/a-post/").author == "Andy K."
+    bare = page("andrew.keaveney").replace("<p>By Andrew Keaveney</p>", "")
+    assert analyze_page(bare, "https://blog.example/2024/05/a-post/").author == "andrew.keaveney"
