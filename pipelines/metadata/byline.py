@@ -247,7 +247,10 @@ _FIELD_END = re.compile(r"\s*(?:[|·•—–]|\s\d).*$")
 _PLACEHOLDER_NAMES = frozenset({"null", "undefined", "none", "n a", "unknown", "no author",
                                 "admin", "administrator", "name", "author", "your name"})
 # The label a field's value may carry before the name ("Author: Ashley Roe", "Autor: …").
-_AUTHOR_LABEL = re.compile(r"^(?i:authors?|autor(?:in)?|auteur|written by|posted by)\s*:\s*")
+_AUTHOR_LABEL = re.compile(r"^(?i:(?:authors?|autor(?:in)?|auteur)\s*:|(?:written|posted|created)\s+by\b|"
+                           r"(?:erstellt|geschrieben|verfasst)\s+von\b)\s*")
+# A social handle after the name ("Williams Perdomo @wperdomod"): the account, not the name.
+_HANDLE = re.compile(r"\s+@\w+$")
 # A field of no letters is an account's number (a Facebook profile's id), no one's name.
 _NO_NAME = re.compile(r"^[\W\d_]+$")
 
@@ -262,7 +265,7 @@ def author_name(text: str) -> str | None:
     if plain_words(text) in _PLACEHOLDER_NAMES:
         return None
     text = _LEAD_BY.sub("", _AUTHOR_LABEL.sub("", " ".join(text.split())))
-    text = _FIELD_END.sub("", _MONTH_DATE.sub("", text)).strip(" ,:;-")
+    text = _FIELD_END.sub("", _MONTH_DATE.sub("", _HANDLE.sub("", text))).strip(" ,:;-")
     if _NO_NAME.match(text):
         return None
     # longer than a byline is a bio or the markup around it, not a name: left for the
@@ -287,7 +290,7 @@ def named_after_by(text: str) -> str:
 
 def _name(text: str) -> str | None:
     """text as an author's name, cut at what follows the name, or None."""
-    text = _MONTH_DATE.sub("", _LEAD_BY.sub("", text.strip()))
+    text = _MONTH_DATE.sub("", _LEAD_BY.sub("", _AUTHOR_LABEL.sub("", text.strip())))
     text = _NAME_END.sub("", text).strip(" .:")
     if not text or len(text) > AUTHOR_MAX_CHARS or text.lower() in _LABELS:
         return None

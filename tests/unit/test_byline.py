@@ -71,6 +71,7 @@ def test_an_author_field_holding_a_whole_byline_keeps_the_name():
     assert author_name("Author: Ashley Roe") == "Ashley Roe"
     assert author_name("Autorin: Jana Roe") == "Jana Roe"
     assert author_name("Name") is None and author_name("262588213843476") is None
+    assert author_name("Williams Roe @wroe") == "Williams Roe"
 
 
 def test_the_archived_author_is_the_name_in_the_meta_byline():
@@ -191,3 +192,8 @@ def test_a_login_in_the_author_field_yields_to_the_byline_name_on_an_article():
     assert analyze_page(page("Andy K."), "https://blog.example/2024/05/a-post/").author == "Andy K."
     bare = page("andrew.keaveney").replace("<p>By Andrew Keaveney</p>", "")
     assert analyze_page(bare, "https://blog.example/2024/05/a-post/").author == "andrew.keaveney"
+
+
+def test_a_label_before_the_name_in_the_authors_element_is_no_part_of_it():
+    for label in ("Erstellt von", "Written by", "Posted by"):
+        assert author_of(f'<span class="news-list-author">{label} Andri Roe</span>') == "Andri Roe"
