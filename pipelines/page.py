@@ -25,7 +25,7 @@ from .metadata.page_date import iso_date, printed_local_day, shown_date, utc_ins
 from .indexiness.links import (_BIT, FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http,
                                link_addresses, page_links)
 from .metadata.page_metadata import extract_page_metadata, heading_title, named_h1s, names_page
-from .metadata.publisher import is_login, names_the_site
+from .metadata.publisher import is_login, names_the_site, without_site
 from .metadata.thread_starter import first_post_time, thread_starter
 from .indexiness.url_shape import PAGE_EXTENSION
 
@@ -403,6 +403,8 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
             is_login(author) and not (discussion or result.counts.get("url_thread")))):
         # the site's own name as author: the byline's writer, where the story prints one
         publisher, author = author, None
+    elif verdict == "leaf" and author and "," in author:
+        author = without_site(author, root, meta["metas"], url)
     if verdict == "leaf" and (date is None or author is None or utc_instant(iso_date(date))):
         # what the leaf prints for its readers, for the archive only (the score read the
         # metadata's date)

@@ -53,3 +53,14 @@ def is_login(name: str) -> bool:
     """Is the author field a CMS account's login (_LOGIN), which the byline the page prints
     names better ("andrew.keaveney" over "Andrew Keaveney"'s byline)?"""
     return bool(_LOGIN.match(name.strip()))
+
+
+def without_site(names: str, root, metas: dict, url: str) -> str:
+    """An author list without its last member where that names the site ("Rob Roe, CNN":
+    CNN's stories sign with the writer and then the outlet). A list led by the site's name
+    ("hessenschau.de, Frankfurt, Germany") is the publisher's address, left as it is."""
+    parts = [p.strip() for p in names.split(",")]
+    if len(parts) < 2 or not parts[-1] or names_the_site(parts[0], root, metas, url) \
+            or not names_the_site(parts[-1], root, metas, url):
+        return names
+    return ", ".join(parts[:-1])

@@ -197,3 +197,16 @@ def test_a_login_in_the_author_field_yields_to_the_byline_name_on_an_article():
 def test_a_label_before_the_name_in_the_authors_element_is_no_part_of_it():
     for label in ("Erstellt von", "Written by", "Posted by"):
         assert author_of(f'<span class="news-list-author">{label} Andri Roe</span>') == "Andri Roe"
+
+
+def test_an_author_list_signed_last_with_the_outlet_keeps_the_writers():
+    def author(field):
+        html = (f'<html><head><title>A story</title><meta property="og:site_name" content="CNN">'
+                f'<meta name="author" content="{field}"></head><body><main><article>'
+                f'<h1>A story</h1>{PROSE}</article></main></body></html>')
+        return analyze_page(html, "https://edition.example/2024/05/a-story/").author
+    assert author("Rob Roe, CNN") == "Rob Roe"
+    assert author("Rob Roe, Ann Doe, CNN") == "Rob Roe, Ann Doe"
+    # led by the outlet's name it is the outlet's address, and a writer alone stays
+    assert author("Rob Roe") == "Rob Roe"
+    assert author("CNN, Atlanta") == "CNN, Atlanta"
