@@ -401,7 +401,8 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
     # (a forum names its posters by their logins: there the login is the name)
     if verdict == "leaf" and author and (names_the_site(author, root, meta["metas"], url) or (
             is_login(author) and not (discussion or result.counts.get("url_thread")))):
-        # the site's own name as author: the byline's writer, where the story prints one
+        # the site's own name or a login as author: the byline's writer, where the story
+        # prints one (publisher.py)
         publisher, author = author, None
     elif verdict == "leaf" and author and "," in author:
         author = without_site(author, root, meta["metas"], url)

@@ -1,8 +1,11 @@
-"""Is the author a page's metadata gives its publisher?
+"""Is the author a page's metadata gives its publisher, or an account behind it?
 
 News sites and company blogs fill meta author or JSON-LD's author with their own name on
 every page ("FOCUS Online", "Badische Zeitung", "tagesschau.de") while the story prints its
 writer's byline; a site's name is what its pages are published under, not who wrote one.
+A CMS fills it with the writer's login as readily ("andrew.keaveney"), and an outlet signs
+after its writers ("Rob Roe, CNN"). page.py takes the byline's name over the first two and
+drops the outlet from the third.
 """
 from __future__ import annotations
 
