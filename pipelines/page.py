@@ -25,7 +25,7 @@ from .metadata.page_date import iso_date, printed_local_day, shown_date, utc_ins
 from .indexiness.links import (_BIT, FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http,
                                link_addresses, page_links)
 from .metadata.page_metadata import extract_page_metadata, heading_title, named_h1s, names_page
-from .metadata.publisher import is_login, names_the_site, without_site
+from .metadata.publisher import is_login, site_namer, without_site
 from .metadata.thread_starter import first_post_time, thread_starter
 from .indexiness.url_shape import PAGE_EXTENSION
 
@@ -399,13 +399,15 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
             or (None if h1s else shown_title(root)) or title
     publisher = None
     # (a forum names its posters by their logins: there the login is the name)
-    if verdict == "leaf" and author and (names_the_site(author, root, meta["metas"], url) or (
+    names_the_site = site_namer(root, meta["metas"], url) if verdict == "leaf" and author \
+        else None
+    if names_the_site and (names_the_site(author) or (
             is_login(author) and not (discussion or result.counts.get("url_thread")))):
         # the site's own name or a login as author: the byline's writer, where the story
         # prints one (publisher.py)
         publisher, author = author, None
-    elif verdict == "leaf" and author and "," in author:
-        author = without_site(author, root, meta["metas"], url)
+    elif names_the_site and "," in author:
+        author = without_site(author, names_the_site)
     if verdict == "leaf" and (date is None or author is None or utc_instant(iso_date(date))):
         # what the leaf prints for its readers, for the archive only (the score read the
         # metadata's date)

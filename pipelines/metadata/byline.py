@@ -9,6 +9,9 @@ import re
 
 from lxml import etree
 
+from ..blocks.whitespace import normalize_ws
+from ..htmlparse import text_without_buttons
+
 # Text nodes looked at around the page's first h1, where a byline sits: a few before it (a
 # kicker or a date above the title) and more after it (author, reading time, share links).
 BYLINE_BEFORE = 6
@@ -22,6 +25,8 @@ _SKIP_ROLES = frozenset({"navigation", "complementary", "contentinfo", "search"}
 # A heading shorter than this (plain characters) names a section, not the page, even when
 # the page's <title> holds its words ("News", "Blog").
 TITLE_HEADING_MIN_CHARS = 8
+# A heading's own anchor mark (Sphinx's "¶", "#", "§", a link emoji): no part of its title.
+ANCHOR_MARKS = " ¶§#🔗"
 _NOT_WORD = re.compile(r"\W+")
 
 
@@ -36,18 +41,23 @@ def plain_words(text: str) -> str:
 _TITLE_TEXTS = etree.XPath("//title[1]//text()", smart_strings=False)
 
 
+def _title_headings(root):
+    """(heading, its plain words) for each h2 and h3 of TITLE_HEADING_MIN_CHARS or more whose
+    words the page's <title> holds, in document order."""
+    title = plain_words("".join(_TITLE_TEXTS(root)))
+    if not title:
+        return
+    for heading in root.iter("h2", "h3"):
+        text = plain_words("".join(heading.itertext()))
+        if len(text) >= TITLE_HEADING_MIN_CHARS and text in title:
+            yield heading, text
+
+
 def title_heading(root):
     """A page without an h1: the first h2 or h3 whose words its <title> holds. Themes of the
     2000s (WordPress' Kubrick and its many children) title a post with an h2 and keep h1 for
     nothing or the site's name; the byline sits under that heading all the same."""
-    title = plain_words("".join(_TITLE_TEXTS(root)))
-    if not title:
-        return None
-    for heading in root.iter("h2", "h3"):
-        text = plain_words("".join(heading.itertext()))
-        if len(text) >= TITLE_HEADING_MIN_CHARS and text in title:
-            return heading
-    return None
+    return next((heading for heading, _ in _title_headings(root)), None)
 
 
 def shown_title(root) -> str | None:
@@ -55,18 +65,8 @@ def shown_title(root) -> str | None:
     its <title> holds with more around them (a forum's "Topic - Forum name", phpBB's h2; a
     Kubrick theme's post), the longest; a shorter one is the site's or a section's name
     that the <title> holds as well ("Security Blog" of "Google Online Security Blog: …")."""
-    from ..blocks.whitespace import normalize_ws
-    from ..htmlparse import text_without_buttons
-
-    title = plain_words("".join(_TITLE_TEXTS(root)))
-    if not title:
-        return None
-    best, best_len = None, TITLE_HEADING_MIN_CHARS - 1
-    for heading in root.iter("h2", "h3"):
-        text = plain_words("".join(heading.itertext()))
-        if len(text) > best_len and text in title:
-            best, best_len = heading, len(text)
-    return normalize_ws(text_without_buttons(best)).strip(" ¶§#🔗") or None \
+    best = max(_title_headings(root), key=lambda found: len(found[1]), default=None)
+    return normalize_ws(text_without_buttons(best[0])).strip(ANCHOR_MARKS) or None \
         if best is not None else None
 
 
@@ -247,8 +247,8 @@ _FIELD_END = re.compile(r"\s*(?:[|·•—–]|\s\d).*$")
 _PLACEHOLDER_NAMES = frozenset({"null", "undefined", "none", "n a", "unknown", "no author",
                                 "admin", "administrator", "name", "author", "your name"})
 # The label a field's value may carry before the name ("Author: Ashley Roe", "Autor: …").
-_AUTHOR_LABEL = re.compile(r"^(?i:(?:authors?|autor(?:in)?|auteur)\s*:|(?:written|posted|created)\s+by\b|"
-                           r"(?:erstellt|geschrieben|verfasst)\s+von\b)\s*")
+_AUTHOR_LABEL = re.compile(r"^(?i:(?:authors?|autor(?:in)?|auteur)\s*:|"
+                           r"(?:written|posted|created)\s+by\b|(?:erstellt|geschrieben|verfasst)\s+von\b)\s*")
 # A social handle after the name ("Williams Perdomo @wperdomod"): the account, not the name.
 _HANDLE = re.compile(r"\s+@\w+$")
 # A field of no letters is an account's number (a Facebook profile's id), no one's name.

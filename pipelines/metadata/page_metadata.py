@@ -10,7 +10,7 @@ from lxml import etree
 
 from ..htmlparse import base_href_url, base_url, first_below, text_of, text_without_buttons
 from ..blocks.block_inline import normalize_ws
-from .byline import TITLE_HEADING_MIN_CHARS, author_name, named_after_by, plain_words
+from .byline import ANCHOR_MARKS, TITLE_HEADING_MIN_CHARS, author_name, named_after_by, plain_words
 from .page_date import DATE_LIKE
 from .json_ld import json_ld_values
 from .headline import headline_text
@@ -341,7 +341,7 @@ def title(root, metas=None, url: str = "") -> str | None:
 
     def heads_page(text: str) -> bool:
         text = text.lower()
-        return any(normalize_ws(text_without_buttons(h)).strip(_ANCHOR_MARKS).lower() == text
+        return any(normalize_ws(text_without_buttons(h)).strip(ANCHOR_MARKS).lower() == text
                    for h in root.iter("h1", "h2", "h3") if h is not h1)
     if og:
         # og:title often carries the site name too ("Post | Site"): same rule as <title>
@@ -357,8 +357,6 @@ def title(root, metas=None, url: str = "") -> str | None:
 TITLE_MAX_CHARS = 200
 # Links a site's logo heading holds: to the site's root.
 _HOME_HREFS = frozenset({"/", "./", "../", "index.html", "/index.html"})
-# A heading's own anchor mark (Sphinx's "¶", "#", "§", a link emoji): no part of its title.
-_ANCHOR_MARKS = " ¶§#🔗"
 
 
 def site_names(root, metas, title_tail: bool = True) -> set[str]:
@@ -414,7 +412,7 @@ def named_h1s(root, url: str, h1s: list | None = None) -> list:
     them."""
     found = []
     for h in root.iter("h1") if h1s is None else h1s:
-        text = normalize_ws(headline_text(h)).strip(_ANCHOR_MARKS)
+        text = normalize_ws(headline_text(h)).strip(ANCHOR_MARKS)
         # a heading of no letters is a count or a score (a post's votes), no name
         if text and any(ch.isalpha() for ch in text) and not _links_home(h, url):
             found.append((h, text))

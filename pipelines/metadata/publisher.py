@@ -35,16 +35,19 @@ def _without_collective(plain: str) -> str:
     return " ".join(words)
 
 
-def names_the_site(name: str, root, metas: dict, url: str) -> bool:
-    """Is name the site's own: its og:site_name or <title>'s tail (page_metadata.site_names),
-    or its host without www ("mdr.de", "Tagesschau.de"), alone or signed as its collective
-    (_COLLECTIVE)?"""
-    plain = _without_collective(plain_words(name))
-    if not plain:
-        return False
+def site_namer(root, metas: dict, url: str):
+    """A test of a name: is it the site's own, its og:site_name or <title>'s tail
+    (page_metadata.site_names) or its host without www ("mdr.de", "Tagesschau.de"), alone or
+    signed as its collective (_COLLECTIVE)? The page's names are read once for every name
+    asked."""
+    names = {_without_collective(n) for n in site_names(root, metas)}
     host = (urlsplit(url).hostname or "") if url else ""
-    return plain in {_without_collective(n) for n in site_names(root, metas)} or (
-        bool(host) and plain == plain_words(host.removeprefix("www.")))
+    host = plain_words(host.removeprefix("www.")) if host else ""
+
+    def names_the_site(name: str) -> bool:
+        plain = _without_collective(plain_words(name))
+        return bool(plain) and (plain in names or plain == host)
+    return names_the_site
 
 
 # An account's login rather than a name a person signs with: one word with a dot, an
@@ -58,12 +61,13 @@ def is_login(name: str) -> bool:
     return bool(_LOGIN.match(name.strip()))
 
 
-def without_site(names: str, root, metas: dict, url: str) -> str:
+def without_site(names: str, names_the_site) -> str:
     """An author list without its last member where that names the site ("Rob Roe, CNN":
     CNN's stories sign with the writer and then the outlet). A list led by the site's name
-    ("hessenschau.de, Frankfurt, Germany") is the publisher's address, left as it is."""
+    ("hessenschau.de, Frankfurt, Germany") is the publisher's address, left as it is.
+    `names_the_site`: the page's site_namer."""
     parts = [p.strip() for p in names.split(",")]
-    if len(parts) < 2 or not parts[-1] or names_the_site(parts[0], root, metas, url) \
-            or not names_the_site(parts[-1], root, metas, url):
+    if len(parts) < 2 or not parts[-1] or names_the_site(parts[0]) \
+            or not names_the_site(parts[-1]):
         return names
     return ", ".join(parts[:-1])
