@@ -9,6 +9,7 @@ lines. Kept as the image's title they stay in the archive with the picture they 
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 from ..blocks import Block
 from ..blocks.whitespace import normalize_ws
@@ -67,6 +68,36 @@ CAPTION_MAX_LINK_SHARE = 0.5
 def links_elsewhere(b: Block) -> bool:
     """A picture linking another page, not its own file: a card's or a teaser's picture."""
     return b.kind == "image" and bool(b.link) and not PICTURE_FILE.search(b.link)
+
+
+def pictures_leading_off(blocks: list[Block], keep: list[bool], body_end: int,
+                         page_url: str | None) -> list[int]:
+    """The kept pictures after an article's last long paragraph (`body_end`) that lead to
+    another page: the furniture the web sets under articles, a banner, an ad, a donation or
+    subscription button, a share button, another story's thumbnail. Its photos stay."""
+    return [i for i in range(body_end + 1, len(blocks))
+            if keep[i] and leads_off_page(blocks[i], page_url)]
+
+
+def leads_off_page(b: Block, page_url: str | None) -> bool:
+    """A picture linking away from the page it sits on: not to its own file (links_elsewhere),
+    not to the media server that serves it (a CDN's picture address without a file type),
+    and not to a page below this one (a gallery's viewer, WordPress' attachment page of a
+    post's photo) or this page itself (a print button's fallback)."""
+    if not links_elsewhere(b):
+        return False
+    link = urlsplit(b.link)
+    host = (link.hostname or "").lower()
+    if b.href and host == (urlsplit(b.href).hostname or "").lower():
+        page_host = (urlsplit(page_url).hostname or "").lower() if page_url else ""
+        if host != page_host:
+            return False
+    if page_url:
+        page = urlsplit(page_url)
+        if host == (page.hostname or "").lower() and (
+                link.path.rstrip("/") + "/").startswith(page.path.rstrip("/") + "/") and page.path.strip("/"):
+            return False
+    return True
 
 
 def _steps(xpath: str) -> list[str]:

@@ -25,6 +25,7 @@ from .container_bounds import (  # noqa: F401  (_tag, narrow_container: read by 
     LOOSE_NONE, _main_instead, _tag, _title_column, body_around_block, narrow_container,
     widen_container)
 from .emptied_sections import drop_emptied_headings
+from .image_captions import pictures_leading_off
 from .page_frame import FRAME_CHROME, is_frame_kind
 from .link_text import _IMAGE_MD_RE, LINK_RE, NO_LINK_KINDS, anchor_text, is_brand, link_texts
 from .post_links import drop_post_links, shares_page
@@ -146,7 +147,7 @@ _EMPTY_STATS: Stats = (0, 0, 0, 0, 0.0, 0.0, False)
 
 def block_stats(b: Block) -> Stats:
     """The block's word and link figures in one pass: its text split once, its links matched
-    once. Each figure is what the single-purpose function below would return (prose_words,
+    once. Each figure is what a single-purpose function would return (its prose words,
     link_words, link_density, inside_link)."""
     # count_split_words, anchor_text and count_words inlined, and the anchors taken with
     # findall (strings, no match objects): this runs once per block, ~200 times a page, and
@@ -182,14 +183,6 @@ def block_stats(b: Block) -> Stats:
         short, long_ = 0, n
     prose = max(0.0, n - short - long_) if kind in TEXT_KINDS else 0.0
     return (tokens, n, short, long_, density, prose, inside)
-
-
-def prose_words(b: Block) -> float:
-    """Words of the block that are prose: text kinds, link text left out."""
-    if b.kind not in TEXT_KINDS or not b.text:
-        return 0.0
-    short, long_ = link_words(b)
-    return max(0.0, count_words(b.text) - short - long_)
 
 
 def chrome_flags(blocks: list[Block], stats: list[Stats] | None = None) -> list[bool]:
@@ -540,6 +533,8 @@ def trim_article_tail(blocks: list[Block], keep: list[bool],
     long_ = article_paragraphs(blocks, keep, stats)
     if not long_:
         return
+    # (a reply's pictures are its own, linked where its writer linked them)
+    pictures = [] if discussion else pictures_leading_off(blocks, keep, long_[-1], page_url)
     idx = [i for i in kept_positions(keep) if blocks[i].text]
     tail = [i for i in idx if i > long_[-1]]
     host = host_of(page_url) if page_url else ""
@@ -566,12 +561,15 @@ def trim_article_tail(blocks: list[Block], keep: list[bool],
             if len(run) >= FURNITURE_RUN:
                 for j in range(run[0], len(blocks)):
                     keep[j] = False
-                return
+                break
         else:
             run = []
-    for i in tail:
-        if furniture[i]:
-            keep[i] = False
+    else:
+        for i in tail:
+            if furniture[i]:
+                keep[i] = False
+    for i in pictures:     # after the runs, which a picture still ends: taken out first,
+        keep[i] = False    # they let runs go on into a partners' row or a report's promo
 
 
 def _kept(blocks: list[Block], chrome: list[bool], container: str | None, title_key: str,
