@@ -25,7 +25,7 @@ from .metadata.page_date import iso_date, printed_local_day, shown_date, utc_ins
 from .indexiness.links import (_BIT, FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http,
                                link_addresses, page_links)
 from .metadata.page_metadata import extract_page_metadata, heading_title, named_h1s, names_page
-from .metadata.publisher import is_login, site_namer, without_site
+from .metadata.publisher import is_login, organization_names, site_namer, without_site
 from .metadata.thread_starter import first_post_time, thread_starter
 from .indexiness.url_shape import PAGE_EXTENSION
 
@@ -399,8 +399,8 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
             or (None if h1s else shown_title(root)) or title
     publisher = None
     # (a forum names its posters by their logins: there the login is the name)
-    names_the_site = site_namer(root, meta["metas"], url) if verdict == "leaf" and author \
-        else None
+    names_the_site = site_namer(root, meta["metas"], url, organization_names(meta["ld"])) \
+        if verdict == "leaf" and author else None
     if names_the_site and (names_the_site(author) or (
             is_login(author) and not (discussion or result.counts.get("url_thread")))):
         # the site's own name or a login as author: the byline's writer, where the story
@@ -422,7 +422,7 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
         date = date or first_post_time(thread) or shown_date(root, byline, html, url) \
             or meta["date_updated"]
         date = printed_local_day(iso_date(date), byline, url) or date
-        author = author or byline_author(byline)
+        author = author or byline_author(byline, root.get("lang") or meta["metas"].get("og:locale"))
         if author is None:
             # named by the link to their member page over the first post: a username a
             # byline reader does not take for a name (thread_starter)

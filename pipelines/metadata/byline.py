@@ -316,19 +316,32 @@ def _marked_author(el) -> bool:
     return False
 
 
-def byline_author(texts: list[tuple[str, object]]) -> str | None:
+# The by-word of a page's language (<html lang>, else og:locale) that its byline opens with
+# beside English's "By": "Von Claudia Roe", "Par Jeanne Roe". Only the page's own language's
+# (in an English page "Door Locks Explained" and "Von Trapp Family Lodge" are titles), and
+# capitalised at the text's start: after a colon or lowercase it is a sentence's preposition
+# ("KARLA: POR SER FAN…", a quote's "von Georg Roe").
+BY_WORD_OF = {"de": "von", "fr": "par", "es": "por", "pt": "por", "nl": "door", "da": "af",
+              "sv": "av", "no": "av", "nb": "av", "nn": "av"}
+_BY_OF = {word: re.compile(rf"^{word.capitalize()}[:\s]+(.+)$") for word in set(BY_WORD_OF.values())}
+
+
+def byline_author(texts: list[tuple[str, object]], lang: str | None = None) -> str | None:
     """The author a page prints near its first h1 (texts: byline_texts): "By Jane Roe" in a
-    short text, else the short text of an element its class or id names for the author
-    (class="author-name")."""
+    short text (or its language's by-word: BY_WORD_OF), else the short text of an element
+    its class or id names for the author (class="author-name")."""
+    word = BY_WORD_OF.get((lang or "")[:2].lower())
+    lead = _BY_OF[word] if word else None
     for i, (text, _) in enumerate(texts):
         if len(text) > BYLINE_TEXT_MAX_CHARS:
             continue
         name = None
-        if text.lower().rstrip(": ") in _LABELS:
+        label = text.lower().rstrip(": ")
+        if label in _LABELS or (word and label == word):
             if i + 1 < len(texts):
                 name = _name(texts[i + 1][0])      # "By" and the name in elements of their own
         else:
-            found = _BY.search(text)
+            found = _BY.search(text) or (lead and lead.match(text))
             if found and not _NOT_AUTHOR_BY.search(text[:found.start()]):
                 name = _name(found.group(1))
         if name:

@@ -591,7 +591,7 @@ def robots_directives(*values: str | None) -> frozenset[str]:
 
 def extract_page_metadata(root, url: str = "") -> dict:
     """extract_metadata plus date_facts and robots directives, meta tags and JSON-LD read once
-    (the meta tags kept as "metas", for heading_title)."""
+    (kept as "metas", for heading_title, and "ld", for the publisher's names)."""
     metas, ld, base = _metas_json_ld_and_base(root)
     return dict(date_facts(root, metas, ld, url, base_href_url(base, url)), title=title(root, metas, url), author=author(root, metas, ld),
-                robots=robots_directives(metas.get("robots")), metas=metas)
+                robots=robots_directives(metas.get("robots")), metas=metas, ld=ld)

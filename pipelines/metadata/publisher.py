@@ -35,12 +35,12 @@ def _without_collective(plain: str) -> str:
     return " ".join(words)
 
 
-def site_namer(root, metas: dict, url: str):
+def site_namer(root, metas: dict, url: str, organizations: frozenset[str] = frozenset()):
     """A test of a name: is it the site's own, its og:site_name or <title>'s tail
-    (page_metadata.site_names) or its host without www ("mdr.de", "Tagesschau.de"), alone or
-    signed as its collective (_COLLECTIVE)? The page's names are read once for every name
-    asked."""
-    names = {_without_collective(n) for n in site_names(root, metas)}
+    (page_metadata.site_names), an organisation its JSON-LD names (organization_names) or
+    its host without www ("mdr.de", "Tagesschau.de"), alone or signed as its collective
+    (_COLLECTIVE)? The page's names are read once for every name asked."""
+    names = {_without_collective(n) for n in site_names(root, metas) | organizations}
     host = (urlsplit(url).hostname or "") if url else ""
     host = plain_words(host.removeprefix("www.")) if host else ""
 
@@ -71,3 +71,32 @@ def without_site(names: str, names_the_site) -> str:
             or not names_the_site(parts[-1]):
         return names
     return ", ".join(parts[:-1])
+
+
+# schema.org's organisations: Organization and its subtypes (NewsMediaOrganization,
+# GovernmentOrganization, ...), most named so, and the few that are not
+_ORGANIZATION_TYPES = frozenset({"Corporation", "NGO", "Consortium"})
+
+
+def _is_organization(item: dict) -> bool:
+    types = item.get("@type")
+    return any(isinstance(t, str) and (t.endswith("Organization") or t in _ORGANIZATION_TYPES)
+               for t in (types if isinstance(types, list) else [types]))
+
+
+def organization_names(ld: list[dict]) -> frozenset[str]:
+    """The organisations a page's JSON-LD names (plain_words): every publisher, and an
+    author or creator typed as an organisation. schema.org lets an article's author be an
+    Organization, and news CMSes credit the outlet so when they fill the field on every
+    story ("STERN.de" as author and publisher) while the story prints its writer's byline:
+    the outlet is who published it, not who wrote it."""
+    names = set()
+    for item in ld:
+        for key in ("publisher", "author", "creator"):
+            values = item.get(key)
+            for v in values if isinstance(values, list) else [values]:
+                if isinstance(v, dict) and isinstance(v.get("name"), str) and (
+                        key == "publisher" or _is_organization(v)):
+                    names.add(plain_words(v["name"]))
+    names.discard("")
+    return frozenset(names)

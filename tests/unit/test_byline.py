@@ -210,3 +210,34 @@ def test_an_author_list_signed_last_with_the_outlet_keeps_the_writers():
     # led by the outlet's name it is the outlet's address, and a writer alone stays
     assert author("Rob Roe") == "Rob Roe"
     assert author("CNN, Atlanta") == "CNN, Atlanta"
+
+
+def test_a_byline_in_the_pages_language():
+    def author_in(lang: str, head_of_post: str, title: str = "A post") -> str | None:
+        html = (f"<html lang='{lang}'><body><main><article><h1>{title}</h1>{head_of_post}{PROSE}"
+                "</article></main></body></html>")
+        return byline_author(byline_texts(parse_html(html)), lang)
+
+    assert author_in("de", "<p>Von Claudia Riedler</p>") == "Claudia Riedler"
+    assert author_in("de-AT", "<div><span>Von</span> <a href='/a/lp'>Lisa Petrich</a></div>") == "Lisa Petrich"
+    assert author_in("fr", "<p>Par Jeanne Roe</p>") == "Jeanne Roe"
+    # another language's by-word, or the word inside a sentence or a quote, names no one
+    assert author_in("en", "<p>Von Claudia Riedler</p>") is None
+    assert author_in("en", "<p>Fine print</p>", title="Door Locks Explained") is None
+    assert author_in("es", "<p><b>KARLA ROE: POR SER FAN ENAMORADA</b></p>") is None
+    assert author_in("de", "<p>von Georg Roe</p>") is None
+
+
+def test_an_outlet_typed_as_the_author_yields_to_the_byline():
+    ld = ('{"@type": "NewsArticle", "headline": "A post", "author": {"@type": "Organization", '
+          '"name": "Harbour Times"}, "publisher": {"@type": "Organization", "name": "Harbour Times"}}')
+    html = (f'<html lang="en"><head><title>A post</title><script type="application/ld+json">{ld}'
+            '</script></head><body><main><article><h1>A post</h1><p>By Jane Roe</p>'
+            + PROSE + '</article></main></body></html>')
+    leaf = analyze_page(html, "https://news.example.org/2025/12/a-post-about-things/")
+    assert leaf.verdict == "leaf" and leaf.author == "Jane Roe"
+    # a person the JSON-LD names, other than its publisher, stays the author
+    person = html.replace('"author": {"@type": "Organization"', '"author": {"@type": "Person"') \
+        .replace('"name": "Harbour Times"}}', '"name": "Harbour Media"}}')
+    assert analyze_page(person, "https://news.example.org/2025/12/a-post-about-things/").author \
+        == "Harbour Times"
