@@ -212,7 +212,10 @@ _NOT_A_NAME_MARK_ASCII = re.compile(_NOT_A_NAME_WORDS)
 _WORD_SPLIT = re.compile(r"[^a-z]+")
 # Labels that stand before a name, never names themselves.
 _LABELS = frozenset({"author", "authors", "by", "written by", "posted by", "editor", "reviewed by",
-                     "fact checked by", "contributor", "staff"})
+                     "fact checked by", "contributor", "staff",
+                     # the author label in German, French, Spanish and Italian
+                     "autor", "autorin", "autoren", "auteur", "autore", "artikel von", "text von",
+                     "verfasst von", "geschrieben von", "erstellt von"})
 # A name is short; a byline's text holds the name and a little more ("By Jane Roe, Staff
 # Writer | 5 min read"); longer texts are sentences.
 AUTHOR_MAX_CHARS = 60
@@ -339,7 +342,12 @@ def byline_author(texts: list[tuple[str, object]], lang: str | None = None) -> s
         label = text.lower().rstrip(": ")
         if label in _LABELS or (word and label == word):
             if i + 1 < len(texts):
-                name = _name(texts[i + 1][0])      # "By" and the name in elements of their own
+                # "By" and the name in elements of their own: there a login is a name too
+                # ("von" / "Isabella.DiBiase", a forum's or a blog's account), set as a link
+                # to its profile or as a name is (not a syntax diagram's "GROUP BY expr")
+                nxt, el = texts[i + 1]
+                name = _name(nxt) or (_login_name(nxt) if el.tag in _NAME_TAGS
+                                      or _marked_author(el) else None)
         else:
             found = _BY.search(text) or (lead and lead.match(text))
             if found and not _NOT_AUTHOR_BY.search(text[:found.start()]):
@@ -402,6 +410,22 @@ def is_byline_label(text: str) -> bool:
 def is_trailing_label(text: str) -> bool:
     """Is the text only the word a post's card sets after its author's name ("wrote")?"""
     return _as_label(text) in _TRAILING_LABELS
+
+
+# Elements a byline sets a name in: a link to the author's page, a bold or a cited name.
+_NAME_TAGS = frozenset({"a", "strong", "b", "cite", "address"})
+_LOGIN_NAME = re.compile(r"(?=.*[^\W\d_])[\w.-]{2,30}")
+
+
+def _login_name(text: str) -> str | None:
+    """One token of letters, digits, dots and dashes ("delta201", "Isabella.DiBiase"), no
+    label, date word or placeholder: an account's name where a label says an author follows."""
+    text = text.strip()
+    low = text.lower()
+    if not _LOGIN_NAME.fullmatch(text) or low in _LABELS or low in _DATE_WORDS \
+            or low in _PLACEHOLDER_NAMES:
+        return None
+    return text
 
 
 def _team_name(text: str) -> str | None:

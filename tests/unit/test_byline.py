@@ -241,3 +241,15 @@ def test_an_outlet_typed_as_the_author_yields_to_the_byline():
         .replace('"name": "Harbour Times"}}', '"name": "Harbour Media"}}')
     assert analyze_page(person, "https://news.example.org/2025/12/a-post-about-things/").author \
         == "Harbour Times"
+
+
+def test_a_label_of_its_own_before_the_name():
+    assert author_of('<div><span>Autor:</span> <span>Fritz Imhof</span></div>') == "Fritz Imhof"
+    # after a label a login is a name, in a link to its profile or set as a name is
+    assert author_of('<p><span>By</span> <a href="/u/delta201">delta201</a></p>') == "delta201"
+    assert author_of('<p><span>Verfasst von:</span> <strong>mitundvoneinander</strong></p>') \
+        == "mitundvoneinander"
+    # but not a word of a syntax diagram, a number or a date word
+    assert author_of('<p><span>GROUP</span> <span>BY</span> <span>expr</span></p>') is None
+    assert author_of('<p><span>By</span> <a href="/x">2024</a></p>') is None
+    assert author_of('<p><span>By</span> <a href="/x">March</a></p>') is None
