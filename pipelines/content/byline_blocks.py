@@ -47,6 +47,21 @@ def _entry(b: Block, day: str | None) -> bool:
         and not _NUMERIC_DATE.search(lead.group(1))
 
 
+# A speaker's line: the name, a colon, then a sentence ("Nikolai Roe: Wo sind Sie in die EU
+# eingereist?"), an interview's question or a transcript's turn, not a byline ("Jane Roe:
+# Senior Editor" ends in no sentence's stop).
+_SENTENCE_END = (".", "?", "!", "…", "?»", "?“", "?\"")
+SPEAKER_LINE_MIN_WORDS = 3
+
+
+def _speaker_line(text: str, name: str) -> bool:
+    low = text.lower()
+    at = low.find(name)
+    rest = text[at + len(name):].lstrip(" *_")
+    return at >= 0 and rest.startswith(":") and len(rest[1:].split()) >= SPEAKER_LINE_MIN_WORDS \
+        and rest.rstrip(" *_").endswith(_SENTENCE_END)
+
+
 def drop_byline_blocks(blocks: list[Block], author: str | None, date: str | None,
                        discussion: bool = False) -> list[Block]:
     """`blocks` without the byline lines before the first long paragraph. In a discussion,
@@ -66,7 +81,7 @@ def drop_byline_blocks(blocks: list[Block], author: str | None, date: str | None
                 or not n or n > BYLINE_MAX_WORDS:
             continue
         text = b.text
-        named = bool(name) and name in text.lower()
+        named = bool(name) and name in text.lower() and not _speaker_line(text, name)
         if named and name_gone:
             continue
         if not named and _entry(b, day):

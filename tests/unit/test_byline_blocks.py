@@ -99,3 +99,9 @@ def test_a_list_of_dated_pages_under_the_title_keeps_every_entry():
     # a date line whose link is the day itself is still the byline's
     result, text = body_text(page('<ul class="meta"><li><a href="/2024/03/05/">5 March 2024</a></li></ul>'))
     assert "March 2024" not in text
+
+
+def test_an_interviewers_question_under_the_title_stays():
+    _, text = body_text(page("<p>By Jane Roe</p><p><b>Jane Roe: Why does a starter need feeding?</b></p>"))
+    assert "Why does a starter need feeding?" in text
+    assert "By Jane Roe" not in text
