@@ -56,6 +56,7 @@ def test_what_leads_off_the_page():
     assert not leads_off_page(picture("https://news.example.org/big/p.webp?w=2000"), URL)
     assert not leads_off_page(picture(URL), URL)           # a print button's fallback
     assert not leads_off_page(picture(None), URL)
+    assert not leads_off_page(picture("http://[::1/banner"), URL)     # unreadable, no crash
     # on the site's own host, a picture address without a file type is still another page
     assert leads_off_page(picture("https://news.example.org/p/93", "https://news.example.org/p/93/s"), URL)
 
