@@ -25,7 +25,7 @@ from .metadata.page_date import iso_date, printed_local_day, shown_date, utc_ins
 from .indexiness.links import (_BIT, FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http,
                                link_addresses, page_links)
 from .metadata.page_metadata import extract_page_metadata, heading_title, named_h1s, names_page
-from .metadata.publisher import is_login, organization_names, site_namer, without_site
+from .metadata.publisher import is_login, site_namer, without_site
 from .metadata.thread_starter import first_post_time, thread_starter
 from .indexiness.url_shape import PAGE_EXTENSION
 
@@ -399,7 +399,7 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
             or (None if h1s else shown_title(root)) or title
     publisher = None
     # (a forum names its posters by their logins: there the login is the name)
-    names_the_site = site_namer(root, meta["metas"], url, organization_names(meta["ld"])) \
+    names_the_site = site_namer(root, meta["metas"], url, meta["ld"]) \
         if verdict == "leaf" and author else None
     if names_the_site and (names_the_site(author) or (
             is_login(author) and not (discussion or result.counts.get("url_thread")))):

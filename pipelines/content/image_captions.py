@@ -88,16 +88,13 @@ def leads_off_page(b: Block, page_url: str | None) -> bool:
         return False
     try:
         link = urlsplit(b.link)
-        host = (link.hostname or "").lower()
-        if b.href and host == (urlsplit(b.href).hostname or "").lower():
-            page_host = (urlsplit(page_url).hostname or "").lower() if page_url else ""
-            if host != page_host:
-                return False
-        if page_url:
-            page = urlsplit(page_url)
-            if host == (page.hostname or "").lower() and page.path.strip("/") and (
-                    link.path.rstrip("/") + "/").startswith(page.path.rstrip("/") + "/"):
-                return False
+        page = urlsplit(page_url or "")
+        host, page_host = (link.hostname or "").lower(), (page.hostname or "").lower()
+        if b.href and host == (urlsplit(b.href).hostname or "").lower() and host != page_host:
+            return False
+        if page_url and host == page_host and page.path.strip("/") and (
+                link.path.rstrip("/") + "/").startswith(page.path.rstrip("/") + "/"):
+            return False
     except ValueError:      # an address no URL parser reads ("http://[::1/"): no page's
         return False
     return True

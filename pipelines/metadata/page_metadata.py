@@ -198,7 +198,8 @@ COLLECTION_TYPES = frozenset({"collectionpage", "itemlist", "searchresultspage",
 OG_NOT_ARTICLE = frozenset({"website", "blog", "profile"})
 
 
-def _types(value) -> set[str]:
+def schema_types(value) -> set[str]:
+    """A JSON-LD @type value's type names, lowercased, without their schema.org address."""
     vals = value if isinstance(value, list) else [value]
     return {str(v).rsplit("/", 1)[-1].lower() for v in vals if isinstance(v, str)}
 
@@ -207,7 +208,7 @@ def ld_types(ld: list[dict]) -> set[str]:
     """Lowercased schema.org @type names declared in the page's JSON-LD."""
     found: set[str] = set()
     for item in ld:
-        found |= _types(item.get("@type"))
+        found |= schema_types(item.get("@type"))
     return found
 
 
@@ -233,7 +234,7 @@ def date_is_own(root, metas, ld, og_type: str | None, url: str = "",
     for item in ld:
         v = item.get("datePublished") or item.get("dateCreated")
         if isinstance(v, str) and DATE_LIKE.search(v):
-            t = _types(item.get("@type"))
+            t = schema_types(item.get("@type"))
             if t & COLLECTION_TYPES:
                 return False
             return bool(t & ARTICLE_TYPES) or not listing
@@ -269,7 +270,7 @@ def _microdata_date_is_own(root, listing: bool, props=None) -> bool:
     if len({id(s) for s in scopes}) > 1:
         return False                  # several dated items: the entries of a listing
     scope = scopes[0] if scopes else None
-    t = _types(scope.get("itemtype", "")) if scope is not None else set()
+    t = schema_types(scope.get("itemtype", "")) if scope is not None else set()
     if t & COLLECTION_TYPES:
         return False
     return bool(t & ARTICLE_TYPES) or not listing

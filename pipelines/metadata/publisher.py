@@ -13,7 +13,7 @@ import re
 from urllib.parse import urlsplit
 
 from .byline import plain_words
-from .page_metadata import site_names
+from .page_metadata import schema_types, site_names
 
 
 # Words that make a site's name its staff's ("FlaskBB Team", the forum software's meta
@@ -35,12 +35,12 @@ def _without_collective(plain: str) -> str:
     return " ".join(words)
 
 
-def site_namer(root, metas: dict, url: str, organizations: frozenset[str] = frozenset()):
+def site_namer(root, metas: dict, url: str, ld: list[dict] = ()):
     """A test of a name: is it the site's own, its og:site_name or <title>'s tail
-    (page_metadata.site_names), an organisation its JSON-LD names (organization_names) or
-    its host without www ("mdr.de", "Tagesschau.de"), alone or signed as its collective
+    (page_metadata.site_names), an organisation its JSON-LD `ld` names (organization_names)
+    or its host without www ("mdr.de", "Tagesschau.de"), alone or signed as its collective
     (_COLLECTIVE)? The page's names are read once for every name asked."""
-    names = {_without_collective(n) for n in site_names(root, metas) | organizations}
+    names = {_without_collective(n) for n in site_names(root, metas) | organization_names(ld)}
     host = (urlsplit(url).hostname or "") if url else ""
     host = plain_words(host.removeprefix("www.")) if host else ""
 
@@ -74,14 +74,14 @@ def without_site(names: str, names_the_site) -> str:
 
 
 # schema.org's organisations: Organization and its subtypes (NewsMediaOrganization,
-# GovernmentOrganization, ...), most named so, and the few that are not
-_ORGANIZATION_TYPES = frozenset({"Corporation", "NGO", "Consortium"})
+# GovernmentOrganization, ...), most named so, and the few that are not (lowercased, as
+# schema_types gives them)
+_ORGANIZATION_TYPES = frozenset({"corporation", "ngo", "consortium"})
 
 
 def _is_organization(item: dict) -> bool:
-    types = item.get("@type")
-    return any(isinstance(t, str) and (t.endswith("Organization") or t in _ORGANIZATION_TYPES)
-               for t in (types if isinstance(types, list) else [types]))
+    return any(t.endswith("organization") or t in _ORGANIZATION_TYPES
+               for t in schema_types(item.get("@type")))
 
 
 def organization_names(ld: list[dict]) -> frozenset[str]:
