@@ -380,10 +380,18 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
     tags: dict = {}       # the walk's set_up_tags: the tree's h1s and forms as it left it
     # post: a leaf its metadata dates, whose teaser lists go however short its paragraphs;
     # a forum thread is dated too, but its short replies between permalinks are its content
+    shown: dict = {}      # a leaf's named h1s and the title they show, as the walk found them
+
+    def title_of_h1s(h1_elements) -> str | None:
+        shown["h1s"] = named_h1s(root, url, h1_elements)
+        shown["title"] = heading_title(root, meta["metas"], declared=meta["title"], url=url,
+                                       h1s=shown["h1s"])
+        return shown["title"]
     blocks = page_content(root, url, meta["title"], order, leaf=verdict == "leaf",
                           discussion=discussion, tags=tags,
                           post=verdict == "leaf" and bool(meta["date_published"])
-                          and not result.counts.get("url_thread")) if cut else []
+                          and not result.counts.get("url_thread"),
+                          title_of_h1s=title_of_h1s if verdict == "leaf" else None) if cut else []
     addresses = link_addresses(links)
     all_links = page_links(links, addresses)
     title, author = meta["title"], meta["author"]
@@ -394,9 +402,10 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
     all_h1s, forms = (tags["h1"], tags["form"]) if tags else h1s_and_forms(root)
     if verdict == "leaf":
         # an index page keeps the title its site declares: its first entry's heading is not its
-        h1s = named_h1s(root, url, all_h1s)
-        title = heading_title(root, meta["metas"], declared=title, url=url, h1s=h1s) \
-            or (None if h1s else shown_title(root)) or title
+        if "h1s" not in shown:
+            title_of_h1s(all_h1s)
+        h1s = shown["h1s"]
+        title = shown["title"] or (None if h1s else shown_title(root)) or title
     publisher = None
     # (a forum names its posters by their logins: there the login is the name)
     names_the_site = site_namer(root, meta["metas"], url, meta["ld"]) \

@@ -74,7 +74,8 @@ def noscript_document(root):
 
 def page_content(root, url: str, title: str | None, order: dict | None = None,
                  leaf: bool = False, discussion: bool = False,
-                 tags: dict | None = None, post: bool = False) -> list[Block]:
+                 tags: dict | None = None, post: bool = False,
+                 title_of_h1s=None) -> list[Block]:
     """The page's content blocks: the walk of the repaired tree, selected; when that yields
     next to nothing (< NOSCRIPT_MIN_PAGE_WORDS), the first fallback that yields more: the
     <noscript> document, the page with inline-hidden wrappers shown, JSON-LD articleBody,
@@ -84,7 +85,9 @@ def page_content(root, url: str, title: str | None, order: dict | None = None,
     for the container search to find, and its links are its content). `discussion`: what the
     page declares itself, a forum thread or Q&A (metadata/discussion.py). `tags`: filled
     as walk_document fills it, from the walk of root. `post`: a leaf whose metadata dates
-    it (selection._select)."""
+    it (selection._select). `title_of_h1s`: the title the page's h1 elements (as the walk
+    found them) show, or None; the selection keeps that heading wherever it sits, where
+    `title` (og:title, <title>) words the page's name for search results and shares."""
     from ..blocks.block_dedup import deduplicate
     from ..blocks.block_walk import walk_document
     from .content_repair import json_ld_body, next_data_text, repair_tree, revealed_copy
@@ -94,6 +97,8 @@ def page_content(root, url: str, title: str | None, order: dict | None = None,
         order = None          # elements moved: their positions are retaken
     mark_article_frame(root)
     walked = deduplicate(walk_document(root, url, order, tags))
+    if title_of_h1s is not None and tags:
+        title = title_of_h1s(tags["h1"]) or title
     blocks, words = select_with_link_list(walked, title, leaf, url, discussion, post)
     if words >= NOSCRIPT_MIN_PAGE_WORDS:
         return blocks

@@ -394,7 +394,7 @@ def _select(blocks: list[Block], title: str | None, links_as_text: bool = False,
     if leaf:
         article = post or bool(article_paragraphs(blocks, keep, stats, prose_only=True))
         headings = sorted(headings + drop_teasers(blocks, keep, densities, inside, words, url,
-                                                  article))
+                                                  article, title_key))
     trim_article_tail(blocks, keep, stats, headings, url, discussion)
     if leaf:
         drop_post_links(blocks, keep, url)

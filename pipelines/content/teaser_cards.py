@@ -80,18 +80,37 @@ def _inside(xpath: str, card: str) -> bool:
 
 def drop_teasers(blocks: list[Block], keep: list[bool], densities: list[float],
                  inside: list[bool], words: list[int], page_url: str | None,
-                 article: bool) -> list[int]:
+                 article: bool, title_key: str = "") -> list[int]:
     """A leaf's teasers, dropped in place on `keep`; returns their indices. On an article:
     runs, grids and lone teasers. On any other leaf (a product or a landing page, whose own
     cards of features, templates or plans are its content) only a grid of cards each
     clickable through an overlay link to another page of the site ("People who viewed this
     item also viewed"): the shop's recommendations all the same (card_links.py). WCXB: 3
-    product pages gain (word F1 summed +0.20), none lose."""
+    product pages gain (word F1 summed +0.20), none lose. `title_key`: the page's title,
+    lowercased (selection._select)."""
     if article:
-        return (drop_teaser_runs(blocks, keep, densities, inside, words, page_url)
-                + drop_teaser_cards(blocks, keep, densities, inside, words, page_url)
-                + drop_lone_teasers(blocks, keep, densities, inside, words, page_url))
-    return drop_teaser_cards(blocks, keep, densities, inside, words, page_url, overlays_only=True)
+        dropped = (drop_teaser_runs(blocks, keep, densities, inside, words, page_url)
+                   + drop_teaser_cards(blocks, keep, densities, inside, words, page_url)
+                   + drop_lone_teasers(blocks, keep, densities, inside, words, page_url))
+    else:
+        dropped = drop_teaser_cards(blocks, keep, densities, inside, words, page_url,
+                                    overlays_only=True)
+    return _unless_title(blocks, keep, dropped, title_key) if title_key and dropped else dropped
+
+
+def _unless_title(blocks: list[Block], keep: list[bool], dropped: list[int],
+                  title_key: str) -> list[int]:
+    """dropped, less the page's title heading, kept again: the heading that names the page
+    is no teaser of another, however its template links it (to its own address, a
+    category, a comment count) or sets it in a card (htmldate-eval: 4 of 752 leaves had
+    lost their title so)."""
+    out = []
+    for i in dropped:
+        if blocks[i].kind == "heading" and blocks[i].text.strip().lower() == title_key:
+            keep[i] = True
+        else:
+            out.append(i)
+    return out
 
 
 def drop_teaser_cards(blocks: list[Block], keep: list[bool], densities: list[float],
