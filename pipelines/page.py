@@ -19,7 +19,8 @@ from .indexiness.hash_routes import is_place_in_page, route_of
 from .indexiness.page_address import page_address
 from .indexiness.url_identity import PAGE_NUMBER_KEYS, is_post_window
 from .metadata.discussion import declares_discussion
-from .metadata.byline import byline_author, byline_texts, shown_title, title_heading
+from .metadata.byline import (byline_author, byline_texts, names_alike, shown_title, shows_heading,
+                              title_heading)
 from .content.byline_blocks import drop_byline_blocks
 from .metadata.page_date import iso_date, printed_local_day, shown_date, utc_instant
 from .indexiness.links import (_BIT, FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http,
@@ -380,12 +381,19 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
     tags: dict = {}       # the walk's set_up_tags: the tree's h1s and forms as it left it
     # post: a leaf its metadata dates, whose teaser lists go however short its paragraphs;
     # a forum thread is dated too, but its short replies between permalinks are its content
-    shown: dict = {}      # a leaf's named h1s and the title they show, as the walk found them
+    shown: dict = {}      # a leaf's named h1s and the title its headings show
 
     def title_of_h1s(h1_elements) -> str | None:
-        shown["h1s"] = named_h1s(root, url, h1_elements)
+        shown["h1s"] = h1s = named_h1s(root, url, h1_elements)
         shown["title"] = heading_title(root, meta["metas"], declared=meta["title"], url=url,
-                                       h1s=shown["h1s"])
+                                       h1s=h1s) or (None if h1s else shown_title(root))
+        # the heading the selection keeps, where it words the page's name otherwise than
+        # og:title or <title> (written for search results: a site's suffix, other words),
+        # unless the declared name is a heading of the page itself: then that is the post's
+        # title, and a lone h1 is the blog's name or a comment form's ("Comments Form")
+        declared = shown["title"] and meta["title"]
+        if declared and not names_alike(shown["title"], declared) and shows_heading(root, declared):
+            return None
         return shown["title"]
     blocks = page_content(root, url, meta["title"], order, leaf=verdict == "leaf",
                           discussion=discussion, tags=tags,
@@ -405,7 +413,7 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
         if "h1s" not in shown:
             title_of_h1s(all_h1s)
         h1s = shown["h1s"]
-        title = shown["title"] or (None if h1s else shown_title(root)) or title
+        title = shown["title"] or title
     publisher = None
     # (a forum names its posters by their logins: there the login is the name)
     names_the_site = site_namer(root, meta["metas"], url, meta["ld"]) \

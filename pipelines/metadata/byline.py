@@ -10,7 +10,7 @@ import re
 from lxml import etree
 
 from ..blocks.whitespace import normalize_ws
-from ..htmlparse import text_without_buttons
+from ..htmlparse import text_of, text_without_buttons
 
 # Text nodes looked at around the page's first h1, where a byline sits: a few before it (a
 # kicker or a date above the title) and more after it (author, reading time, share links).
@@ -34,6 +34,25 @@ def plain_words(text: str) -> str:
     """Lowercased, punctuation as spaces: how a heading is compared with a page's title or
     its site's name."""
     return _NOT_WORD.sub(" ", text.lower()).strip()
+
+
+# Two wordings of one page's name share at least this share of the shorter one's words
+# ("Vanlife in Schweden: Skandinavien im Wohnmobil erleben" as og:title, "Vanlife in
+# Schweden - Skandinavien im Wohnmobil" as h1); a blog's name in an h1 shares none of its
+# post's.
+ALIKE_NAME_SHARE = 0.5
+
+
+def names_alike(a: str, b: str) -> bool:
+    """Do two titles word the same page's name (ALIKE_NAME_SHARE)?"""
+    wa, wb = set(plain_words(a).split()), set(plain_words(b).split())
+    return bool(wa and wb) and len(wa & wb) >= ALIKE_NAME_SHARE * min(len(wa), len(wb))
+
+
+def shows_heading(root, text: str) -> bool:
+    """Is text, in its words, one of the page's h1-h3 headings?"""
+    words = plain_words(text)
+    return bool(words) and any(plain_words(text_of(h)) == words for h in root.iter("h1", "h2", "h3"))
 
 
 # The text of each element's first <title> child: the head's, and an inline SVG's. Compiled

@@ -374,17 +374,18 @@ def site_names(root, metas, title_tail: bool = True) -> set[str]:
 
 
 def _links_home(h1, url: str) -> bool:
-    """Does the heading hold a link to its site's root (a logo heading)?"""
+    """Does the heading hold a link to a site's root (a logo heading)? Any site's: a
+    department's pages set their university's logo so (ml.gatech.edu's h1 links
+    www.gatech.edu), a blog its name under another of its hosts (blogspot.tw, .com)."""
     from urllib.parse import urljoin, urlsplit
 
-    host = urlsplit(url).netloc if url else ""
     for a in h1.iter("a"):
         href = (a.get("href") or "").strip()
         if href in _HOME_HREFS:
             return True
-        if host and href:
+        if href:
             target = urlsplit(urljoin(url, href))
-            if target.netloc == host and target.path in ("", "/", "/index.html") and not target.query:
+            if target.netloc and target.path in ("", "/", "/index.html") and not target.query:
                 return True
     return False
 

@@ -178,3 +178,12 @@ def test_a_leading_span_that_is_no_kicker_stays_in_the_title():
     html = page("<title>How to bake bread</title>",
                 f'<main><h1><span class="highlight">How to</span> bake bread</h1>{PROSE}</main>')
     assert analyze_page(html, URL).title == "How to bake bread"
+
+
+def test_an_h1_linking_another_hosts_root_is_a_logo_not_the_title():
+    # a department's pages head with their university's logo, which links the university
+    html = page("<title>The Agency | Machine Learning at Example Tech</title>",
+                '<h1><a href="https://www.example.edu/">Example Institute of Technology</a></h1>'
+                f"<main><article><h2>The Agency</h2>{PROSE}</article></main>")
+    leaf = analyze_page(html, "https://ml.example.edu/agency")
+    assert leaf.verdict == "leaf" and leaf.title != "Example Institute of Technology"

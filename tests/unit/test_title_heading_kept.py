@@ -52,3 +52,12 @@ def test_a_title_heading_between_section_and_author_links_is_no_teaser():
             '<div class="author"><a href="/authors/ann-reid">Ann Reid</a></div></div>'
             f"{PARAGRAPHS}</article></main></body></html>")
     assert headings(html) == ["# The harbour wall"]
+
+
+def test_a_blog_name_h1_stays_out_where_the_post_title_is_a_heading():
+    # a blog template heads every page with the blog's name, and the post with its own title
+    html = ('<html><head><meta property="og:title" content="Open tools for logic chips">'
+            "</head><body><header><h1>Silicon Notes</h1></header><main><article>"
+            f'<h3 class="post-title">Open tools for logic chips</h3>{PARAGRAPHS}'
+            "</article></main></body></html>")
+    assert headings(html) == ["### Open tools for logic chips"]
