@@ -62,6 +62,14 @@ def _speaker_line(text: str, name: str) -> bool:
         and rest.rstrip(" *_").endswith(_SENTENCE_END)
 
 
+def _set_apart(b: Block) -> bool:
+    """A paragraph set wholly in bold: a news story's lead, which its template prints
+    between the title and the byline ("**Wenn ein Käufer …** / Von Tobias Kuske")."""
+    rich = b.rich_text.strip()
+    return b.kind == "paragraph" and rich.startswith("**") and rich.endswith("**") \
+        and "**" not in rich[2:-2]
+
+
 def drop_byline_blocks(blocks: list[Block], author: str | None, date: str | None,
                        discussion: bool = False) -> list[Block]:
     """`blocks` without the byline lines before the first long paragraph. In a discussion,
@@ -75,7 +83,7 @@ def drop_byline_blocks(blocks: list[Block], author: str | None, date: str | None
     name_gone = False       # a discussion's name line went already
     for i, b in enumerate(blocks):
         n = count_words(b.text) if b.text else 0
-        if b.kind in _KINDS and n >= LONG_PARAGRAPH_WORDS:
+        if b.kind in _KINDS and n >= LONG_PARAGRAPH_WORDS and not _set_apart(b):
             break
         if (b.kind not in _KINDS and not (b.kind == "heading" and (b.level or 1) >= MINOR_HEADING)) \
                 or not n or n > BYLINE_MAX_WORDS:

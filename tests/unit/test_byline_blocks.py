@@ -105,3 +105,20 @@ def test_an_interviewers_question_under_the_title_stays():
     _, text = body_text(page("<p>By Jane Roe</p><p><b>Jane Roe: Why does a starter need feeding?</b></p>"))
     assert "Why does a starter need feeding?" in text
     assert "By Jane Roe" not in text
+
+
+def test_a_byline_under_a_bold_lead_goes_too():
+    # a news template prints the story's lead in bold between its title and its byline
+    lead = ("<p><strong>A starter that doubles in four hours is ready; one that takes twelve "
+            "needs warmth, flour with more bran and a feeding schedule kept to the hour.</strong></p>")
+    result, text = body_text(page(lead + "<p>Von Jane Roe</p>"))
+    assert result.author == "Jane Roe"
+    assert "Jane Roe" not in text and "A starter that doubles in four hours" in text
+    assert text.count("Sourdough needs patience") == 2
+
+
+def test_a_bold_sentence_inside_the_body_still_ends_the_byline_zone():
+    bold = ("<p><strong>Feed it twice a day for a week before you bake with it, whatever the "
+            "recipe on the flour bag says about a single night.</strong></p>")
+    result, text = body_text(page(f"<p>{PROSE}</p>" + bold + "<p>Jane Roe</p>"))
+    assert "Jane Roe" in text
