@@ -10,6 +10,7 @@ from lxml import etree
 
 from ..htmlparse import base_href_url, base_url, first_below, text_of, text_without_buttons
 from ..blocks.block_inline import normalize_ws
+from ..blocks.class_facts import widget_named
 from .byline import ANCHOR_MARKS, TITLE_HEADING_MIN_CHARS, author_name, named_after_by, plain_words
 from .page_date import DATE_LIKE
 from .json_ld import json_ld_values
@@ -377,8 +378,6 @@ def _links_home(h1, url: str) -> bool:
     """Does the heading hold a link to a site's root (a logo heading)? Any site's: a
     department's pages set their university's logo so (ml.gatech.edu's h1 links
     www.gatech.edu), a blog its name under another of its hosts (blogspot.tw, .com)."""
-    from urllib.parse import urljoin, urlsplit
-
     for a in h1.iter("a"):
         href = (a.get("href") or "").strip()
         if href in _HOME_HREFS:
@@ -415,8 +414,10 @@ def named_h1s(root, url: str, h1s: list | None = None) -> list:
     found = []
     for h in root.iter("h1") if h1s is None else h1s:
         text = normalize_ws(headline_text(h)).strip(ANCHOR_MARKS)
-        # a heading of no letters is a count or a score (a post's votes), no name
-        if text and any(ch.isalpha() for ch in text) and not _links_home(h, url):
+        # a heading of no letters is a count or a score (a post's votes), no name; one in a
+        # comment section heads its form or thread ("Comments Form"), not the page
+        if text and any(ch.isalpha() for ch in text) and not _links_home(h, url) \
+                and not any(widget_named(a) == "comments" for a in h.iterancestors()):
             found.append((h, text))
     return found
 

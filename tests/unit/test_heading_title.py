@@ -187,3 +187,12 @@ def test_an_h1_linking_another_hosts_root_is_a_logo_not_the_title():
                 f"<main><article><h2>The Agency</h2>{PROSE}</article></main>")
     leaf = analyze_page(html, "https://ml.example.edu/agency")
     assert leaf.verdict == "leaf" and leaf.title != "Example Institute of Technology"
+
+
+def test_an_h1_in_the_comment_section_is_not_the_title():
+    html = page('<meta property="og:title" content="Code of the elites">',
+                f'<main><article><h2 class="post-title">Code of the elites</h2>{PROSE}'
+                '<section class="post_comments"><div class="section-title"><h1>Comments Form</h1>'
+                "</div><form><textarea></textarea></form></section></article></main>")
+    leaf = analyze_page(html, URL)
+    assert leaf.verdict == "leaf" and leaf.title == "Code of the elites"
