@@ -24,6 +24,10 @@ FURNITURE_LABELS = frozenset({
     "story continues below advertisement", "article continues below advertisement",
     "continue reading below", "article continues below", "tags", "n min read",
     "table of contents", "toggle", "menu", "close",
+    # the label the law asks over an ad in the page's language (Germany's "Anzeige",
+    # France's "Publicité", ...), and the button a publisher sets beside it
+    "anzeige", "werbung", "publicité", "publicidad", "publicidade", "pubblicità", "reklama",
+    "advertentie", "annonce", "reklame", "mainos", "hide ad",
 })
 # Whole-block labels of buttons, menus and widget headings: share/follow bars, comment and
 # post controls, shop controls, review-widget furniture, skip links, ad labels. Compared

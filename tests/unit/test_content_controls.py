@@ -18,6 +18,10 @@ def test_control_labels_match_whole_short_blocks():
                   "Story continues below advertisement"):
         assert control_rule(blk(label)) == "control-label", label
     assert control_rule(blk("Advertising revenue fell by a third in the first quarter.")) is None
+    # ...and in the page's language, as the law asks it over an ad, with its "hide" button
+    for label in ("Anzeige", "- ANZEIGE -", "Werbung:", "Publicité", "Hide Ad"):
+        assert control_rule(blk(label)) == "control-label", label
+    assert control_rule(blk("Anzeige erstattet")) is None
     # prose that mentions a control is not a control
     assert control_rule(blk("Share the dough into four pieces and let them rest")) is None
     assert control_rule(blk("Reply to the seller within two days")) is None
