@@ -19,8 +19,8 @@ from .indexiness.hash_routes import is_place_in_page, route_of
 from .indexiness.page_address import page_address
 from .indexiness.url_identity import PAGE_NUMBER_KEYS, is_post_window
 from .metadata.discussion import declares_discussion
-from .metadata.byline import (byline_author, byline_texts, names_alike, shown_title, shows_heading,
-                              title_heading)
+from .metadata.byline import (author_name, byline_author, byline_texts, names_alike, shown_title,
+                              shows_heading, title_heading)
 from .content.byline_blocks import drop_byline_blocks
 from .metadata.page_date import iso_date, printed_local_day, shown_date, utc_instant
 from .indexiness.links import (_BIT, FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http,
@@ -28,6 +28,7 @@ from .indexiness.links import (_BIT, FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SEL
 from .metadata.page_metadata import extract_page_metadata, heading_title, named_h1s, names_page
 from .metadata.publisher import is_login, site_namer, without_site
 from .metadata.thread_starter import first_post_time, thread_starter
+from .metadata.ld_authors import ld_author
 from .indexiness.url_shape import PAGE_EXTENSION
 
 __all__ = ["PageError", "IndexinessConfig", "PageAnalysis", "analyze_page", "MAX_HTML_BYTES"]
@@ -229,6 +230,13 @@ def _goes_back(numbers: dict[str, int], own: dict[str, int]) -> bool:
 # A thread's or a listing's page N in its path: XenForo's /threads/x.12/page-3, Invision's
 # and WordPress' /page/2/.
 _PATH_PAGE = re.compile(r"/page[-/:]?(\d+)/?$", re.I)
+
+
+def _writers(ld: list[dict], names_the_site) -> str | None:
+    """The authors the page's JSON-LD names, unless they too are the site or a login."""
+    name = ld_author(ld)
+    name = author_name(name) if name else None
+    return name if name and not names_the_site(name) and not is_login(name) else None
 
 
 def _later_page(url: str) -> bool:
@@ -440,6 +448,10 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
             or meta["date_updated"]
         date = printed_local_day(iso_date(date), byline, url) or date
         author = author or byline_author(byline, root.get("lang") or meta["metas"].get("og:locale"))
+        if author is None and publisher:
+            # the JSON-LD's own author, where the site's name filled meta author (FAZ's
+            # "Frankfurter Allgemeine Zeitung GmbH" over the two writers its Persons name)
+            author = _writers(meta["ld"], names_the_site)
         if author is None:
             # named by the link to their member page over the first post: a username a
             # byline reader does not take for a name (thread_starter)

@@ -14,6 +14,7 @@ from ..blocks.class_facts import widget_named
 from .byline import ANCHOR_MARKS, TITLE_HEADING_MIN_CHARS, author_name, named_after_by, plain_words
 from .page_date import DATE_LIKE
 from .json_ld import json_ld_values
+from .ld_authors import ld_author
 from .headline import headline_text
 from .hatom import forget_marks, hatom_dates, hatom_mark_is_a_teasers, hatom_updated, heading_links_away
 
@@ -130,31 +131,6 @@ def _collect(data, items: list[dict], depth: int = 0) -> None:
         for key in ("@graph", "mainEntity", "mainEntityOfPage"):
             if isinstance(data.get(key), (list, dict)):
                 _collect(data[key], items, depth + 1)
-
-
-def _is_person(item: dict) -> bool:
-    types = item.get("@type")
-    return "Person" in (types if isinstance(types, list) else [types])
-
-
-def _person(value, nodes: dict | None = None) -> str | None:
-    """An author value's name. A reference to a node of the page's graph ({"@id": …}, or
-    the id alone: Yoast SEO writes every post's author so, the Person with its name elsewhere
-    in @graph) is that node's name (read without following its references again); an
-    address that names no node is no name."""
-    if isinstance(value, str):
-        value = value.strip()
-        if nodes and value in nodes:
-            return _person(nodes[value])
-        return None if value.startswith(("http://", "https://")) else value or None
-    if isinstance(value, dict):
-        if value.get("name") is None and nodes and value.get("@id") in nodes:
-            return _person(nodes[value["@id"]])
-        return _person(value.get("name"))
-    if isinstance(value, list):
-        names = [n for n in (_person(v, nodes) for v in value) if n]
-        return ", ".join(names) or None
-    return None
 
 
 def date_published(root, metas=None, ld=None) -> str | None:
@@ -490,13 +466,9 @@ def _author_field(root, metas=None, ld=None) -> str | None:
         v = metas.get(key)
         if v and not v.startswith(("http://", "https://")):
             return normalize_ws(v)
-    items = _json_ld(root) if ld is None else ld
-    nodes = {item["@id"]: item for item in items
-             if isinstance(item.get("@id"), str) and "name" in item and _is_person(item)}
-    for item in items:
-        name = _person(item.get("author") or item.get("creator"), nodes)
-        if name:
-            return name
+    name = ld_author(_json_ld(root) if ld is None else ld)
+    if name:
+        return name
     for el in _ITEMPROP_ELEMENTS(root):
         if "author" in el.get("itemprop", "").lower().split():
             name = el.get("content") or _item_name(el) or normalize_ws(text_of(el))

@@ -23,11 +23,20 @@ _COLLECTIVE = frozenset({"team", "staff", "editors", "editorial", "redaktion", "
                          "newsroom", "desk"})
 
 
+# A company's legal form after its name ("Frankfurter Allgemeine Zeitung GmbH" in meta author,
+# "Frankfurter Allgemeine Zeitung" as JSON-LD's publisher): the same organisation.
+_LEGAL_FORMS = frozenset({"gmbh", "ag", "kg", "se", "ug", "inc", "llc", "ltd", "limited", "plc",
+                          "corp", "sa", "sas", "sarl", "srl", "spa", "bv", "nv", "oy", "ab"})
+
+
 def _without_collective(plain: str) -> str:
-    """plain_words' name without a leading "the" and a collective before or after the name."""
+    """plain_words' name without a leading "the", a trailing legal form (_LEGAL_FORMS) and a
+    collective before or after the name."""
     words = plain.split()
     if words and words[0] == "the":
         words = words[1:]
+    if len(words) > 1 and words[-1] in _LEGAL_FORMS:
+        words = words[:-1]
     if len(words) > 1 and words[-1] in _COLLECTIVE:
         words = words[:-1]
     elif len(words) > 1 and words[0] in _COLLECTIVE:

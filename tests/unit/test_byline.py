@@ -253,3 +253,16 @@ def test_a_label_of_its_own_before_the_name():
     assert author_of('<p><span>GROUP</span> <span>BY</span> <span>expr</span></p>') is None
     assert author_of('<p><span>By</span> <a href="/x">2024</a></p>') is None
     assert author_of('<p><span>By</span> <a href="/x">March</a></p>') is None
+
+
+def test_the_publishers_company_as_meta_author_gives_way_to_the_json_ld_writers():
+    # meta author names the company with its legal form; JSON-LD names the story's writers
+    ld = ('{"@type": "NewsArticle", "headline": "Ferry fares rise in spring", "author": '
+          '[{"@type": "Person", "name": "Jane Roe"}, {"@type": "Person", "name": "Ann Reid"}], '
+          '"publisher": {"@type": "Organization", "name": "Harbour Gazette"}}')
+    html = _story("Harbour Gazette GmbH", "").replace(
+        "</head>", f'<script type="application/ld+json">{ld}</script></head>')
+    url = "https://www.harbourgazette.example/news/ferry-fares-rise-in-spring"
+    assert analyze_page(html, url).author == "Jane Roe, Ann Reid"
+    # with no writer in the JSON-LD the company stays all the page names
+    assert analyze_page(_story("Harbour Gazette GmbH", ""), url).author == "Harbour Gazette GmbH"
