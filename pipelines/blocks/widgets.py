@@ -74,7 +74,10 @@ CLASS_PART_PATTERNS = {
                      r"breadcrumbs?)"),
         r"(?:[a-z0-9]+[-_])*related(?:[-_](?:posts?|articles?|stories|content|links?|news|reads?|entries|guides?))?"
         r"(?:[-_](?:section|box|block|list|widget|wrapper|container|area|items?))*",
-        r"related(?:posts|articles?|stories|content|links)")),
+        r"related(?:posts|articles?|stories|content|links)",
+        # the site's most read or shared stories, a box news templates set beside or inside
+        # every article ("sidebar-most-popular mostPopularInline", "most-read", "mostviewed")
+        _PART.format(r"most[-_]?(?:popular|read|viewed|shared|commented|emailed)[a-z]*"))),
 }
 # Class tokens that name a post's own body. A class list holding one names the body, whatever
 # furniture word sits beside it: themes add modifiers to the body's wrapper for what it
@@ -105,7 +108,7 @@ FURNITURE_WORDS = (
     "author-bio", "about-author", "newsletter", "subscribe", "post-navigation", "pagination",
     "pager", "entry-utility", "entry-footer", "post-footer", "article-footer", "filter", "facet",
     "popup", "pop-up", "yarpp", "donat", "dismissible", "modal", "license-box", "post-license",
-    "post-copyright", "article-copyright", "aside-content", "pageid", "docinfo")
+    "post-copyright", "article-copyright", "aside-content", "pageid", "docinfo", "most")
 
 
 def _by_first_letter(words) -> str:

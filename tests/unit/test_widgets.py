@@ -63,14 +63,19 @@ def test_words_beside_comment_are_no_thread_wrapper(token):
     ("breadcrumb_nav", "post-furniture"), ("c-breadcrumb__list", "post-furniture"),
     ("site-breadcrumbs", "post-furniture"),
     # a wiki's page id and "Last modified: ... by ..." lines (DokuWiki)
-    ("pageId", "post-furniture"), ("docInfo", "post-furniture")])
+    ("pageId", "post-furniture"), ("docInfo", "post-furniture"),
+    # a box of the site's most read stories, beside or inside the article (UK regional news'
+    # "sidebar-most-popular mostPopularInline", a French daily's "article-most-read")
+    ("sidebar-most-popular mostPopularInline", "post-furniture"),
+    ("article-most-read", "post-furniture"), ("mostviewed-list", "post-furniture")])
 def test_a_furniture_word_as_part_of_a_class_names_the_widget(cls, widget):
     assert widget_for("div", cls, None) == widget
 
 
 @pytest.mark.parametrize("cls", ["related-product", "commentary", "shareholder-letter",
                                  "entry-content", "entry-footer-content", "post-footer-content", "donator",
-                                 "modal-icon", "multimodal", "aside", "license-key", "copyright"])
+                                 "modal-icon", "multimodal", "aside", "license-key", "copyright",
+                                 "almost-done", "most-recent", "mostly-sunny"])
 def test_class_parts_that_name_content_are_not_furniture(cls):
     # a category page's product grid, an opinion column, a word that only contains "share"
     assert widget_for("div", cls, None) is None
