@@ -10,7 +10,11 @@ import re
 
 # token pattern -> widget name; first match wins, patterns match the whole token
 WIDGET_PATTERNS = (
+    # (with the plurals French, German, Spanish, Italian and Dutch themes name the thread by:
+    # lepoint.fr's section#commentaires; never a singular, which German uses for an opinion
+    # piece, "Kommentar")
     ("comments", re.compile(r"(?:comments?|comment-?list|comments?-area|disqus_thread|respond|discussion|"
+                            r"commentaires|kommentare|comentarios|commenti|reacties|"
                             r"(?:[a-z0-9]+[-_])*comments?[-_](?:wrapper|container|section|area|wrap|"
                             r"summary|thread|module|block|box))$")),
     # "consent" and "gdpr" as any hyphen/underscore part (onetrust-consent-sdk, cmp-consent-
@@ -60,7 +64,8 @@ _PART = r"(?:[a-z0-9]+[-_])*{}(?:[-_][a-z0-9]+)*"
 CLASS_PART_PATTERNS = {
     # not "no-comments" (a post wrapper saying the thread is closed) nor a single comment's
     # body or text (on a Q&A page the answers are the content; a thread wrapper names them)
-    "comments": r"(?!no[-_])(?:[a-z0-9]+[-_])*(?:comments?|commentlist|recentcomments|disqus)"
+    "comments": r"(?!no[-_])(?:[a-z0-9]+[-_])*(?:comments?|commentlist|recentcomments|disqus|"
+                r"commentaires|kommentare|comentarios|commenti|reacties)"
                 r"(?:[-_](?!(?:body|content|text)(?:[-_]|$))[a-z0-9]+)*",
     # a consent platform's banner under its vendor's prefix (Complianz' cmplz-cookiebanner):
     # a cookie notice, banner or bar is never a page's text, a recipe's cookie-card is not one
@@ -102,7 +107,7 @@ _RANK = {f"w{i}": i for i in range(len(WIDGET_PATTERNS))}
 # all: one search of the string answers for 94% of WCXB's class strings. A page brings ~180
 # class tokens no earlier page had (WCXB dev: the walk spent 0.4 of its 4.4 ms matching them).
 FURNITURE_WORDS = (
-    "comment", "disqus", "respond", "discussion", "cookie", "cc-banner", "consent", "gdpr",
+    "comment", "disqus", "respond", "kommentare", "comentarios", "reacties", "discussion", "cookie", "cc-banner", "consent", "gdpr",
     "onetrust-", "didomi-", "sidebar", "side-bar", "widget-area", "secondary", "rail", "share",
     "sharing", "related", "breadcrumb", "post-tags", "taglinks", "tag-links", "nav-links",
     "author-bio", "about-author", "newsletter", "subscribe", "post-navigation", "pagination",

@@ -36,9 +36,18 @@ def test_a_comment_thread_wrapper_named_with_a_prefix_or_a_wrapper_word(token):
 
 
 @pytest.mark.parametrize("token", ["commentary", "commentary-section", "comment-body", "no-comments",
-                                   "recommended-section"])
+                                   "recommended-section", "kommentar", "article-kommentar"])
 def test_words_beside_comment_are_no_thread_wrapper(token):
+    # (German names an opinion piece "Kommentar": a singular is no thread)
     assert widget_for("div", token, None) is None
+
+
+@pytest.mark.parametrize("token", ["commentaires", "kommentare-liste", "comentarios", "commenti-wrap",
+                                   "reacties"])
+def test_a_comment_thread_named_in_the_sites_language(token):
+    # lepoint.fr's section#commentaires and ul.commentaires, German and Spanish themes' lists
+    assert widget_for("div", token, None) == "comments"
+    assert widget_for_id("commentaires", "section") == "comments"
 
 
 @pytest.mark.parametrize("cls,widget", [
