@@ -28,6 +28,8 @@ FURNITURE_LABELS = frozenset({
     # France's "Publicité", ...), and the button a publisher sets beside it
     "anzeige", "werbung", "publicité", "publicidad", "publicidade", "pubblicità", "reklama",
     "advertentie", "annonce", "reklame", "mainos", "hide ad",
+    # "table of contents" in the languages of the other labels below
+    "inhaltsverzeichnis", "sommaire", "table des matières", "índice", "indice", "inhoudsopgave",
 })
 # Whole-block labels of buttons, menus and widget headings: share/follow bars, comment and
 # post controls, shop controls, review-widget furniture, skip links, ad labels. Compared
@@ -55,6 +57,12 @@ CONTROL_LABELS = frozenset({
     "buy photo", "skip ad", "play", "pause", "play video", "watch video", "mute", "unmute",
     "replay", "previous", "next", "prev", "wait n second to continue",
     "wait n seconds to continue",
+    # the share, print, send and read-more controls of German, French, Spanish, Italian and
+    # Dutch templates, as the English ones above
+    "teilen", "drucken", "versenden", "e mail", "artikel teilen", "artikel drucken", "inhalt",
+    "weiterlesen", "mehr lesen", "partager", "imprimer", "envoyer", "lire la suite",
+    "compartir", "imprimir", "enviar", "leer más", "condividi", "stampa", "leggi di più",
+    "delen", "afdrukken", "lees meer",
     # a pager's position, which a paged thread or article prints beside its page links
     # (Spirit's "Page 1 of 2", phpBB's "Page 1 of 3", Discourse's, WordPress' paged posts)
     "page n of n", "seite n von n", "page n sur n", "página n de n", "pagina n di n",

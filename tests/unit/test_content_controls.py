@@ -22,6 +22,14 @@ def test_control_labels_match_whole_short_blocks():
     for label in ("Anzeige", "- ANZEIGE -", "Werbung:", "Publicité", "Hide Ad"):
         assert control_rule(blk(label)) == "control-label", label
     assert control_rule(blk("Anzeige erstattet")) is None
+
+
+def test_share_print_and_contents_labels_in_other_languages():
+    for label in ("Teilen:", "Drucken", "› Versenden", "E-Mail", "Partager", "Lire la suite",
+                  "Compartir", "Condividi", "Inhaltsverzeichnis", "Sommaire", "Weiterlesen"):
+        assert control_rule(blk(label)) == "control-label", label
+    # a sentence that starts so is prose
+    assert control_rule(blk("Teilen Sie den Teig in vier Stücke")) is None
     # prose that mentions a control is not a control
     assert control_rule(blk("Share the dough into four pieces and let them rest")) is None
     assert control_rule(blk("Reply to the seller within two days")) is None
