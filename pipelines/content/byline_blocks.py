@@ -70,6 +70,18 @@ def _set_apart(b: Block) -> bool:
         and "**" not in rich[2:-2]
 
 
+# A writer's portrait is captioned by their name and little else ("Benjamin Fischer",
+# "Von Jennifer Patt", "Autorin Sara Roe"): a photo of a scene names more.
+PORTRAIT_MAX_WORDS = 4
+
+
+def _portrait_of(b: Block, name: str) -> bool:
+    """An image whose alt text or title is the author's name, with a word or two at most."""
+    alt = (b.alt or "").strip().lower()
+    title = b.rich_text.rpartition(' "')[2].rstrip(')"').strip().lower() if b.rich_text.endswith('")') else ""
+    return any(name in t and len(t.split()) <= PORTRAIT_MAX_WORDS for t in (alt, title) if t)
+
+
 def drop_byline_blocks(blocks: list[Block], author: str | None, date: str | None,
                        discussion: bool = False) -> list[Block]:
     """`blocks` without the byline lines before the first long paragraph. In a discussion,
@@ -85,6 +97,11 @@ def drop_byline_blocks(blocks: list[Block], author: str | None, date: str | None
         n = count_words(b.text) if b.text else 0
         if b.kind in _KINDS and n >= LONG_PARAGRAPH_WORDS and not _set_apart(b):
             break
+        if b.kind == "image" and name and not discussion and _portrait_of(b, name):
+            keep[i] = False          # the byline's photo of its writer, named by its alt or title
+            if i + 1 < len(blocks) and is_byline_label(blocks[i + 1].text):
+                keep[i + 1] = False  # ...and the "von" beside it
+            continue
         if (b.kind not in _KINDS and not (b.kind == "heading" and (b.level or 1) >= MINOR_HEADING)) \
                 or not n or n > BYLINE_MAX_WORDS:
             continue

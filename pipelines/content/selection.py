@@ -424,7 +424,7 @@ def _heads_prose(blocks: list[Block], keep: list[bool], i: int,
     "Quote". A control's label heads controls ("Share this:" over its buttons, "Table of
     contents" over its links, dropped or not) or nothing."""
     for j in range(i + 1, len(blocks)):
-        if blocks[j].text:
+        if blocks[j].text and blocks[j].kind != "image":    # (a section may open with its picture)
             b = blocks[j]
             if not keep[j]:
                 return False

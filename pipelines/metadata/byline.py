@@ -422,8 +422,10 @@ def _as_label(text: str) -> str:
 
 
 def is_byline_label(text: str) -> bool:
-    """Is the text only a label a byline sets before a name ("By", "Written by:")?"""
-    return _as_label(text) in _LABELS
+    """Is the text only a label a byline sets before a name ("By", "Written by:"), or a
+    by-word of another language alone ("von", "par")?"""
+    label = _as_label(text)
+    return label in _LABELS or label in _BY_WORDS
 
 
 def is_trailing_label(text: str) -> bool:

@@ -122,3 +122,16 @@ def test_a_bold_sentence_inside_the_body_still_ends_the_byline_zone():
             "recipe on the flour bag says about a single night.</strong></p>")
     result, text = body_text(page(f"<p>{PROSE}</p>" + bold + "<p>Jane Roe</p>"))
     assert "Jane Roe" in text
+
+
+def test_the_writers_portrait_beside_the_byline_goes_too():
+    # a news template sets the writer's photo, its alt their name, beside the byline
+    result, text = body_text(page('<p><img src="/authors/jane-roe.jpg" alt="Jane Roe"> '
+                                  "Von</p><p>Jane Roe</p>"))
+    assert result.author == "Jane Roe"
+    assert not any(b.kind == "image" for b in result.blocks)
+    assert "Jane Roe" not in text and "Von" not in text.split()
+    # a photo of the story's subject, named by a sentence, stays
+    result, _ = body_text(page('<p><img src="/img/starter.jpg" alt="Jane Roe feeding her '
+                               'starter in the bakery at dawn"></p>'))
+    assert any(b.kind == "image" for b in result.blocks)

@@ -136,3 +136,14 @@ def test_a_heading_that_reads_as_a_control_heads_a_section_when_prose_follows():
     text = [b.text for b in analyze_page(html, "https://blog.example/posts/shortcodes/").blocks]
     assert "Quote" in text and sentence in text
     assert "Advertisement" not in text and "Share this:" not in text
+
+
+def test_a_section_heading_over_its_picture_and_prose_stays():
+    # a server-setup post's "E-mail" section opens with a diagram, then its sentences
+    sentence = "Postfix takes the mail in, and Dovecot hands it to the clients over IMAP."
+    html = f"""<html><head><title>New server</title></head><body><main><article>
+    <h1>New server</h1><p>{sentence.replace('Postfix', 'Nginx')}</p>
+    <h2>E-mail</h2><p><img src="/img/email.png" alt="How the mail flows"></p><p>{sentence}</p>
+    </article></main></body></html>"""
+    text = [b.text for b in analyze_page(html, "https://blog.example/posts/new-server/").blocks]
+    assert "E-mail" in text and sentence in text
