@@ -273,6 +273,9 @@ _AUTHOR_LABEL = re.compile(r"^(?i:(?:authors?|autor(?:in)?|auteur)\s*:|"
                            r"(?:written|posted|created)\s+by\b|(?:erstellt|geschrieben|verfasst)\s+von\b)\s*")
 # A social handle after the name ("Williams Perdomo @wperdomod"): the account, not the name.
 _HANDLE = re.compile(r"\s+@\w+$")
+# An e-mail address beside the name ("Lüder Hoppe info@buero-hoppe.de", "Jane Roe <jr@x.org>")
+_EMAIL = re.compile(r"\s*[<(]?[\w.+-]+@[\w-]+(?:\.[\w-]+)+[>)]?")
+_NAME_WORD = re.compile(r"[^\W\d_]{2,}")
 # A field of no letters is an account's number (a Facebook profile's id), no one's name.
 _NO_NAME = re.compile(r"^[\W\d_]+$")
 
@@ -287,6 +290,9 @@ def author_name(text: str) -> str | None:
     if plain_words(text) in _PLACEHOLDER_NAMES:
         return None
     text = _LEAD_BY.sub("", _AUTHOR_LABEL.sub("", " ".join(text.split())))
+    # (an address alone is what the page names its writer by: a forum's login)
+    named = _EMAIL.sub("", text)
+    text = named if _NAME_WORD.search(named) else text
     text = _FIELD_END.sub("", _MONTH_DATE.sub("", _HANDLE.sub("", text))).strip(" ,:;-")
     if _NO_NAME.match(text):
         return None

@@ -2,6 +2,8 @@
 a list of them, or a reference to a Person elsewhere in the page's graph."""
 from __future__ import annotations
 
+import json
+
 
 def _is_person(item: dict) -> bool:
     types = item.get("@type")
@@ -15,6 +17,13 @@ def _person(value, nodes: dict | None = None) -> str | None:
     address that names no node is no name."""
     if isinstance(value, str):
         value = value.strip()
+        if value.startswith("{") and value.endswith("}"):
+            # an object its CMS encoded once more, as a string ("{ \"@type\":\"Person\",
+            # \"name\":\"Alice Wu\" }")
+            try:
+                return _person(json.loads(value), nodes)
+            except ValueError:
+                return None
         if nodes and value in nodes:
             return _person(nodes[value])
         return None if value.startswith(("http://", "https://")) else value or None

@@ -266,3 +266,16 @@ def test_the_publishers_company_as_meta_author_gives_way_to_the_json_ld_writers(
     assert analyze_page(html, url).author == "Jane Roe, Ann Reid"
     # with no writer in the JSON-LD the company stays all the page names
     assert analyze_page(_story("Harbour Gazette GmbH", ""), url).author == "Harbour Gazette GmbH"
+
+
+def test_an_author_field_with_an_address_or_an_object_encoded_as_a_string():
+    assert author_name("Lüder Hoppe info@buero-hoppe.de") == "Lüder Hoppe"
+    assert author_name("Jane Roe <jane@harbour.example>") == "Jane Roe"
+    # an address alone is what the page names its writer by (a forum's login)
+    assert author_name("jroe@harbour.example") == "jroe@harbour.example"
+    ld = ('{"@type": "NewsArticle", "headline": "A post", '
+          '"author": "{ \\"@type\\":\\"Person\\", \\"name\\":\\"Alice Wu\\" }"}')
+    html = (f'<html><head><title>A post</title><script type="application/ld+json">{ld}'
+            '</script></head><body><main><article><h1>A post</h1>' + PROSE
+            + '</article></main></body></html>')
+    assert analyze_page(html, "https://news.example.org/2025/12/a-post/").author == "Alice Wu"
