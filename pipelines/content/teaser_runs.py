@@ -177,32 +177,40 @@ def drop_lone_teasers(blocks: list[Block], keep: list[bool], densities: list[flo
                       inside: list[bool], words: list[int], page_url: str | None) -> list[int]:
     """Drop, in place on `keep`, a line between an article's paragraphs that is one headline
     linking another page of the site ("Read also: <headline>", "More on this: <headline>"),
-    with its label line. News CMSs drop such lines into the story's flow one at a time, where
-    no run or grid shows them; the seed's link-block measures do (nearly all of the line is
-    one link). A link to a file (a PDF, a form) is the article's attachment and stays.
-    Returns the dropped blocks' indices."""
+    with its label line, and two such lines in a row (UK regional news' "READ MORE: <headline>"
+    pairs), fewer than a run (TEASER_RUN_MIN). News CMSs drop such lines into the story's flow
+    one or two at a time, where no run or grid shows them; the seed's link-block measures do
+    (nearly all of the line is one link). A link to a file (a PDF, a form) is the article's
+    attachment and stays. Returns the dropped blocks' indices."""
     page = urldefrag(page_url)[0] if page_url else ""
     host = host_of(page) if page else ""
     idx = kept_positions(keep)
-    dropped: list[int] = []
-    for pos in range(1, len(idx) - 1):
-        i = idx[pos]
+
+    def teaser(i: int) -> bool:
         b = blocks[i]
         if b.kind != "paragraph" or inside[i] or words[i] < LONE_TEASER_MIN_WORDS \
                 or densities[i] <= TEASER_LINK_DENSITY:     # (teaser_target's first test)
-            continue
+            return False
         target = teaser_target(b, densities[i], inside[i], page, host)
-        if target is None or _FILE_TARGET.search(urlsplit(target).path):
+        return target is not None and not _FILE_TARGET.search(urlsplit(target).path)
+
+    dropped: list[int] = []
+    pos = 1
+    while pos < len(idx) - 1:
+        if not teaser(idx[pos]):
+            pos += 1
             continue
-        label = label_before(blocks, idx, i, words)
+        end = pos + 1 if pos + 1 < len(idx) - 1 and teaser(idx[pos + 1]) else pos
+        label = label_before(blocks, idx, idx[pos], words)
         before = pos - (2 if label is not None else 1)
-        if before < 0:
-            continue
-        p, n = idx[before], idx[pos + 1]
-        if _prose(blocks[p], densities[p], words[p]) and _prose(blocks[n], densities[n], words[n]):
-            keep[i] = False
-            dropped.append(i)
-            if label is not None:
-                keep[label] = False
-                dropped.append(label)
+        if before >= 0 and end + 1 < len(idx):
+            p, n = idx[before], idx[end + 1]
+            if _prose(blocks[p], densities[p], words[p]) and _prose(blocks[n], densities[n], words[n]):
+                for i in idx[pos:end + 1]:
+                    keep[i] = False
+                    dropped.append(i)
+                if label is not None:
+                    keep[label] = False
+                    dropped.append(label)
+        pos = end + 1
     return sorted(dropped)

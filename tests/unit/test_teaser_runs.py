@@ -94,6 +94,18 @@ def test_a_lone_read_also_line_between_paragraphs_goes_with_its_label():
     assert text.count("Sourdough needs patience") == 6
 
 
+def test_two_read_more_lines_in_a_row_between_paragraphs_go():
+    # UK regional news sets its "READ MORE:" lines in pairs, fewer than a run
+    html = f"""<html><body><article><h1>Starter basics</h1>{body(2)}
+    <p><strong>READ MORE:</strong> <a href="/2024/rye-starter/">Why my rye starter smells of
+    vinegar after a week</a></p><p><strong>READ MORE:</strong> <a href="/2024/feeding/">How
+    often to feed a young starter in winter</a></p>{body(2, 2)}</article></body></html>"""
+    text = archived(html)
+    assert "READ MORE" not in text and "Why my rye starter" not in text
+    assert "How often to feed" not in text
+    assert text.count("Sourdough needs patience") == 4
+
+
 def test_a_lone_line_linking_a_file_or_another_site_stays():
     html = f"""<html><body><article><h1>Starter basics</h1>{body(2)}
     <p><a href="/files/feeding-schedule.pdf">The feeding schedule as a PDF</a></p>{body(2, 2)}
