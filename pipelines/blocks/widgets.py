@@ -81,8 +81,12 @@ CLASS_PART_PATTERNS = {
         r"(?:[-_](?:section|box|block|list|widget|wrapper|container|area|items?))*",
         r"related(?:posts|articles?|stories|content|links)",
         # the site's most read or shared stories, a box news templates set beside or inside
-        # every article ("sidebar-most-popular mostPopularInline", "most-read", "mostviewed")
-        _PART.format(r"most[-_]?(?:popular|read|viewed|shared|commented|emailed)[a-z]*"))),
+        # every article ("sidebar-most-popular mostPopularInline", "most-read", "mostviewed"),
+        # and its recommendations (Arc XP's "recommended-card" between an article's paragraphs)
+        # (not "has-recommendations": a modifier saying the article's wrapper holds one)
+        r"(?!(?:has|with|no)[-_])" + _PART.format(
+            r"(?:most[-_]?(?:popular|read|viewed|shared|commented|emailed)[a-z]*|"
+            r"recommended|recommendations?)"))),
 }
 # Class tokens that name a post's own body. A class list holding one names the body, whatever
 # furniture word sits beside it: themes add modifiers to the body's wrapper for what it
@@ -113,7 +117,8 @@ FURNITURE_WORDS = (
     "author-bio", "about-author", "newsletter", "subscribe", "post-navigation", "pagination",
     "pager", "entry-utility", "entry-footer", "post-footer", "article-footer", "filter", "facet",
     "popup", "pop-up", "yarpp", "donat", "dismissible", "modal", "license-box", "post-license",
-    "post-copyright", "article-copyright", "aside-content", "pageid", "docinfo", "most")
+    "post-copyright", "article-copyright", "aside-content", "pageid", "docinfo", "most",
+    "recommend")
 
 
 def _by_first_letter(words) -> str:

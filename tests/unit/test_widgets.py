@@ -39,7 +39,7 @@ def test_a_comment_thread_wrapper_named_with_a_prefix_or_a_wrapper_word(token):
                                    "recommended-section", "kommentar", "article-kommentar"])
 def test_words_beside_comment_are_no_thread_wrapper(token):
     # (German names an opinion piece "Kommentar": a singular is no thread)
-    assert widget_for("div", token, None) is None
+    assert widget_for("div", token, None) != "comments"
 
 
 @pytest.mark.parametrize("token", ["commentaires", "kommentare-liste", "comentarios", "commenti-wrap",
@@ -76,7 +76,9 @@ def test_a_comment_thread_named_in_the_sites_language(token):
     # a box of the site's most read stories, beside or inside the article (UK regional news'
     # "sidebar-most-popular mostPopularInline", a French daily's "article-most-read")
     ("sidebar-most-popular mostPopularInline", "post-furniture"),
-    ("article-most-read", "post-furniture"), ("mostviewed-list", "post-furniture")])
+    ("article-most-read", "post-furniture"), ("mostviewed-list", "post-furniture"),
+    # ...and its recommendations between an article's paragraphs (Arc XP's cards)
+    ("recommended-card", "post-furniture"), ("taboola-recommendations", "post-furniture")])
 def test_a_furniture_word_as_part_of_a_class_names_the_widget(cls, widget):
     assert widget_for("div", cls, None) == widget
 
@@ -84,7 +86,8 @@ def test_a_furniture_word_as_part_of_a_class_names_the_widget(cls, widget):
 @pytest.mark.parametrize("cls", ["related-product", "commentary", "shareholder-letter",
                                  "entry-content", "entry-footer-content", "post-footer-content", "donator",
                                  "modal-icon", "multimodal", "aside", "license-key", "copyright",
-                                 "almost-done", "most-recent", "mostly-sunny"])
+                                 "almost-done", "most-recent", "mostly-sunny",
+                                 "article container has-recommendations"])
 def test_class_parts_that_name_content_are_not_furniture(cls):
     # a category page's product grid, an opinion column, a word that only contains "share"
     assert widget_for("div", cls, None) is None
