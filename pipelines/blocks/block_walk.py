@@ -14,6 +14,7 @@ from .block_code import (editor_kind, editor_language, editor_lines, editor_sour
 from .block_inline import (InlineBuffer, escape_text, finish_text, hidden_attr_hides, POPOVER_ATTR,
                            hidden_by_class, link_target, normalize_ws, render_shown, hides_sr_text_at)
 from .whitespace import collapse_ws
+from .permalinks import is_permalink
 from .block_media import (image_src, is_ad_frame, is_decoration, media_note, media_src,
                           picture_img, svg_text)
 from .block_tables import is_layout_table, needs_html, read_rows, table_html, table_plain
@@ -54,9 +55,6 @@ SKIP_TAGS = frozenset({"script", "style", "noscript", "template", "head", "title
 WALKED_BLOCK_TAGS = BLOCK_TAGS - SKIP_TAGS - IMAGE_TAGS
 # Children Walker.container does not render inline (the rest go to InlineBuffer.element).
 _NOT_INLINE_TAGS = WALKED_BLOCK_TAGS | SKIP_TAGS | IMAGE_TAGS | {"br"}
-# Permalink glyphs authors put after a heading.
-PERMALINK_GLYPHS = frozenset({"¶", "#", "§", "🔗", "⚓", "link", "permalink"})
-PERMALINK_CLASS_RE = re.compile(r"headerlink|header-anchor|anchorjs|hash-link|permalink|\banchor\b")
 _HIDDEN_STYLE_RE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 # The same for a lowercased ASCII style, where ignoring case changes nothing: re.I read every
 # character's case variants (WCXB's style attributes: 2.0 -> 0.9 us a search, lowering too)
@@ -360,7 +358,8 @@ class Walker:
                         self.flush(buf, kind, tag, el, ctx)
                     self.dispatch(child, ctx)
             elif is_hidden(child, by_class=True):
-                pass
+                if buf is not None and " " in text_of(child):
+                    buf.text(" ")    # as in _fill_atomic
             else:
                 if buf is None:
                     buf = InlineBuffer(self.base)
@@ -419,9 +418,12 @@ class Walker:
         buf.text(el.text)
         for child in el:
             ctag = child.tag
-            if not isinstance(ctag, str) or ctag in SKIP_TAGS or is_hidden(child):
+            if not isinstance(ctag, str) or ctag in SKIP_TAGS:
                 pass
-            elif strip_permalinks and _is_permalink(child):
+            elif is_hidden(child):
+                if " " in text_of(child):
+                    buf.text(" ")    # what only screen readers skip (" – ") parts the words
+            elif strip_permalinks and is_permalink(child):
                 pass
             elif ctag in IMAGE_TAGS:
                 pass
@@ -564,19 +566,6 @@ _CLASS_ONLY = ["class"]
 _PLAIN_CHILD_HANDLERS = {
     tag: Walker.dispatch if tag in LANDMARK_TAGS else _HANDLERS.get(tag, Walker.container)
     for tag in WALKED_BLOCK_TAGS}
-
-
-def _is_permalink(el) -> bool:
-    tag = el.tag
-    cls = el.get("class") or ""
-    if tag == "span" and "mw-editsection" in cls:
-        return True
-    if tag != "a":
-        return False
-    if PERMALINK_CLASS_RE.search(cls):
-        return True
-    href = el.get("href") or ""
-    return href.startswith("#") and text_of(el).strip().lower() in PERMALINK_GLYPHS
 
 
 def walk_document(root, url: str, order: dict | None = None,

@@ -479,3 +479,16 @@ def test_ruby_annotations_are_not_read_into_the_words_they_gloss():
     bs = blocks("<p><ruby>子<rt>こ</rt></ruby>どもへの<ruby>虐待<rp>(</rp><rt>ぎゃくたい</rt>"
                 "<rp>)</rp></ruby>をなくす<ruby>法律<rt>ほうりつ</rt></ruby>ができました。</p>")
     assert [b.text for b in bs] == ["子どもへの虐待をなくす法律ができました。"]
+
+
+def test_a_separator_only_screen_readers_skip_still_parts_the_words():
+    # a news headline's kicker and words with an aria-hidden dash between them (Tamedia):
+    # the dash is drawn, so the two phrases are two
+    blocks = build_blocks('<html><body><article><h1><span class="kicker">Coronavirus und '
+                          'andere Zoonosen</span><span aria-hidden="true"> – </span><span>Wie '
+                          "Umweltzerstörung neue Epidemien begünstigt</span></h1>"
+                          '<p>Name<span aria-hidden="true"> · </span>3 March 2024</p>'
+                          "</article></body></html>", "https://x.example/a")
+    texts = [b.text for b in blocks]
+    assert "Coronavirus und andere Zoonosen Wie Umweltzerstörung neue Epidemien begünstigt" in texts
+    assert "Name 3 March 2024" in texts
