@@ -168,6 +168,10 @@ def _wrapper_captions(blocks: list[Block], j: int, words: list[int]) -> tuple[st
 # A photo credit as agencies and CMSs print it at a caption's end: the copyright sign, then
 # its holder ("… aus der Schweiz. © AFP / Marco Bertorello").
 CREDIT_MARK = re.compile(r"(?:^|\s)(?:©|\(c\))\s*\S.{0,60}$", re.I)
+# ...or a short line that opens with a credit's label ("Bild: Jahr Media", "Foto: dpa",
+# "Fot. Lukasz Nowaczyk / Agencja Gazeta", "Photo: Reuters", "Credit: NASA")
+CREDIT_LABEL = re.compile(r"(?:(?:fotos?|bild(?:er)?|photos?|image|credits?|photograph(?:y|er)?)"
+                          r"\s*:|fot\.|abb\.)\s*\S", re.I)
 # Words an alt text needs for a line repeating it to be that picture's caption (an alt of a
 # word or two, "Logo", "Foto", repeats by chance).
 ALT_REPEAT_MIN_WORDS = 4
@@ -194,6 +198,8 @@ def _adjacent_captions(blocks: list[Block], j: int, words: list[int]) -> list[in
     text = blocks[k].text
     # the mark is looked for only in a line holding one: the search tries every space
     if ("©" in text or "(c)" in text or "(C)" in text) and CREDIT_MARK.search(text):
+        return [k]
+    if words[k] <= CREDIT_MAX_WORDS and CREDIT_LABEL.match(text):
         return [k]
     return []
 

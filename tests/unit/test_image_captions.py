@@ -91,3 +91,14 @@ def test_a_line_repeating_the_pictures_alt_is_its_caption_but_a_short_alt_proves
     assert '![Masons setting the last course in May](https://example.org/p.jpg)' in md
     assert "\n\nMasons setting the last course in May" not in md
     assert "\n\nHarbour\n" in md
+
+
+def test_a_short_line_after_a_picture_opening_with_a_credit_label_is_its_caption():
+    md = markdown(PROSE + '<p><img src="/w.jpg" alt=""></p><p class="credit">Bild: Jahr Media</p>'
+                  + MORE + '<p><img src="/v.jpg" alt=""></p><p><em>Photo: Ann Lee via Unsplash</em></p>'
+                  + PROSE)
+    assert '![](https://example.org/w.jpg "Bild: Jahr Media")' in md
+    assert '![](https://example.org/v.jpg "Photo: Ann Lee via Unsplash")' in md
+    # a sentence that opens so, or a label without its colon, is the text going on
+    md = markdown(PROSE + '<p><img src="/u.jpg" alt=""></p><p>Photos of the week</p>' + MORE)
+    assert "\n\nPhotos of the week" in md
