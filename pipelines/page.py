@@ -22,6 +22,7 @@ from .metadata.discussion import declares_discussion
 from .metadata.byline import (author_name, byline_author, byline_texts, names_alike, shown_title,
                               shows_heading, title_heading)
 from .content.byline_blocks import drop_byline_blocks
+from .content.author_box import drop_author_box
 from .metadata.page_date import iso_date, printed_local_day, shown_date, utc_instant
 from .indexiness.links import (_BIT, FLAG_ROLES, FLAG_TAGS, INLINK, OUTLINK, SELFLINK, is_http,
                                link_addresses, page_links)
@@ -459,6 +460,8 @@ def _analyze_page(html: str | bytes, url: str, config: IndexinessConfig | None,
     author = author or publisher
     if verdict == "leaf" and blocks:
         blocks = drop_byline_blocks(blocks, author, date, discussion)
+        if not discussion:
+            blocks = drop_author_box(blocks, author)
     blocks = compose_blocks(blocks)
     return PageAnalysis(
         url=url, title=title and composed(title), author=author and composed(author),
