@@ -25,9 +25,11 @@ from .teaser_runs import (FILLER_MAX_WORDS, TEASER_LINK_DENSITY, TEASER_RUN_MIN,
 
 # A grid's middle card holds at most this many words (its thumbnail's alt text aside; the
 # middle one, so that one long summary does not keep a grid): a teaser's summary is a search
-# snippet's length (about 25 words, ~160 characters) plus headline and kicker; a listicle's
-# item, a forum reply or an article's section runs longer.
-CARD_MAX_WORDS = 60
+# snippet's length (about 25 words, ~160 characters), or WordPress' default excerpt of 55
+# words (a "recent posts" grid under a post: 72-77 words a card with headline and date),
+# plus headline and kicker; a listicle's item, a forum reply or an article's section runs
+# longer. (60 had kept WordPress' grids: WCXB dev, 3 pages up by up to +0.26, none down.)
+CARD_MAX_WORDS = 80
 # A grid beside an article holds less than half the page's words; where the units of its
 # kind (every sibling of the cards' tag) hold more, they are what the page is: a forum
 # thread's posts (each headed by its author's linked name), a roundup's entries.

@@ -147,3 +147,16 @@ def test_cards_without_a_link_of_their_own_stay_on_a_product_page():
     grid = "".join(overlay_card(i).replace('href="/itm/10', 'data-x="') for i in range(5))
     text = text_of(archived(PRODUCT.format(grid=grid, prose=PROSE), "https://shop.example/itm/3659001"))
     assert text.count("Striped linen shirt") == 5
+
+
+def test_a_recent_posts_grid_with_wordpress_default_excerpts_is_dropped():
+    # WordPress' default excerpt is 55 words: with headline and date a card holds ~70
+    grid = "".join(f'<article><div><h3><a href="/2024/post-{i}/">Recent post number {i} about '
+                   f"feeding a young starter</a></h3><p>March {i + 2}, 2025</p>"
+                   "<p>" + " ".join(f"word{k}of{i}" for k in range(55)) + "</p></div></article>"
+                   for i in range(4))
+    html = f"""<html><head><title>Starter basics</title></head><body><main><article>
+    <h1>Starter basics</h1>{body(14)}<div class="recent">{grid}</div></article></main></body></html>"""
+    text = text_of(archived(html))
+    assert text.count("Sourdough needs patience") == 14
+    assert "Recent post number" not in text and "word54of1" not in text
