@@ -358,8 +358,8 @@ class Walker:
                         self.flush(buf, kind, tag, el, ctx)
                     self.dispatch(child, ctx)
             elif is_hidden(child, by_class=True):
-                if buf is not None and " " in text_of(child):
-                    buf.text(" ")    # as in _fill_atomic
+                if buf is not None:
+                    _keep_apart(buf, child)
             else:
                 if buf is None:
                     buf = InlineBuffer(self.base)
@@ -421,8 +421,7 @@ class Walker:
             if not isinstance(ctag, str) or ctag in SKIP_TAGS:
                 pass
             elif is_hidden(child):
-                if " " in text_of(child):
-                    buf.text(" ")    # what only screen readers skip (" – ") parts the words
+                _keep_apart(buf, child)
             elif strip_permalinks and is_permalink(child):
                 pass
             elif ctag in IMAGE_TAGS:
@@ -566,6 +565,13 @@ _CLASS_ONLY = ["class"]
 _PLAIN_CHILD_HANDLERS = {
     tag: Walker.dispatch if tag in LANDMARK_TAGS else _HANDLERS.get(tag, Walker.container)
     for tag in WALKED_BLOCK_TAGS}
+
+
+def _keep_apart(buf: InlineBuffer, hidden) -> None:
+    """What only screen readers skip still parts the words beside it where it holds a space:
+    an aria-hidden " – " between a headline's kicker and its words is drawn."""
+    if " " in text_of(hidden):
+        buf.text(" ")
 
 
 def walk_document(root, url: str, order: dict | None = None,

@@ -17,6 +17,7 @@ from ..metadata.byline import is_byline_label, is_trailing_label
 from ..metadata.page_date import ISO_DAY, prints_day
 from .emptied_sections import drop_bare_ends
 from .selection import LONG_PARAGRAPH_WORDS
+from .teaser_runs import bold_line
 from .word_count import count_words
 
 # A byline is a line: a name, a date, a time, a label or two ("By", "Updated", "min read").
@@ -62,14 +63,6 @@ def _speaker_line(text: str, name: str) -> bool:
         and rest.rstrip(" *_").endswith(_SENTENCE_END)
 
 
-def _set_apart(b: Block) -> bool:
-    """A paragraph set wholly in bold: a news story's lead, which its template prints
-    between the title and the byline ("**Wenn ein Käufer …** / Von Tobias Kuske")."""
-    rich = b.rich_text.strip()
-    return b.kind == "paragraph" and rich.startswith("**") and rich.endswith("**") \
-        and "**" not in rich[2:-2]
-
-
 # A writer's portrait is captioned by their name and little else ("Benjamin Fischer",
 # "Von Jennifer Patt", "Autorin Sara Roe"): a photo of a scene names more.
 PORTRAIT_MAX_WORDS = 4
@@ -95,7 +88,9 @@ def drop_byline_blocks(blocks: list[Block], author: str | None, date: str | None
     name_gone = False       # a discussion's name line went already
     for i, b in enumerate(blocks):
         n = count_words(b.text) if b.text else 0
-        if b.kind in _KINDS and n >= LONG_PARAGRAPH_WORDS and not _set_apart(b):
+        # (a lead set wholly in bold, which news templates print between the title and the
+        # byline: "**Wenn ein Käufer …** / Von Tobias Kuske", opens no body)
+        if b.kind in _KINDS and n >= LONG_PARAGRAPH_WORDS and not bold_line(b):
             break
         if b.kind == "image" and name and not discussion and _portrait_of(b, name):
             keep[i] = False          # the byline's photo of its writer, named by its alt or title

@@ -152,13 +152,14 @@ def label_before(blocks: list[Block], idx: list[int], first: int, words: list[in
     before = [i for i in idx if i < first]
     if before:
         label = blocks[before[-1]]
-        if (label.kind == "heading" or _bold_line(label)) and words[before[-1]] <= FILLER_MAX_WORDS \
+        if (label.kind == "heading" or bold_line(label)) and words[before[-1]] <= FILLER_MAX_WORDS \
                 and "](" not in label.rich_text:
             return before[-1]
     return None
 
 
-def _bold_line(b: Block) -> bool:
+def bold_line(b: Block) -> bool:
+    """A paragraph set wholly in bold: an editor's label line or a story's lead."""
     rich = b.rich_text.strip().rstrip(":").strip()
     return (b.kind == "paragraph" and len(rich) > 4 and rich.startswith("**")
             and rich.endswith("**") and "**" not in rich[2:-2])
