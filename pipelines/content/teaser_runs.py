@@ -165,9 +165,18 @@ def bold_line(b: Block) -> bool:
             and rich.endswith("**") and "**" not in rich[2:-2])
 
 
-# A link to a file (a PDF, a spreadsheet, an archive) is a document the article hands over,
-# not a teaser for another page.
-_FILE_TARGET = re.compile(r"\.(?!s?html?$|php$|aspx?$|jsp$|cfm$)[a-z0-9]{2,5}$", re.I)
+# A link to a file (a PDF, a spreadsheet, an archive, a recording) is a document the article
+# hands over, not a teaser for another page. Named by the file types themselves: pages carry
+# extensions of their CMS's own as well (Polityka's articles end in .read, others in .ece,
+# .cms, .shtml), and any extension but a few page ones read their "Czytaj też:" lines as files.
+_FILE_TARGET = re.compile(
+    r"\.(?:pdf|docx?|xlsx?|pptx?|od[tspg]|rtf|txt|csv|epub|zip|rar|7z|gz|tgz|mp3|mp4|m4a"
+    r"|wav|ogg|mov|avi|jpe?g|png|gif|svg|ics|vcf)$", re.I)
+
+
+# What a lone teaser line is set as: a paragraph, a quote (a pull-out "PUEDES VER:" line) or
+# a list of one item under its label.
+_LONE_TEASER_KINDS = frozenset({"paragraph", "quote", "list-item"})
 
 
 def _prose(b: Block, density: float, n: int) -> bool:
@@ -181,16 +190,21 @@ def drop_lone_teasers(blocks: list[Block], keep: list[bool], densities: list[flo
     with its label line, and two such lines in a row (UK regional news' "READ MORE: <headline>"
     pairs), fewer than a run (TEASER_RUN_MIN). News CMSs drop such lines into the story's flow
     one or two at a time, where no run or grid shows them; the seed's link-block measures do
-    (nearly all of the line is one link). A link to a file (a PDF, a form) is the article's
-    attachment and stays. Returns the dropped blocks' indices."""
+    (nearly all of the line is one link). The line may end a section (a heading follows),
+    stand as a quote, or as a list of one under its label. A link to a file (a PDF, a form)
+    is the article's attachment and stays. Returns the dropped blocks' indices."""
     page = urldefrag(page_url)[0] if page_url else ""
     host = host_of(page) if page else ""
     idx = kept_positions(keep)
 
     def teaser(i: int) -> bool:
         b = blocks[i]
-        if b.kind != "paragraph" or inside[i] or words[i] < LONE_TEASER_MIN_WORDS \
+        if b.kind not in _LONE_TEASER_KINDS or inside[i] or words[i] < LONE_TEASER_MIN_WORDS \
                 or densities[i] <= TEASER_LINK_DENSITY:     # (teaser_target's first test)
+            return False
+        if b.text.rstrip().endswith(":"):
+            # a line ending in a colon leads into what follows ("Bibi said:" over the post a
+            # forum reply quotes): no headline ends so
             return False
         target = teaser_target(b, densities[i], inside[i], page, host)
         return target is not None and not _FILE_TARGET.search(urlsplit(target).path)
@@ -206,7 +220,21 @@ def drop_lone_teasers(blocks: list[Block], keep: list[bool], densities: list[flo
         before = pos - (2 if label is not None else 1)
         if before >= 0 and end + 1 < len(idx):
             p, n = idx[before], idx[end + 1]
-            if _prose(blocks[p], densities[p], words[p]) and _prose(blocks[n], densities[n], words[n]):
+            # a list item is a teaser as a list of one under its label ("Lesen Sie auch" over
+            # one linked headline). Beside other items it ends a list the article gives (a
+            # doc's "For more information, see:" pair), and unlabelled it may head a
+            # listicle's entry (a linked project name over its description)
+            listed = any(blocks[i].kind == "list-item" for i in idx[pos:end + 1])
+            if listed and (label is None or end != pos):
+                pos = end + 1
+                continue
+            # before it the story runs (its paragraphs, a list of its own); after it, the
+            # story goes on or its next section starts: editors set the line at a section's
+            # end as often as inside one (Le Figaro's "À lire aussi »", Polityka's "Czytaj
+            # też:", La República's "PUEDES VER:")
+            if (_prose(blocks[p], densities[p], words[p])
+                    or (blocks[p].kind == "list-item" and not listed)) and (
+                    _prose(blocks[n], densities[n], words[n]) or blocks[n].kind == "heading"):
                 for i in idx[pos:end + 1]:
                     keep[i] = False
                     dropped.append(i)

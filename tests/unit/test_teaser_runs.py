@@ -116,6 +116,57 @@ def test_a_lone_line_linking_a_file_or_another_site_stays():
 
 
 
+def test_a_lone_teaser_at_a_sections_end_goes_before_the_next_heading():
+    # Le Figaro's "À lire aussi »", Polityka's "Czytaj też:": the line closes a section
+    html = f"""<html><body><article><h1>Starter basics</h1>{body(2)}
+    <p><em>Czytaj też: <a href="/2024/rye-starter/">Why my rye starter smells of vinegar</a>
+    </em></p><h2>Feeding</h2>{body(2, 2)}</article></body></html>"""
+    text = archived(html)
+    assert "Czytaj" not in text and "Why my rye starter" not in text
+    assert "Feeding" in text and text.count("Sourdough needs patience") == 4
+
+
+def test_a_teaser_set_as_a_quote_or_a_labelled_list_of_one_goes():
+    html = f"""<html><body><article><h1>Starter basics</h1>{body(2)}
+    <blockquote><p><strong>PUEDES VER:</strong> <a href="/2024/rye-starter/">Why my rye
+    starter smells of vinegar</a></p></blockquote>{body(2, 2)}
+    <h4>Lesen Sie auch</h4><ul><li><a href="/2024/feeding/">How often to feed a young
+    starter</a></li></ul>{body(2, 4)}</article></body></html>"""
+    text = archived(html)
+    for gone in ("PUEDES VER", "Why my rye starter", "Lesen Sie auch", "How often to feed"):
+        assert gone not in text, gone
+    assert text.count("Sourdough needs patience") == 6
+
+
+def test_an_articles_own_list_of_links_and_a_listicles_linked_entries_stay():
+    # a doc's "For more information, see:" pair, and a listicle whose entries each open with
+    # a one-item list linking the project they describe: no label, so no teaser
+    html = f"""<html><body><article><h1>Starter basics</h1>{body(2)}
+    <ul><li><a href="/docs/rye/">Overview of rye starters</a></li>
+    <li><a href="/docs/wheat/">Overview of wheat starters</a></li></ul><h2>Feeding</h2>
+    {body(1, 2)}<ul><li><a href="/projects/proofing-box/">A warm proofing box</a></li></ul>
+    {body(1, 3)}<ul><li><a href="/projects/banneton/">A cane banneton basket</a></li></ul>
+    {body(1, 4)}</article></body></html>"""
+    text = archived(html)
+    for kept in ("Overview of rye starters", "Overview of wheat starters",
+                 "A warm proofing box", "A cane banneton basket"):
+        assert kept in text, kept
+
+
+def test_a_teaser_to_a_page_with_its_cms_extension_goes_and_a_quote_attribution_stays():
+    # pages carry their CMS's own extensions (.read, .ece): no file; a forum reply's
+    # "<name> said:" link over the post it quotes leads into the quote
+    html = f"""<html><body><article><h1>Starter basics</h1>{body(2)}
+    <p><em>Czytaj też: <a href="/swiat/1921972,1,rye-starter.read">Why my rye starter smells
+    of vinegar</a></em></p>{body(2, 2)}
+    <blockquote><p><a href="/forums/goto/post?id=54374">Bibi the baker said:</a></p>
+    <p>Mine doubled overnight in a warm kitchen.</p></blockquote>{body(2, 4)}
+    </article></body></html>"""
+    text = archived(html)
+    assert "Why my rye starter" not in text
+    assert "Bibi the baker said:" in text and "Mine doubled overnight" in text
+
+
 def test_a_rail_of_headlines_that_outweighs_the_story_leaves_it_an_article():
     # a news template's "latest" rail inside the story's container, more words than the
     # story: its link text does not count when the kept blocks are measured for an article,
