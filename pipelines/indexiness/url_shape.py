@@ -376,6 +376,23 @@ def _is_catalog(segs: list[str]) -> bool:
     return False
 
 
+# The folder under which a blog engine files each writer's archive: WordPress' and Ghost's
+# /author/<name>/, Docusaurus' /blog/authors/<key>/, Pelican's author/<name>.html, Hugo's
+# authors taxonomy. The page lists what the writer published (an index); its last segment is
+# the writer's key, however many words it holds, never a post's title (Docusaurus' own
+# site keys its writers so: /blog/authors/all-sebastien-lorber-articles/ read as a post and
+# its page 2 as the post's continuation).
+AUTHOR_SEGMENTS = frozenset({"author", "authors"})
+
+
+def is_author_archive(segs: list[str]) -> bool:
+    """segs (a path's segments, as _segments gives them) name a writer's archive, or a page
+    N of one: an author segment, then the writer's key last."""
+    if len(segs) >= 2 and segs[-2] in ("page", "p") and segs[-1].isdigit():
+        segs = segs[:-2]
+    return len(segs) >= 2 and segs[-2] in AUTHOR_SEGMENTS
+
+
 def _shape(parts, path: str, segs: list[str], taxonomy: bool) -> str | None:
     """url_shape from the URL's parts, its path with /index.* dropped and that path's segments."""
     full = path + ("?" + parts.query if parts.query else "")
@@ -389,6 +406,8 @@ def _shape(parts, path: str, segs: list[str], taxonomy: bool) -> str | None:
         return "listing"
     last = PAGE_EXTENSION.sub("", segs[-1])
     if segs[-1] in LISTING_SEGMENTS and len(segs) <= 2:
+        return "listing"
+    if is_author_archive(segs):
         return "listing"
     if DATED_SLUG.search(path):
         return "content"
@@ -404,6 +423,6 @@ _WORD_SEPARATORS = re.compile(r"[-_+.\s]+")
 def _slug_words(path: str, segs: list[str] | None = None) -> int:
     """segs: _segments(path), when already split."""
     segs = _segments(path) if segs is None else segs
-    if not segs:
-        return 0
+    if not segs or is_author_archive(segs):
+        return 0     # a writer's key is no title, nor a folder's word
     return len([w for w in _WORD_SEPARATORS.split(PAGE_EXTENSION.sub("", segs[-1])) if w])

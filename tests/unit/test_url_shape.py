@@ -59,6 +59,12 @@ def test_term_archives_are_tags_and_categories_not_topics():
     ("https://x.org/blog/archive/2022/1/", "listing"),      # a month under the blog's folders
     ("https://x.org/docs/intro", None),
     ("http://[bad", None),
+    # a writer's archive, whatever their key: WordPress, Pelican, Docusaurus (page N too)
+    ("https://x.org/author/jane-doe/", "listing"),
+    ("https://x.org/author/jane-doe.html", "listing"),
+    ("https://x.org/blog/authors/all-jane-doe-articles/", "listing"),
+    ("https://x.org/blog/authors/all-jane-doe-articles/page/5/", "listing"),
+    ("https://x.org/authors/jane-doe/how-i-rent-a-car/", "content"),    # a post filed under her
 ])
 def test_url_shape(url, shape):
     assert url_shape(url) == shape
@@ -69,6 +75,7 @@ def test_url_shape(url, shape):
     ("https://x.org/p/how-to-rent-a-car.html", 5), ("https://x.org/a_b+c", 3),
     # a folder's default page is the folder: the site's home has no title words
     ("https://x.org/index.html", 0), ("https://x.org/how-to-rent-a-car/index.html", 5),
+    ("https://x.org/blog/authors/all-jane-doe-articles/", 0),    # a writer's key, no title
 ])
 def test_slug_words(url, words):
     assert slug_words(url) == words
@@ -233,3 +240,9 @@ def test_people_urls(url):
 ])
 def test_not_people_urls(url):
     assert not is_people_url(url)
+
+
+def test_a_writers_archive_with_a_long_key_is_no_post_continued_over_pages():
+    from pipelines.indexiness.url_shape import continues_content
+    assert not continues_content("https://x.org/blog/authors/all-jane-doe-articles/page/2/")
+    assert continues_content("https://x.org/2019/03/how-to-rent-a-car/2/")
