@@ -275,6 +275,9 @@ _AUTHOR_LABEL = re.compile(r"^(?i:(?:authors?|autor(?:in)?|auteur)\s*:|"
 _HANDLE = re.compile(r"\s+@\w+$")
 # An e-mail address beside the name ("Lüder Hoppe info@buero-hoppe.de", "Jane Roe <jr@x.org>")
 _EMAIL = re.compile(r"\s*[<(]?[\w.+-]+@[\w-]+(?:\.[\w-]+)+[>)]?")
+# ...or the writer's or the paper's web address ("Frank Bueltge - http://bueltge.de", "The
+# Washington Times https://www.washingtontimes.com"): a link, not part of the name
+_WEB_ADDRESS = re.compile(r"\s*[<(]?(?:https?://|www\.)\S+[>)]?", re.I)
 _NAME_WORD = re.compile(r"[^\W\d_]{2,}")
 # A field of no letters is an account's number (a Facebook profile's id), no one's name.
 _NO_NAME = re.compile(r"^[\W\d_]+$")
@@ -291,7 +294,8 @@ def author_name(text: str) -> str | None:
         return None
     text = _LEAD_BY.sub("", _AUTHOR_LABEL.sub("", " ".join(text.split())))
     # (an address alone is what the page names its writer by: a forum's login)
-    named = _EMAIL.sub("", text)
+    named = _WEB_ADDRESS.sub("", _EMAIL.sub("", text)) if "@" in text or "/" in text or "www." in text \
+        else text
     text = named if _NAME_WORD.search(named) else text
     text = _FIELD_END.sub("", _MONTH_DATE.sub("", _HANDLE.sub("", text))).strip(" ,:;-")
     if _NO_NAME.match(text):

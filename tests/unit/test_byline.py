@@ -273,6 +273,11 @@ def test_an_author_field_with_an_address_or_an_object_encoded_as_a_string():
     assert author_name("Jane Roe <jane@harbour.example>") == "Jane Roe"
     # an address alone is what the page names its writer by (a forum's login)
     assert author_name("jroe@harbour.example") == "jroe@harbour.example"
+    # ...and a web address beside the name is the writer's or the paper's link
+    assert author_name("Frank Roe - http://roe.example") == "Frank Roe"
+    assert author_name("Deutsche Welle (www.dw.example)") == "Deutsche Welle"
+    assert author_name("The Harbour Times https://www.harbourtimes.example") == "The Harbour Times"
+    assert author_name("AC/DC Fan Club") == "AC/DC Fan Club"
     ld = ('{"@type": "NewsArticle", "headline": "A post", '
           '"author": "{ \\"@type\\":\\"Person\\", \\"name\\":\\"Alice Wu\\" }"}')
     html = (f'<html><head><title>A post</title><script type="application/ld+json">{ld}'
