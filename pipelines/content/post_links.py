@@ -13,7 +13,9 @@ their links lead to:
   /blog/release-1-8-0/, /2019/05/a-post/ beside /2019/06/another/), under at most a word or
   two of label ("← Previous", "Next post"), and stands last in the post;
 - a share button leads off the site with this page's address in its query;
-- a comment count or "Leave a comment" leads to this page's own comment section (#comments).
+- a comment count or "Leave a comment" leads to this page's own comment section (#comments);
+- the publisher's call to subscribe, register or get its app leads to the site's sign-up
+  page (/subscribe, /abo, /newsletter-signup) or to the app's store listing.
 
 Only a leaf's blocks are read (the caller decides): on a tag archive or a blog's home the
 same links are the listing. Found on Eleventy's base blog (bench/sites/build_eleventy_blog.py),
@@ -65,7 +67,8 @@ def drop_post_links(blocks: list[Block], keep: list[bool], page_url: str | None)
         if b.kind in _KINDS and "](" in b.rich_text:
             urls = link_targets(b)
             if (_filing_line(b, urls, host) or _pager_line(b, urls, own, page)
-                    or _share_line(b, urls, host) or _comments_jump(b, urls, page)):
+                    or _share_line(b, urls, host) or _comments_jump(b, urls, page)
+                    or _account_call(b, urls, host)):
                 dropped.append(i)
     for i in dropped:
         keep[i] = False
@@ -102,6 +105,42 @@ def _share_line(b: Block, urls: list[str], host: str) -> bool:
             and all(u.startswith(("http://", "https://", "mailto:")) and host_of(u) != host
                     and shares_page(u, host) for u in urls)
             and _label_and_link_words(b)[0] <= FILING_LABEL_WORDS)
+
+
+# Where a publisher's calls to the reader lead: the site's own pages to subscribe, register,
+# sign up for its newsletter, join or support it, named so by their path on every CMS
+# (/subscribe, /newsletters/x, /abo, /registrieren, /support-us), and its app's listing in the
+# app stores.
+# The address's last segment is the word alone or with one more after it (/signup-de,
+# /newsletter-signup): a story's slug about the thing (/best-newsletter-tools,
+# /register-of-deeds) is none, nor is a page filed under such a folder (Axios files its
+# stories under /newsletters/, a review site its author lexicon under /online_abo/).
+_ACCOUNT_WORD = (r"(?:subscri(?:be|ption|ptions)|abonn[a-z]*|abo|newsletters?|sign-?up|"
+                 r"regist(?:er|ration|rieren|rierung)|join|membership|mitglied[a-z]*|donate|"
+                 r"spenden|unterstuetzen|support-us)")
+_ACCOUNT_PATH = re.compile(r"/" + _ACCOUNT_WORD + r"(?:[-_][a-z0-9]+)?(?:\.[a-z]+)?/?$", re.I)
+_APP_STORES = ("apps.apple.com", "itunes.apple.com", "play.google.com")
+# Words a call to the reader holds at most: a sentence or two ("To view the full story,
+# please subscribe to …", "Download our apps for iOS and Android"), not a paragraph of the
+# story that mentions a subscription.
+ACCOUNT_CALL_MAX_WORDS = 40
+
+
+def _account_call(b: Block, urls: list[str], host: str) -> bool:
+    """The publisher's call to subscribe, register or get its app: a line or two whose every
+    link leads to such a page of the site or to the app's store listing. A story's own
+    sentence about a service links that service's site, not the publisher's sign-up."""
+    if not host or not urls or len(_WORD.findall(b.text)) > ACCOUNT_CALL_MAX_WORDS:
+        return False
+    for u in urls:
+        if not u.startswith(("http://", "https://")):
+            return False
+        where = host_of(u)
+        if where in _APP_STORES:
+            continue
+        if where != host or not _ACCOUNT_PATH.search(target_path(u)):
+            return False
+    return True
 
 
 # The anchors CMSes give a post's comment section: WordPress' #comments and #respond,

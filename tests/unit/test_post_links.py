@@ -132,3 +132,27 @@ def test_a_jump_to_the_posts_comments_is_not_its_text():
     text = post(tail='<p><a href="#changed">Changed</a> lists it all; see '
                      '<a href="/blog/release-1-7-0/#comments">the last thread</a>.</p>')
     assert "Changed lists it all; see the last thread." in text
+
+
+def test_the_publishers_calls_to_subscribe_register_or_get_its_app_go():
+    text = post(tail="""<p><em>Don't have time to read every release?</em>
+    <a href="/newsletter-signup/">Get a weekly roundup in your inbox instead.</a></p>
+    <p>To read on, please <a href="https://notes.example/de/abo">subscribe to Notes</a>.</p>
+    <p>For the latest releases download our apps for
+    <a href="https://apps.apple.com/us/app/notes/id887959854">iOS</a> and
+    <a href="https://play.google.com/store/apps/details?id=example.notes">Android</a>.</p>""")
+    for gone in ("weekly roundup", "subscribe to Notes", "download our apps"):
+        assert gone not in text, gone
+    assert "This release drops Python 3.10 support." in text
+
+
+def test_a_story_sentence_about_sign_ups_and_newsletters_stays():
+    # a page of the site about the thing (its slug), a story filed under a newsletter's
+    # folder, another service's sign-up page: the story's own links
+    text = post(tail="""<p>We compared them in <a href="/best-newsletter-tools">our review of
+    newsletter tools</a>.</p><p><a href="/newsletters/future-2019-01-20/">As we chronicled
+    before</a>, the plan slipped.</p><p>Sign up at <a href="https://forge.example/signup">the
+    forge</a> to try the beta.</p>""")
+    for kept in ("our review of newsletter tools", "As we chronicled before",
+                 "Sign up at the forge to try the beta."):
+        assert kept in text, kept
