@@ -34,6 +34,10 @@ CARD_MAX_WORDS = 80
 # kind (every sibling of the cards' tag) hold more, they are what the page is: a forum
 # thread's posts (each headed by its author's linked name), a roundup's entries.
 GRID_MAX_SHARE = 2
+# ...unless a whole article stands before them: a news site's river of its latest stories
+# under each story (rows of teaser cards with their summaries) may run longer than the story,
+# where a roundup's entries or a thread's replies follow an intro or an opening post.
+ARTICLE_BEFORE_GRID_WORDS = 400
 # A headline is a phrase; a link of one or two words on each unit is a name (a forum post's
 # author, a tag), and units headed so are no teasers.
 HEADLINE_MIN_WORDS = 3
@@ -162,11 +166,16 @@ def drop_teaser_cards(blocks: list[Block], keep: list[bool], densities: list[flo
             if label_before(blocks, idx, members[0], words) is None or any(
                     i not in card_of and not _filler(blocks[i], words[i]) for i in after):
                 return
-        middle = sorted(sizes.values())[len(sizes) // 2]
+        # a "card" holding headlines to different pages is a row of cards (a Bootstrap row
+        # of three teasers, rows under rows): its words are its cards', one per child
+        # element holding any of them (a card whose headline the selection dropped too)
+        middle = sorted(size / _cards_in(card, idx) for card, size in sizes.items())[len(sizes) // 2]
         if middle > CARD_MAX_WORDS:
             return
         family = sum(words[i] for i in card_of if blocks[i].kind != "image")
-        if family * GRID_MAX_SHARE > sum(words[i] for i in idx if blocks[i].kind != "image"):
+        if family * GRID_MAX_SHARE > sum(words[i] for i in idx if blocks[i].kind != "image") \
+                and sum(words[i] for i in idx if i < members[0] and i not in card_of
+                        and blocks[i].kind != "image") < ARTICLE_BEFORE_GRID_WORDS:
             return   # the units are the page's content: a thread's replies, a roundup's entries
         for i in span:
             keep[i] = False
@@ -175,6 +184,13 @@ def drop_teaser_cards(blocks: list[Block], keep: list[bool], densities: list[flo
         if label is not None:
             keep[label] = False
             dropped.append(label)
+
+    def _cards_in(card: str, idx: list[int]) -> int:
+        if len({t for i, t in heads if _inside(blocks[i].xpath, card)}) < 2:
+            return 1
+        cut = len(card) + 1
+        return len({blocks[i].xpath[cut:].split("/", 1)[0] for i in idx
+                    if blocks[i].xpath.startswith(card + "/")})
 
     parent, cards, targets = None, [], set()
     for (a, ta), (b, tb) in zip(heads, heads[1:]):

@@ -160,3 +160,20 @@ def test_a_recent_posts_grid_with_wordpress_default_excerpts_is_dropped():
     text = text_of(archived(html))
     assert text.count("Sourdough needs patience") == 14
     assert "Recent post number" not in text and "word54of1" not in text
+
+
+def test_rows_of_teaser_cards_longer_than_a_whole_article_under_it_are_dropped():
+    # a news site's river of its latest stories under each story: Bootstrap rows of three
+    # cards, each a linked headline over a summary, longer in all than the story above it
+    def teaser(i):
+        summary = " ".join(f"word{k}of{i}" for k in range(50))
+        return (f'<div class="col"><h3><a href="/2024/story-{i}/">Latest story number {i} about '
+                f"rye</a></h3><p>{summary}</p></div>")
+    rows = "".join(f'<div class="row">{"".join(teaser(3 * r + c) for c in range(3))}</div>'
+                   for r in range(4))
+    html = f"""<html><head><title>Starter basics</title></head><body><main><article>
+    <h1>Starter basics</h1>{body(16)}</article><section class="river">{rows}</section>
+    </main></body></html>"""
+    text = text_of(archived(html))
+    assert text.count("Sourdough needs patience") == 16
+    assert "Latest story number" not in text and "word49of11" not in text
