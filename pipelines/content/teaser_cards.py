@@ -20,8 +20,8 @@ from ..blocks import Block
 from ..blocks.block_model import kept_positions
 from ..blocks.card_links import HEADLINE_KINDS
 from .teaser_runs import (FILLER_MAX_WORDS, TEASER_LINK_DENSITY, TEASER_RUN_MIN,
-                          drop_lone_teasers, drop_teaser_runs, host_of, label_before,
-                          teaser_target)
+                          drop_lone_cards, drop_lone_teasers, drop_teaser_runs, host_of,
+                          label_before, teaser_target)
 
 # A grid's middle card holds at most this many words (its thumbnail's alt text aside; the
 # middle one, so that one long summary does not keep a grid): a teaser's summary is a search
@@ -97,7 +97,8 @@ def drop_teasers(blocks: list[Block], keep: list[bool], densities: list[float],
     if article:
         dropped = (drop_teaser_runs(blocks, keep, densities, inside, words, page_url)
                    + drop_teaser_cards(blocks, keep, densities, inside, words, page_url)
-                   + drop_lone_teasers(blocks, keep, densities, inside, words, page_url))
+                   + drop_lone_teasers(blocks, keep, densities, inside, words, page_url)
+                   + drop_lone_cards(blocks, keep, densities, inside, words, page_url))
     else:
         dropped = drop_teaser_cards(blocks, keep, densities, inside, words, page_url,
                                     overlays_only=True)

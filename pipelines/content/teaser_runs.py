@@ -207,8 +207,12 @@ def drop_lone_teasers(blocks: list[Block], keep: list[bool], densities: list[flo
             # forum reply quotes): no headline ends so
             return False
         target = teaser_target(b, densities[i], inside[i], page, host)
-        return target is not None and not _FILE_TARGET.search(urlsplit(target).path)
+        # (a link under this page's own address leads to a part of it: a forum post's
+        # permalink and date under the thread's)
+        return target is not None and not _FILE_TARGET.search(urlsplit(target).path) \
+            and not target.startswith(own)
 
+    own = page.split("?", 1)[0].rstrip("/") + "/"
     dropped: list[int] = []
     pos = 1
     while pos < len(idx) - 1:
@@ -243,3 +247,75 @@ def drop_lone_teasers(blocks: list[Block], keep: list[bool], densities: list[flo
                     dropped.append(label)
         pos = end + 1
     return sorted(dropped)
+
+
+# What a lone card's blocks are set as: its picture, kicker, headline and summary.
+_CARD_KINDS = frozenset({"image", "heading", "paragraph", "quote", "list-item"})
+
+
+def drop_lone_cards(blocks: list[Block], keep: list[bool], densities: list[float],
+                    inside: list[bool], words: list[int], page_url: str | None) -> list[int]:
+    """Drop, in place on `keep`, a teaser card set alone in the story's flow (an inline
+    "related story" box: picture, kicker, headline, summary, each linking the other story):
+    two or more blocks in a row that all lead to one other page of the site, one of them a
+    headline, held by an element of their own between the story's paragraphs or before its
+    next section. The teaser-line rule above reads one line; a card is several, and a grid's
+    rules need three cards (or two under a label). Returns the dropped blocks' indices."""
+    page = urldefrag(page_url)[0] if page_url else ""
+    host = host_of(page) if page else ""
+    idx = kept_positions(keep)
+    own = page.split("?", 1)[0].rstrip("/") + "/"
+
+    def leads_to(i: int) -> str | None:
+        b = blocks[i]
+        if b.kind not in _CARD_KINDS:
+            return None
+        if inside[i] and b.kind != "image":
+            return teaser_target(b, densities[i], inside[i], page, host)
+        if b.kind != "image" and densities[i] <= TEASER_LINK_DENSITY:
+            return None
+        # one page, however many links lead there (the summary and its "more"); not a part
+        # of this page's own (drop_lone_teasers)
+        targets = set(link_targets(b))
+        target = targets.pop() if len(targets) == 1 else ""
+        return target if (target.startswith(("http://", "https://")) and target != page
+                          and not target.startswith(own) and host_of(target) == host) else None
+
+    dropped: list[int] = []
+    pos = 1
+    while pos < len(idx) - 1:
+        target = leads_to(idx[pos])
+        if target is None:
+            pos += 1
+            continue
+        end = pos
+        while end + 1 < len(idx) - 1 and leads_to(idx[end + 1]) == target:
+            end += 1
+        run = idx[pos:end + 1]
+        p, n = idx[pos - 1], idx[end + 1]
+        if (end > pos and any(blocks[i].kind != "image" and words[i] >= LONE_TEASER_MIN_WORDS
+                              for i in run)
+                and not _FILE_TARGET.search(urlsplit(target).path)
+                and _own_element(blocks, run, (p, n))
+                and _prose(blocks[p], densities[p], words[p])
+                and (_prose(blocks[n], densities[n], words[n]) or blocks[n].kind == "heading")):
+            for i in run:
+                keep[i] = False
+                dropped.append(i)
+        pos = end + 1
+    return dropped
+
+
+def _own_element(blocks: list[Block], run: list[int], others: tuple[int, ...]) -> bool:
+    """Do the run's blocks share an element that holds none of `others`? (A card is an
+    element of its own; a listicle's linked heading shares its entry with its text.)"""
+    paths = [blocks[i].xpath.split("/") for i in run]
+    common: list[str] = []
+    for steps in zip(*paths):
+        if any(s != steps[0] for s in steps):
+            break
+        common.append(steps[0])
+    if len(common) == len(paths[0]):
+        common.pop()       # one block's element holds all: the card is its parent
+    prefix = "/".join(common) + "/"
+    return len(common) > 2 and not any(blocks[o].xpath.startswith(prefix) for o in others)

@@ -256,3 +256,38 @@ def test_a_dated_thread_keeps_its_short_replies_between_permalinks():
     <p>Who matched in infectious disease this year?</p>{posts}</article></main></body></html>"""
     text = archived(html, "https://forum.example/threads/id-match.1498484/")
     assert all(f"Congrats, reply number {n}!" in text for n in range(2, 7))
+
+
+def test_a_lone_related_story_card_in_the_flow_goes():
+    # an inline "related story" box: picture, kicker, headline and summary, all linking the
+    # other story (the summary twice, with its "more"), between two sections of the story
+    story = "/2024/rye-starter/"
+    card = f"""<div class="teaser"><div><a href="{story}"><img src="/rye.jpg" alt="A rye
+    starter in a jar"></a></div><p><a href="{story}">Rye</a></p><h4><a href="{story}">Why my rye
+    starter smells of vinegar</a></h4><p><a href="{story}">A week of feeding and a sour smell:
+    what the starter tells you.</a> <a href="{story}">more</a></p></div>"""
+    html = f"""<html><body><article><h1>Starter basics</h1>{body(2)}{card}<h2>Feeding</h2>
+    {body(2, 2)}</article></body></html>"""
+    text = archived(html)
+    for gone in ("Why my rye starter", "what the starter tells you", "A rye starter in a jar"):
+        assert gone not in text, gone
+    assert "Feeding" in text and text.count("Sourdough needs patience") == 4
+
+
+def test_a_listicles_linked_entry_and_a_forum_posts_permalink_stay():
+    # the entry's element holds its description too: no card of its own
+    entry = """<div class="entry"><a href="/projects/banneton/"><img src="/b.jpg" alt="Banneton">
+    </a><h3><a href="/projects/banneton/">A cane banneton basket</a></h3><p>Cane holds its
+    shape and lets the dough breathe while it proofs, and it leaves the spiral on the crust
+    that bakers like to see on a finished boule.</p></div>"""
+    html = f"""<html><body><article><h1>Starter basics</h1>{body(2)}{entry}{body(2, 2)}
+    </article></body></html>"""
+    assert "A cane banneton basket" in archived(html)
+    # a post's date and number linking its permalink under the thread's own address
+    thread = "https://crumb.example/threads/new-starter.3237/"
+    posted = f"""<div class="meta"><p><a href="{thread}post-3242">Reply 9 in this thread</a></p>
+    <p><a href="{thread}post-3242">Link to reply 9</a></p></div>"""
+    html = f"""<html><body><article><h1>Starter basics</h1>{body(2)}{posted}{body(2, 2)}
+    </article></body></html>"""
+    text = archived(html, url=thread)
+    assert "Reply 9 in this thread" in text and "Link to reply 9" in text
