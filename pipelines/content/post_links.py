@@ -67,7 +67,7 @@ def drop_post_links(blocks: list[Block], keep: list[bool], page_url: str | None)
         if b.kind in _KINDS and "](" in b.rich_text:
             urls = link_targets(b)
             if (_filing_line(b, urls, host) or _pager_line(b, urls, own, page)
-                    or _share_line(b, urls, host) or _comments_jump(b, urls, page)
+                    or _share_line(b, urls, host, page) or _comments_jump(b, urls, page)
                     or _account_call(b, urls, host)):
                 dropped.append(i)
     for i in dropped:
@@ -98,12 +98,14 @@ def _filing_line(b: Block, urls: list[str], host: str) -> bool:
             and _label_and_link_words(b)[0] <= FILING_LABEL_WORDS)
 
 
-def _share_line(b: Block, urls: list[str], host: str) -> bool:
+def _share_line(b: Block, urls: list[str], host: str, page: str = "") -> bool:
     """A share button or bar: every link a share link (shares_page), under a label of a word
-    or two ("Share:"), however the theme names or draws it."""
-    return (bool(host) and bool(urls)
+    or two ("Share:"), however the theme names or draws it. A button that opens a form on
+    this very page (Shared Counts' e-mail button, #shared-counts-email) sits among them."""
+    shares = [u for u in urls if not (page and u.split("#", 1)[0] == page)]
+    return (bool(host) and bool(shares)
             and all(u.startswith(("http://", "https://", "mailto:")) and host_of(u) != host
-                    and shares_page(u, host) for u in urls)
+                    and shares_page(u, host) for u in shares)
             and _label_and_link_words(b)[0] <= FILING_LABEL_WORDS)
 
 

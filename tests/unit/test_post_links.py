@@ -156,3 +156,16 @@ def test_a_story_sentence_about_sign_ups_and_newsletters_stays():
     for kept in ("our review of newsletter tools", "As we chronicled before",
                  "Sign up at the forge to try the beta."):
         assert kept in text, kept
+
+
+def test_a_share_bar_with_an_email_button_on_this_page_goes():
+    # Shared Counts' bar: share links off the site and an e-mail button opening a form here
+    share = ('<p><a href="https://www.facebook.com/sharer/sharer.php?u=https://notes.example/blog/'
+             'release-1-8-0/">Facebook0</a><a href="https://twitter.com/share?url=https://notes.'
+             f'example/blog/release-1-8-0/">Tweet0</a><a href="{URL}#shared-counts-email">Email0'
+             '</a>Print0</p>')
+    text = post(middle=share)
+    assert "Facebook0" not in text and "Email0" not in text
+    # a line of links to this page's own sections alone is no share bar
+    toc = f'<p><a href="{URL}#changed">Changed</a> <a href="{URL}#fixed">Fixed</a></p>'
+    assert "Changed Fixed" in post(middle=toc)
