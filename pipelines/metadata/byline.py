@@ -270,7 +270,11 @@ _PLACEHOLDER_NAMES = frozenset({"null", "undefined", "none", "n a", "unknown", "
                                 "admin", "administrator", "name", "author", "your name"})
 # The label a field's value may carry before the name ("Author: Ashley Roe", "Autor: …").
 _AUTHOR_LABEL = re.compile(r"^(?i:(?:authors?|autor(?:in)?|auteur)\s*:|"
-                           r"(?:written|posted|created)\s+by\b|(?:erstellt|geschrieben|verfasst)\s+von\b)\s*")
+                           r"(?:written|posted|created)\s+by\b|(?:erstellt|geschrieben|verfasst)\s+von\b|"
+                           r"(?:propos\s+)?recueillis?\s+par\b)\s*")
+# A sentence's full stop after the name ("Recueilli par Patrick ANGEVIN."), not an initial's
+# ("John D.", "Jr.")
+_FULL_STOP = re.compile(r"(?<=[^\W\d_]{3})\.$")
 # A social handle after the name ("Williams Perdomo @wperdomod"): the account, not the name.
 _HANDLE = re.compile(r"\s+@\w+$")
 # An e-mail address beside the name ("Lüder Hoppe info@buero-hoppe.de", "Jane Roe <jr@x.org>")
@@ -297,7 +301,7 @@ def author_name(text: str) -> str | None:
     named = _WEB_ADDRESS.sub("", _EMAIL.sub("", text)) if "@" in text or "/" in text or "www." in text \
         else text
     text = named if _NAME_WORD.search(named) else text
-    text = _FIELD_END.sub("", _MONTH_DATE.sub("", _HANDLE.sub("", text))).strip(" ,:;-")
+    text = _FULL_STOP.sub("", _FIELD_END.sub("", _MONTH_DATE.sub("", _HANDLE.sub("", text))).strip(" ,:;-"))
     if _NO_NAME.match(text):
         return None
     # longer than a byline is a bio or the markup around it, not a name: left for the

@@ -278,6 +278,14 @@ def test_an_author_field_with_an_address_or_an_object_encoded_as_a_string():
     assert author_name("Deutsche Welle (www.dw.example)") == "Deutsche Welle"
     assert author_name("The Harbour Times https://www.harbourtimes.example") == "The Harbour Times"
     assert author_name("AC/DC Fan Club") == "AC/DC Fan Club"
+
+
+def test_an_interviews_credit_label_and_a_sentences_full_stop_leave_the_name():
+    # French interviews credit who took them down: "Propos recueillis par …"
+    assert author_name("Recueilli par Patrick Roe.") == "Patrick Roe"
+    assert author_name("Propos recueillis par Jeanne Roe") == "Jeanne Roe"
+    # an initial's stop stays
+    assert author_name("John D.") == "John D." and author_name("Martin Roe Jr.") == "Martin Roe Jr."
     ld = ('{"@type": "NewsArticle", "headline": "A post", '
           '"author": "{ \\"@type\\":\\"Person\\", \\"name\\":\\"Alice Wu\\" }"}')
     html = (f'<html><head><title>A post</title><script type="application/ld+json">{ld}'
