@@ -53,22 +53,31 @@ _NUMBER = re.compile(r"\d+")
 _PAGE_NUMBER = re.compile(r"\b\d+\b")
 
 
-def drop_post_links(blocks: list[Block], keep: list[bool], page_url: str | None) -> list[int]:
+def drop_post_links(blocks: list[Block], keep: list[bool], page_url: str | None,
+                    discussion: bool = False) -> list[int]:
     """Drop, in place on `keep`, the kept filing lines and the trailing neighbour links.
-    Returns the dropped blocks' indices."""
+    `discussion`: the page is a forum thread or Q&A, whose posts' numbers and dates link
+    back to the page (no buttons of the page's). Returns the dropped blocks' indices."""
     if not page_url:
         return []
     host = host_of(page_url)
     own = _part_base(page_url)
     page = page_url.split("#", 1)[0]
     dropped = []
-    for i in kept_positions(keep):
+    kept = kept_positions(keep)
+    # the page's headings: a line linking one of them is a cross-reference ("See also
+    # [Using middleware](#using-middleware)") or its table of contents, no button
+    sections = {" ".join(b.text.lower().split()) for b in blocks if b.kind == "heading"}
+    for at, i in enumerate(kept):
         b = blocks[i]
         if b.kind in _KINDS and "](" in b.rich_text:
             urls = link_targets(b)
             if (_filing_line(b, urls, host) or _pager_line(b, urls, own, page)
                     or _share_line(b, urls, host, page) or _comments_jump(b, urls, page)
-                    or _account_call(b, urls, host)):
+                    or _account_call(b, urls, host)
+                    or (not discussion and _page_control(b, urls, page, sections)
+                        and not any(_page_control(blocks[k], link_targets(blocks[k]), page, sections)
+                                    for k in kept[max(0, at - 1):at] + kept[at + 1:at + 2]))):
                 dropped.append(i)
     for i in dropped:
         keep[i] = False
@@ -143,6 +152,31 @@ def _account_call(b: Block, urls: list[str], host: str) -> bool:
         if where != host or not _ACCOUNT_PATH.search(target_path(u)):
             return False
     return True
+
+
+# Words a line of the page's own buttons holds at most ("Jump to Recipe Print Recipe",
+# "Zum Rezept Drucken Pinnen", "Podziel się").
+CONTROL_MAX_WORDS = 6
+# A print view of the page: WordPress recipe cards' /wprm_print/123, /print/, ?print=1.
+_PRINT_VIEW = re.compile(r"[/_?&=-]print(?:[/_?&=.-]|$)", re.I)
+
+
+def _page_control(b: Block, urls: list[str], page: str, sections: set[str]) -> bool:
+    """A line of buttons that act on this page: every link leads back to it (a jump to its
+    recipe card or its comments, a share button that is the page's own address) or to its
+    print view, in a few words ("Jump to Recipe · Print Recipe"). A recipe plugin or a
+    theme prints it above every post; it says nothing of the post. One line alone: lines of
+    them in a row, or a list, are the page's table of contents (drop_post_links)."""
+    if b.kind != "paragraph" or not urls or not page \
+            or len(_WORD.findall(b.text)) > CONTROL_MAX_WORDS or b.text.rstrip().endswith("?") \
+            or "![" in b.rich_text:
+        return False      # (an FAQ's question opens its answer; a picture is the page's)
+    label, linked = _label_and_link_words(b)
+    # the buttons' words are their links' (a signature beside its "¶" is the page's text)
+    return (label <= NEIGHBOUR_LABEL_WORDS and label <= linked
+            and all(u.split("#", 1)[0] == page or (host_of(u) == host_of(page)
+                                                   and _PRINT_VIEW.search(u)) for u in urls)
+            and not any(" ".join(t.lower().split()) in sections for t in link_texts(b.rich_text)))
 
 
 # The anchors CMSes give a post's comment section: WordPress' #comments and #respond,

@@ -397,7 +397,7 @@ def _select(blocks: list[Block], title: str | None, links_as_text: bool = False,
                                                   article, title_key))
     trim_article_tail(blocks, keep, stats, headings, url, discussion)
     if leaf:
-        drop_post_links(blocks, keep, url)
+        drop_post_links(blocks, keep, url, discussion)
         drop_emptied_headings(blocks, keep, tokens)
     kept = reindex(blocks, keep)
     return kept, sum(compress(words, keep))

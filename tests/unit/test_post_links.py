@@ -169,3 +169,33 @@ def test_a_share_bar_with_an_email_button_on_this_page_goes():
     # a line of links to this page's own sections alone is no share bar
     toc = f'<p><a href="{URL}#changed">Changed</a> <a href="{URL}#fixed">Fixed</a></p>'
     assert "Changed Fixed" in post(middle=toc)
+
+
+def page(body):
+    items = "".join(f"<p>{ITEM.replace('module', f'module {i}')}</p>" for i in range(10))
+    html = f"""<html><head><title>Release 1.8.0</title></head><body><main>
+    <h1>Release 1.8.0</h1>{body.replace('ITEMS', items)}</main></body></html>"""
+    return "\n".join(b.text for b in analyze_page(html, URL).blocks)
+
+
+def test_a_line_of_buttons_acting_on_the_page_goes():
+    # a recipe plugin's "Jump to Recipe / Print Recipe", a "back to top", a print view
+    text = page(f"""<p><a href="{URL}#recipe-card">Jump to Recipe</a> <a
+    href="https://notes.example/wprm_print/4132">Print Recipe</a></p>
+    <p>This release drops Python 3.10 support.</p>ITEMS
+    <p><a href="{URL}#top">Back to top</a></p>""")
+    assert "Jump to Recipe" not in text and "Back to top" not in text
+    assert "This release drops Python 3.10 support." in text and "every module 9." in text
+
+
+def test_cross_references_faq_questions_and_a_table_of_contents_stay():
+    # a section named by its heading, an FAQ's question over its answer, lines of anchors
+    # in a row (the page's table of contents), a signature beside its permalink mark
+    text = page(f"""<p><a href="{URL}#intro">Intro</a></p><p><a href="{URL}#usage">Usage</a></p>
+    <p>This release drops Python 3.10 support.</p>ITEMS<h2 id="changed">Changed</h2>
+    <p>See also <a href="{URL}#changed">Changed</a></p><p>{ITEM}</p>
+    <p><a href="{URL}#q1">Who maintains this release?</a></p><p>{ITEM}</p>
+    <p><b>notes.accumulate(items)</b><a href="{URL}#notes.accumulate">¶</a></p><p>{ITEM}</p>""")
+    for kept in ("Intro", "Usage", "See also Changed", "Who maintains this release?",
+                 "notes.accumulate(items)"):
+        assert kept in text, kept
