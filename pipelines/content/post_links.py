@@ -66,8 +66,9 @@ def drop_post_links(blocks: list[Block], keep: list[bool], page_url: str | None,
     dropped = []
     kept = kept_positions(keep)
     # the page's headings: a line linking one of them is a cross-reference ("See also
-    # [Using middleware](#using-middleware)") or its table of contents, no button
-    sections = {" ".join(b.text.lower().split()) for b in blocks if b.kind == "heading"}
+    # [Using middleware](#using-middleware)") or its table of contents, no button. Read
+    # when a line first links back to the page only.
+    sections = _Sections(blocks)
     for at, i in enumerate(kept):
         b = blocks[i]
         if b.kind in _KINDS and "](" in b.rich_text:
@@ -141,7 +142,7 @@ def _account_call(b: Block, urls: list[str], host: str) -> bool:
     """The publisher's call to subscribe, register or get its app: a line or two whose every
     link leads to such a page of the site or to the app's store listing. A story's own
     sentence about a service links that service's site, not the publisher's sign-up."""
-    if not host or not urls or len(_WORD.findall(b.text)) > ACCOUNT_CALL_MAX_WORDS:
+    if not host or not urls:
         return False
     for u in urls:
         if not u.startswith(("http://", "https://")):
@@ -151,7 +152,7 @@ def _account_call(b: Block, urls: list[str], host: str) -> bool:
             continue
         if where != host or not _ACCOUNT_PATH.search(target_path(u)):
             return False
-    return True
+    return len(_WORD.findall(b.text)) <= ACCOUNT_CALL_MAX_WORDS
 
 
 # Words a line of the page's own buttons holds at most ("Jump to Recipe Print Recipe",
@@ -161,21 +162,36 @@ CONTROL_MAX_WORDS = 6
 _PRINT_VIEW = re.compile(r"[/_?&=-]print(?:[/_?&=.-]|$)", re.I)
 
 
-def _page_control(b: Block, urls: list[str], page: str, sections: set[str]) -> bool:
+class _Sections:
+    """The page's heading texts, normalised, taken when first asked."""
+    __slots__ = ("blocks", "texts")
+
+    def __init__(self, blocks: list[Block]):
+        self.blocks, self.texts = blocks, None
+
+    def __contains__(self, text: str) -> bool:
+        if self.texts is None:
+            self.texts = {" ".join(b.text.lower().split()) for b in self.blocks
+                          if b.kind == "heading"}
+        return text in self.texts
+
+
+def _page_control(b: Block, urls: list[str], page: str, sections: _Sections) -> bool:
     """A line of buttons that act on this page: every link leads back to it (a jump to its
     recipe card or its comments, a share button that is the page's own address) or to its
     print view, in a few words ("Jump to Recipe · Print Recipe"). A recipe plugin or a
     theme prints it above every post; it says nothing of the post. One line alone: lines of
     them in a row, or a list, are the page's table of contents (drop_post_links)."""
-    if b.kind != "paragraph" or not urls or not page \
-            or len(_WORD.findall(b.text)) > CONTROL_MAX_WORDS or b.text.rstrip().endswith("?") \
+    if b.kind != "paragraph" or not urls or not page or not all(
+            u.split("#", 1)[0] == page or (_PRINT_VIEW.search(u) and host_of(u) == host_of(page))
+            for u in urls):
+        return False      # (the address test first: most linked lines lead elsewhere)
+    if len(_WORD.findall(b.text)) > CONTROL_MAX_WORDS or b.text.rstrip().endswith("?") \
             or "![" in b.rich_text:
         return False      # (an FAQ's question opens its answer; a picture is the page's)
     label, linked = _label_and_link_words(b)
     # the buttons' words are their links' (a signature beside its "¶" is the page's text)
     return (label <= NEIGHBOUR_LABEL_WORDS and label <= linked
-            and all(u.split("#", 1)[0] == page or (host_of(u) == host_of(page)
-                                                   and _PRINT_VIEW.search(u)) for u in urls)
             and not any(" ".join(t.lower().split()) in sections for t in link_texts(b.rich_text)))
 
 
