@@ -186,6 +186,10 @@ MIN_WORDS = 150
 # and five one-sentence release notes read as listings (+0.8 to +5.0, now -5.0 to -9.2;
 # no score changes on WCXB, Readability or any other site corpus).
 MIN_WORDS_LISTING = 50
+# ...and so is a page whose content holds no paragraph, only a list of links to pages of the
+# site (a wiki's list of releases of one kind, a disambiguation page): the list is all it
+# says. A stub's links sit in its sentences (its "See also" list beside prose of its own).
+LIST_ONLY_MIN_LINKS = 2
 # Readability's isProbablyReaderable score (sqrt(length - 140) over runs of 140+ characters
 # outside links) was measured as a term and fitted to ~0 once prose, plain_text and
 # link_targets are in: kept out.
@@ -482,7 +486,10 @@ def score_links(links: list[Link], has_date_published: bool, *, url: str = "",
     if stats is not None:
         # the site's title, a heading linking home, heads no entry
         entries_headed = any(not is_home_url(lk.url) for lk in headed)
-        words = max(stats.text_chars / CHARS_PER_WORD, MIN_WORDS_LISTING if entries_headed else MIN_WORDS)
+        # a page whose content is a list of links and no paragraph is a listing however short
+        only_list = not stats.prose_chars and counts["inlinks_in_lists"] >= LIST_ONLY_MIN_LINKS
+        words = max(stats.text_chars / CHARS_PER_WORD,
+                    MIN_WORDS_LISTING if entries_headed or only_list else MIN_WORDS)
         # a page's term archives (its tags and categories) are labels it is filed under, which
         # every post carries, not pages of a map: not counted here; nor, on a page addressed
         # as a post, are calendar archives (/2019/10/), the month list a blog's archive widget

@@ -506,3 +506,19 @@ def test_a_definition_lists_linked_terms_head_its_entries():
     assert a.counts["inlinks_in_lists"] == 1
     # the literal seed formula reads its own headline tags only
     assert a.seed_score == 5 * seed.INLINK_IN_LIST + seed.HEAD_START
+
+
+def test_a_page_that_is_only_a_short_list_of_links_is_a_listing():
+    # a wiki's page of the major releases: two links with their dates, no paragraph
+    listing = """<html><body><main><div class="pageId"><span>releases:major</span></div>
+    <div class="page"><h1>Major releases</h1><div class="level1"><ul>
+    <li><div class="li"><a href="/releases:1.0.0">Release 1.0.0</a> (March 22, 2026)</div></li>
+    <li><div class="li"><a href="/releases:1.0.0rc1">Release 1.0.0rc1</a> (February 23,
+    2026)</div></li></ul></div></div><div class="docInfo">releases/major.txt · Last modified:
+    2026/12/07 22:03 by 127.0.0.1</div></main></body></html>"""
+    a = analyze_page(listing, "https://wiki.ex.org/releases:major")
+    assert a.verdict == "index"
+    # the same links under a stub's paragraph are its "see also", not a map
+    stub = listing.replace("<ul>", "<p>Major releases change the public interface and come "
+                           "with a guide to moving an application from the release before.</p><ul>")
+    assert analyze_page(stub, "https://wiki.ex.org/releases:major").counts["link_targets"] <= 2
