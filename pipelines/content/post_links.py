@@ -69,17 +69,22 @@ def drop_post_links(blocks: list[Block], keep: list[bool], page_url: str | None,
     # [Using middleware](#using-middleware)") or its table of contents, no button. Read
     # when a line first links back to the page only.
     sections = _Sections(blocks)
+    urls_of = {i: link_targets(blocks[i]) for i in kept
+               if blocks[i].kind in _KINDS and "](" in blocks[i].rich_text}
+    # a line of the page's own buttons goes alone: lines of them in a row are its contents
+    controls = set() if discussion else {
+        i for i, urls in urls_of.items() if _page_control(blocks[i], urls, page, host, sections)}
     for at, i in enumerate(kept):
+        urls = urls_of.get(i)
+        if urls is None:
+            continue
         b = blocks[i]
-        if b.kind in _KINDS and "](" in b.rich_text:
-            urls = link_targets(b)
-            if (_filing_line(b, urls, host) or _pager_line(b, urls, own, page)
-                    or _share_line(b, urls, host, page) or _comments_jump(b, urls, page)
-                    or _account_call(b, urls, host)
-                    or (not discussion and _page_control(b, urls, page, sections)
-                        and not any(_page_control(blocks[k], link_targets(blocks[k]), page, sections)
-                                    for k in kept[max(0, at - 1):at] + kept[at + 1:at + 2]))):
-                dropped.append(i)
+        if (_filing_line(b, urls, host) or _pager_line(b, urls, own, page)
+                or _share_line(b, urls, host, page) or _comments_jump(b, urls, page)
+                or _account_call(b, urls, host)
+                or (i in controls
+                    and controls.isdisjoint(kept[max(0, at - 1):at] + kept[at + 1:at + 2]))):
+            dropped.append(i)
     for i in dropped:
         keep[i] = False
     return sorted(dropped + _trailing_neighbours(blocks, keep, page_url, host))
@@ -108,11 +113,11 @@ def _filing_line(b: Block, urls: list[str], host: str) -> bool:
             and _label_and_link_words(b)[0] <= FILING_LABEL_WORDS)
 
 
-def _share_line(b: Block, urls: list[str], host: str, page: str = "") -> bool:
+def _share_line(b: Block, urls: list[str], host: str, page: str) -> bool:
     """A share button or bar: every link a share link (shares_page), under a label of a word
     or two ("Share:"), however the theme names or draws it. A button that opens a form on
     this very page (Shared Counts' e-mail button, #shared-counts-email) sits among them."""
-    shares = [u for u in urls if not (page and u.split("#", 1)[0] == page)]
+    shares = [u for u in urls if u.split("#", 1)[0] != page]
     return (bool(host) and bool(shares)
             and all(u.startswith(("http://", "https://", "mailto:")) and host_of(u) != host
                     and shares_page(u, host) for u in shares)
@@ -176,14 +181,14 @@ class _Sections:
         return text in self.texts
 
 
-def _page_control(b: Block, urls: list[str], page: str, sections: _Sections) -> bool:
+def _page_control(b: Block, urls: list[str], page: str, host: str, sections: _Sections) -> bool:
     """A line of buttons that act on this page: every link leads back to it (a jump to its
     recipe card or its comments, a share button that is the page's own address) or to its
     print view, in a few words ("Jump to Recipe · Print Recipe"). A recipe plugin or a
     theme prints it above every post; it says nothing of the post. One line alone: lines of
     them in a row, or a list, are the page's table of contents (drop_post_links)."""
     if b.kind != "paragraph" or not urls or not page or not all(
-            u.split("#", 1)[0] == page or (_PRINT_VIEW.search(u) and host_of(u) == host_of(page))
+            u.split("#", 1)[0] == page or (_PRINT_VIEW.search(u) and host_of(u) == host)
             for u in urls):
         return False      # (the address test first: most linked lines lead elsewhere)
     if len(_WORD.findall(b.text)) > CONTROL_MAX_WORDS or b.text.rstrip().endswith("?") \

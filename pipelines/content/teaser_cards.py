@@ -141,6 +141,15 @@ def drop_teaser_cards(blocks: list[Block], keep: list[bool], densities: list[flo
                 heads.append((i, target))
     dropped: list[int] = []
 
+    def cards_in(card: str) -> int:
+        """1, or the child elements holding kept blocks of a card that heads several pages
+        (a row of cards)."""
+        if len({t for i, t in heads if _inside(blocks[i].xpath, card)}) < 2:
+            return 1
+        cut = len(card) + 1
+        return len({blocks[i].xpath[cut:].split("/", 1)[0] for i in idx
+                    if blocks[i].xpath.startswith(card + "/")})
+
     def close(parent: str | None, cards: list[str], targets: set[str]) -> None:
         if len(cards) < TAIL_GRID_MIN or len(targets) < TAIL_GRID_MIN:
             return
@@ -170,7 +179,7 @@ def drop_teaser_cards(blocks: list[Block], keep: list[bool], densities: list[flo
         # a "card" holding headlines to different pages is a row of cards (a Bootstrap row
         # of three teasers, rows under rows): its words are its cards', one per child
         # element holding any of them (a card whose headline the selection dropped too)
-        middle = sorted(size / _cards_in(card, idx) for card, size in sizes.items())[len(sizes) // 2]
+        middle = sorted(size / cards_in(card) for card, size in sizes.items())[len(sizes) // 2]
         if middle > CARD_MAX_WORDS:
             return
         family = sum(words[i] for i in card_of if blocks[i].kind != "image")
@@ -185,13 +194,6 @@ def drop_teaser_cards(blocks: list[Block], keep: list[bool], densities: list[flo
         if label is not None:
             keep[label] = False
             dropped.append(label)
-
-    def _cards_in(card: str, idx: list[int]) -> int:
-        if len({t for i, t in heads if _inside(blocks[i].xpath, card)}) < 2:
-            return 1
-        cut = len(card) + 1
-        return len({blocks[i].xpath[cut:].split("/", 1)[0] for i in idx
-                    if blocks[i].xpath.startswith(card + "/")})
 
     parent, cards, targets = None, [], set()
     for (a, ta), (b, tb) in zip(heads, heads[1:]):

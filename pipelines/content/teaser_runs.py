@@ -85,14 +85,24 @@ def teaser_target(b: Block, density: float, inside_link: bool, page: str,
         targets = [_defragged(b.card_link)]
     else:
         targets = link_targets(b)
-    if len(targets) != 1:
-        return None
-    target = targets[0]
+    return _site_page(targets[0], page, host) if len(targets) == 1 else None
+
+
+def _site_page(target: str, page: str, host: str) -> str | None:
+    """target, when it is another http(s) page of this site (of any site, host unknown)."""
     if not target.startswith(("http://", "https://")) or target == page:
         return None
     if host and host_of(target) != host:
         return None
     return target
+
+
+def _page_of(page_url: str | None) -> tuple[str, str, str]:
+    """The page's address without its fragment, its host, and the prefix of the addresses
+    under it: a link there leads to a part of this page (a forum post's permalink and date
+    under the thread's address), no other page."""
+    page = urldefrag(page_url)[0] if page_url else ""
+    return page, host_of(page) if page else "", page.split("?", 1)[0].rstrip("/") + "/"
 
 
 def drop_teaser_runs(blocks: list[Block], keep: list[bool], densities: list[float],
@@ -183,6 +193,11 @@ def _prose(b: Block, density: float, n: int) -> bool:
     return b.kind == "paragraph" and n > FILLER_MAX_WORDS and density <= TEASER_LINK_DENSITY
 
 
+def _story_goes_on(b: Block, density: float, n: int) -> bool:
+    """After a lone teaser or card: the story's next paragraph, or its next section."""
+    return _prose(b, density, n) or b.kind == "heading"
+
+
 def drop_lone_teasers(blocks: list[Block], keep: list[bool], densities: list[float],
                       inside: list[bool], words: list[int], page_url: str | None) -> list[int]:
     """Drop, in place on `keep`, a line between an article's paragraphs that is one headline
@@ -193,8 +208,7 @@ def drop_lone_teasers(blocks: list[Block], keep: list[bool], densities: list[flo
     (nearly all of the line is one link). The line may end a section (a heading follows),
     stand as a quote, or as a list of one under its label. A link to a file (a PDF, a form)
     is the article's attachment and stays. Returns the dropped blocks' indices."""
-    page = urldefrag(page_url)[0] if page_url else ""
-    host = host_of(page) if page else ""
+    page, host, own = _page_of(page_url)
     idx = kept_positions(keep)
 
     def teaser(i: int) -> bool:
@@ -207,12 +221,9 @@ def drop_lone_teasers(blocks: list[Block], keep: list[bool], densities: list[flo
             # forum reply quotes): no headline ends so
             return False
         target = teaser_target(b, densities[i], inside[i], page, host)
-        # (a link under this page's own address leads to a part of it: a forum post's
-        # permalink and date under the thread's)
         return target is not None and not _FILE_TARGET.search(urlsplit(target).path) \
             and not target.startswith(own)
 
-    own = page.split("?", 1)[0].rstrip("/") + "/"
     dropped: list[int] = []
     pos = 1
     while pos < len(idx) - 1:
@@ -237,8 +248,8 @@ def drop_lone_teasers(blocks: list[Block], keep: list[bool], densities: list[flo
             # end as often as inside one (Le Figaro's "À lire aussi »", Polityka's "Czytaj
             # też:", La República's "PUEDES VER:")
             if (_prose(blocks[p], densities[p], words[p])
-                    or (blocks[p].kind == "list-item" and not listed)) and (
-                    _prose(blocks[n], densities[n], words[n]) or blocks[n].kind == "heading"):
+                    or (blocks[p].kind == "list-item" and not listed)) \
+                    and _story_goes_on(blocks[n], densities[n], words[n]):
                 for i in idx[pos:end + 1]:
                     keep[i] = False
                     dropped.append(i)
@@ -261,10 +272,8 @@ def drop_lone_cards(blocks: list[Block], keep: list[bool], densities: list[float
     headline, held by an element of their own between the story's paragraphs or before its
     next section. The teaser-line rule above reads one line; a card is several, and a grid's
     rules need three cards (or two under a label). Returns the dropped blocks' indices."""
-    page = urldefrag(page_url)[0] if page_url else ""
-    host = host_of(page) if page else ""
+    page, host, own = _page_of(page_url)
     idx = kept_positions(keep)
-    own = page.split("?", 1)[0].rstrip("/") + "/"
 
     def leads_to(i: int) -> str | None:
         b = blocks[i]
@@ -274,22 +283,19 @@ def drop_lone_cards(blocks: list[Block], keep: list[bool], densities: list[float
             return teaser_target(b, densities[i], inside[i], page, host)
         if b.kind != "image" and densities[i] <= TEASER_LINK_DENSITY:
             return None
-        # one page, however many links lead there (the summary and its "more"); not a part
-        # of this page's own (drop_lone_teasers)
+        # one page, however many links lead there (the summary and its "more"), and
+        # another page, not a part of this one
         targets = set(link_targets(b))
-        target = targets.pop() if len(targets) == 1 else ""
-        return target if (target.startswith(("http://", "https://")) and target != page
-                          and not target.startswith(own) and host_of(target) == host) else None
+        target = _site_page(targets.pop(), page, host) if len(targets) == 1 and host else None
+        return None if target is None or target.startswith(own) else target
 
+    leads = [leads_to(i) for i in idx]
     dropped: list[int] = []
     pos = 1
     while pos < len(idx) - 1:
-        target = leads_to(idx[pos])
-        if target is None:
-            pos += 1
-            continue
+        target = leads[pos]
         end = pos
-        while end + 1 < len(idx) - 1 and leads_to(idx[end + 1]) == target:
+        while target is not None and end + 1 < len(idx) - 1 and leads[end + 1] == target:
             end += 1
         run = idx[pos:end + 1]
         p, n = idx[pos - 1], idx[end + 1]
@@ -298,7 +304,7 @@ def drop_lone_cards(blocks: list[Block], keep: list[bool], densities: list[float
                 and not _FILE_TARGET.search(urlsplit(target).path)
                 and _own_element(blocks, run, (p, n))
                 and _prose(blocks[p], densities[p], words[p])
-                and (_prose(blocks[n], densities[n], words[n]) or blocks[n].kind == "heading")):
+                and _story_goes_on(blocks[n], densities[n], words[n])):
             for i in run:
                 keep[i] = False
                 dropped.append(i)

@@ -143,9 +143,7 @@ def _may_name_taxonomy(url: str) -> bool:
 def _taxonomy_word(path: str, segs: list[str] | None = None) -> str | None:
     """The taxonomy segment that makes the path a term archive, or None when it is none.
     segs: _segments(path), when already split."""
-    segs = _segments(path) if segs is None else segs
-    if len(segs) >= 2 and segs[-2] in ("page", "p") and segs[-1].isdigit():
-        segs = segs[:-2]
+    segs = _without_page_n(_segments(path) if segs is None else segs)
     if segs and segs[-1].startswith("index."):
         segs = segs[:-1]
     if not segs:
@@ -388,9 +386,15 @@ AUTHOR_SEGMENTS = frozenset({"author", "authors"})
 def is_author_archive(segs: list[str]) -> bool:
     """segs (a path's segments, as _segments gives them) name a writer's archive, or a page
     N of one: an author segment, then the writer's key last."""
-    if len(segs) >= 2 and segs[-2] in ("page", "p") and segs[-1].isdigit():
-        segs = segs[:-2]
+    segs = _without_page_n(segs)
     return len(segs) >= 2 and segs[-2] in AUTHOR_SEGMENTS
+
+
+def _without_page_n(segs: list[str]) -> list[str]:
+    """A path's segments less a trailing /page/N (or /p/N): page N of the same archive."""
+    if len(segs) >= 2 and segs[-2] in ("page", "p") and segs[-1].isdigit():
+        return segs[:-2]
+    return segs
 
 
 def _shape(parts, path: str, segs: list[str], taxonomy: bool) -> str | None:

@@ -298,8 +298,7 @@ def author_name(text: str) -> str | None:
         return None
     text = _LEAD_BY.sub("", _AUTHOR_LABEL.sub("", " ".join(text.split())))
     # (an address alone is what the page names its writer by: a forum's login)
-    named = _WEB_ADDRESS.sub("", _EMAIL.sub("", text)) if "@" in text or "/" in text or "www." in text \
-        else text
+    named = _WEB_ADDRESS.sub("", _EMAIL.sub("", text))
     text = named if _NAME_WORD.search(named) else text
     text = _FULL_STOP.sub("", _FIELD_END.sub("", _MONTH_DATE.sub("", _HANDLE.sub("", text))).strip(" ,:;-"))
     if _NO_NAME.match(text):
