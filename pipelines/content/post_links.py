@@ -81,7 +81,7 @@ def drop_post_links(blocks: list[Block], keep: list[bool], page_url: str | None,
         b = blocks[i]
         if (_filing_line(b, urls, host) or _pager_line(b, urls, own, page)
                 or _share_line(b, urls, host, page) or _comments_jump(b, urls, page)
-                or _account_call(b, urls, host)
+                or _account_call(b, urls, host, discussion)
                 or (i in controls
                     and controls.isdisjoint(kept[max(0, at - 1):at] + kept[at + 1:at + 2]))):
             dropped.append(i)
@@ -137,27 +137,40 @@ _ACCOUNT_WORD = (r"(?:subscri(?:be|ption|ptions)|abonn[a-z]*|abo|newsletters?|si
                  r"spenden|unterstuetzen|support-us)")
 _ACCOUNT_PATH = re.compile(r"/" + _ACCOUNT_WORD + r"(?:[-_][a-z0-9]+)?(?:\.[a-z]+)?/?$", re.I)
 _APP_STORES = ("apps.apple.com", "itunes.apple.com", "play.google.com")
+# ...and the platforms readers pay a writer or a publication through (memberships, tips,
+# donations): an independent blog's or newsroom's "If you enjoyed this post, support our
+# work" leads there, not to a page of its own site.
+_SUPPORT_PLATFORMS = ("steadyhq.com", "patreon.com", "ko-fi.com", "buymeacoffee.com",
+                      "liberapay.com", "paypal.me", "donorbox.org", "opencollective.com")
 # Words a call to the reader holds at most: a sentence or two ("To view the full story,
 # please subscribe to …", "Download our apps for iOS and Android"), not a paragraph of the
 # story that mentions a subscription.
 ACCOUNT_CALL_MAX_WORDS = 40
 
 
-def _account_call(b: Block, urls: list[str], host: str) -> bool:
-    """The publisher's call to subscribe, register or get its app: a line or two whose every
-    link leads to such a page of the site or to the app's store listing. A story's own
-    sentence about a service links that service's site, not the publisher's sign-up."""
+def _account_call(b: Block, urls: list[str], host: str, discussion: bool = False) -> bool:
+    """The publisher's call to subscribe, register, support it or get its app: a line or two
+    whose every link leads to such a page of the site, to a membership platform's page or to
+    the app's store listing. A story's own sentence about a service links that service's
+    site, not the publisher's sign-up. On a forum thread the posts are the content, and a
+    poster's appeal for donations (a project's release thread) is theirs: platforms count
+    there as any other site."""
     if not host or not urls:
         return False
     for u in urls:
         if not u.startswith(("http://", "https://")):
             return False
         where = host_of(u)
-        if where in _APP_STORES:
+        if where in _APP_STORES or (not discussion and _platform(where)):
             continue
         if where != host or not _ACCOUNT_PATH.search(target_path(u)):
             return False
     return len(_WORD.findall(b.text)) <= ACCOUNT_CALL_MAX_WORDS
+
+
+def _platform(host: str) -> bool:
+    """host is a support platform or one of its subdomains (a creator's own page there)."""
+    return any(host == p or host.endswith("." + p) for p in _SUPPORT_PLATFORMS)
 
 
 # Words a line of the page's own buttons holds at most ("Jump to Recipe Print Recipe",

@@ -146,6 +146,26 @@ def test_the_publishers_calls_to_subscribe_register_or_get_its_app_go():
     assert "This release drops Python 3.10 support." in text
 
 
+def test_a_call_to_support_the_publication_on_a_membership_platform_goes():
+    # an independent blog's appeal after the post: its one link leads to the platform its
+    # readers pay it through (Steady, Patreon, Ko-fi), not to a page of its own
+    text = post(tail="""<p>If you enjoyed reading this post, would you consider supporting our
+    work? Just click <a href="https://steadyhq.com/en/notes">here</a>. Thanks!</p>
+    <p>Or <a href="https://www.patreon.com/notes">become a patron</a> and
+    <a href="https://ko-fi.com/notes">buy us a coffee</a>.</p>""")
+    for gone in ("supporting our work", "become a patron"):
+        assert gone not in text, gone
+    assert "This release drops Python 3.10 support." in text
+
+
+def test_a_posters_appeal_for_donations_in_a_forum_thread_stays():
+    # a project's release thread: the post asks for donations, and the post is the content
+    appeal = """<ul><li><a href="https://liberapay.com/notes">Liberapay</a></li>
+    <li><a href="https://opencollective.com/notes">Open Collective</a></li></ul>"""
+    text = post(tail=appeal, url="https://notes.example/t/release-1-8-0/4321")
+    assert "Liberapay" in text and "Open Collective" in text
+
+
 def test_a_story_sentence_about_sign_ups_and_newsletters_stays():
     # a page of the site about the thing (its slug), a story filed under a newsletter's
     # folder, another service's sign-up page: the story's own links
