@@ -231,6 +231,13 @@ def cross_validate(rows, x, off, y, folds: int, deal: str = ""):
     for k in range(folds):
         tr = [i for i, f in enumerate(site_fold) if f != k]
         te = [i for i, f in enumerate(site_fold) if f == k]
+        if te and len({rows[i]["is_index"] for i in tr}) < 2:
+            # a fit without both kinds of page has no boundary to draw (its weights are NaN)
+            raise SystemExit(
+                f"eval_grouped_cv: {len(set(site_fold))} fold(s) of "
+                f"{len({r['site'] for r in rows})} site(s): fold {k}'s fit, on the other "
+                f"sites' pages, lacks index or leaf pages. Pool more corpora (WCXB dev holds "
+                f"1,297 sites) or lower --folds.")
         l2 = choose_l2(rows, tr, x, off, y, folds)
         w = np.array([rounded(v) for v in fit(x[tr], off[tr], y[tr], sample_weights(rows, tr), l2)])
         oof[te] = np.round(off[te] + x[te] @ w, SCORE_DECIMALS)    # as the shipped score is
