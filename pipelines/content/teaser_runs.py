@@ -154,18 +154,27 @@ def drop_teaser_runs(blocks: list[Block], keep: list[bool], densities: list[floa
     return sorted(dropped)
 
 
-def label_before(blocks: list[Block], idx: list[int], first: int, words: list[int]) -> int | None:
+def label_before(blocks: list[Block], idx: list[int], first: int, words: list[int],
+                 lead_in: bool = True) -> int | None:
     """The kept block right before `first` when it is a short heading with no link: the
     label of the run or grid that starts there ("Most read", "Lesen Sie auch"). A line set
     in bold alone is a heading too: editors without heading styles write one so
-    ("**À lire aussi**")."""
+    ("**À lire aussi**"); so is a line of its own ending in a colon, which leads into what
+    follows ("Veja também:" in a template's plain div), where `lead_in`: over a single linked
+    line, such a line is as often the article's own pointer to a page ("Information on
+    tropical diseases:" over the link to its leaflets)."""
     before = [i for i in idx if i < first]
     if before:
         label = blocks[before[-1]]
-        if (label.kind == "heading" or bold_line(label)) and words[before[-1]] <= FILLER_MAX_WORDS \
-                and "](" not in label.rich_text:
+        if (label.kind == "heading" or bold_line(label) or (lead_in and _lead_in(label))) \
+                and words[before[-1]] <= FILLER_MAX_WORDS and "](" not in label.rich_text:
             return before[-1]
     return None
+
+
+def _lead_in(b: Block) -> bool:
+    """A paragraph of its own that ends in a colon: it introduces the block after it."""
+    return b.kind == "paragraph" and b.text.rstrip().endswith(":")
 
 
 def bold_line(b: Block) -> bool:
@@ -213,8 +222,15 @@ def drop_lone_teasers(blocks: list[Block], keep: list[bool], densities: list[flo
 
     def teaser(i: int) -> bool:
         b = blocks[i]
-        if b.kind not in _LONE_TEASER_KINDS or inside[i] or words[i] < LONE_TEASER_MIN_WORDS \
-                or densities[i] <= TEASER_LINK_DENSITY:     # (teaser_target's first test)
+        if b.kind not in _LONE_TEASER_KINDS or words[i] < LONE_TEASER_MIN_WORDS:
+            return False
+        if inside[i]:
+            # a headline whose <a> wraps its blocks: a teaser as a list's item (a card's
+            # markup for "Veja também:" over one story); set in the story's flow, it is a
+            # card (drop_lone_cards)
+            if b.kind != "list-item":
+                return False
+        elif densities[i] <= TEASER_LINK_DENSITY:     # (teaser_target's first test)
             return False
         if b.text.rstrip().endswith(":"):
             # a line ending in a colon leads into what follows ("Bibi said:" over the post a
@@ -231,7 +247,8 @@ def drop_lone_teasers(blocks: list[Block], keep: list[bool], densities: list[flo
             pos += 1
             continue
         end = pos + 1 if pos + 1 < len(idx) - 1 and teaser(idx[pos + 1]) else pos
-        label = label_before(blocks, idx, idx[pos], words)
+        label = label_before(blocks, idx, idx[pos], words,
+                             lead_in=blocks[idx[pos]].kind == "list-item")
         before = pos - (2 if label is not None else 1)
         if before >= 0 and end + 1 < len(idx):
             p, n = idx[before], idx[end + 1]

@@ -138,6 +138,23 @@ def test_a_teaser_set_as_a_quote_or_a_labelled_list_of_one_goes():
     assert text.count("Sourdough needs patience") == 6
 
 
+def test_a_card_of_one_story_listed_under_a_plain_lead_in_line_goes_with_it():
+    # a template's "Veja também:" box: its label a plain line ending in a colon, its one
+    # entry a card whose <a> wraps the headline's blocks
+    card = ('<div><div class="title">See also:</div><ul><li><a href="/2024/rye-starters/">'
+            "<div><span>Rye starters rise faster in a cold kitchen</span></div></a></li></ul></div>")
+    text = archived(f"<html><body><article><h1>Starter basics</h1>{body(3)}{card}{body(3, 3)}"
+                    "</article></body></html>")
+    assert "Rye starters rise faster" not in text and "See also:" not in text
+    assert text.count("Sourdough needs patience") == 6
+    # a lead-in over a single linked line is the article's own pointer to a page
+    pointer = ('<p>Information on flours and their proteins:</p>'
+               '<p><a href="/guides/flour-leaflets/">Leaflets on common flours to download</a></p>')
+    text = archived(f"<html><body><article><h1>Starter basics</h1>{body(3)}{pointer}{body(3, 3)}"
+                    "</article></body></html>")
+    assert "Information on flours" in text and "Leaflets on common flours" in text
+
+
 def test_an_articles_own_list_of_links_and_a_listicles_linked_entries_stay():
     # a doc's "For more information, see:" pair, and a listicle whose entries each open with
     # a one-item list linking the project they describe: no label, so no teaser
