@@ -71,9 +71,12 @@ def drop_post_links(blocks: list[Block], keep: list[bool], page_url: str | None,
     sections = _Sections(blocks)
     urls_of = {i: link_targets(blocks[i]) for i in kept
                if blocks[i].kind in _KINDS and "](" in blocks[i].rich_text}
-    # a line of the page's own buttons goes alone: lines of them in a row are its contents
+    # a line of the page's own buttons goes alone: lines of them in a row are its contents.
+    # A jump to its comments beside it is a button too, not a contents line ("Podziel się"
+    # over "komentarze 0"): it goes on its own (_comments_jump) and leaves the other alone.
     controls = set() if discussion else {
-        i for i, urls in urls_of.items() if _page_control(blocks[i], urls, page, host, sections)}
+        i for i, urls in urls_of.items() if _page_control(blocks[i], urls, page, host, sections)
+        and not _comments_jump(blocks[i], urls, page)}
     for at, i in enumerate(kept):
         urls = urls_of.get(i)
         if urls is None:

@@ -134,6 +134,14 @@ def test_a_jump_to_the_posts_comments_is_not_its_text():
     assert "Changed lists it all; see the last thread." in text
 
 
+def test_a_share_button_beside_a_jump_to_the_comments_goes_too():
+    # two buttons under the title, each linking back to the page: no table of contents
+    text = post(middle=f'<p><a href="{URL}">Pass it on</a></p>'
+                       f'<p><a href="{URL}#comments">comments 0</a></p>')
+    assert "Pass it on" not in text and "comments 0" not in text
+    assert "This release drops Python 3.10 support." in text
+
+
 def test_the_publishers_calls_to_subscribe_register_or_get_its_app_go():
     text = post(tail="""<p><em>Don't have time to read every release?</em>
     <a href="/newsletter-signup/">Get a weekly roundup in your inbox instead.</a></p>
