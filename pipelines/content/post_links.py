@@ -74,16 +74,17 @@ def drop_post_links(blocks: list[Block], keep: list[bool], page_url: str | None,
     # a line of the page's own buttons goes alone: lines of them in a row are its contents.
     # A jump to its comments beside it is a button too, not a contents line ("Podziel się"
     # over "komentarze 0"): it goes on its own (_comments_jump) and leaves the other alone.
+    jumps = {i for i, urls in urls_of.items() if _comments_jump(blocks[i], urls, page)}
     controls = set() if discussion else {
-        i for i, urls in urls_of.items() if _page_control(blocks[i], urls, page, host, sections)
-        and not _comments_jump(blocks[i], urls, page)}
+        i for i, urls in urls_of.items()
+        if i not in jumps and _page_control(blocks[i], urls, page, host, sections)}
     for at, i in enumerate(kept):
         urls = urls_of.get(i)
         if urls is None:
             continue
         b = blocks[i]
         if (_filing_line(b, urls, host) or _pager_line(b, urls, own, page)
-                or _share_line(b, urls, host, page) or _comments_jump(b, urls, page)
+                or _share_line(b, urls, host, page) or i in jumps
                 or _account_call(b, urls, host, discussion)
                 or (i in controls
                     and controls.isdisjoint(kept[max(0, at - 1):at] + kept[at + 1:at + 2]))):

@@ -14,14 +14,12 @@ Only an article's body is searched (the caller decides), as for teaser runs.
 """
 from __future__ import annotations
 
-from urllib.parse import urldefrag
-
 from ..blocks import Block
 from ..blocks.block_model import kept_positions
 from ..blocks.card_links import HEADLINE_KINDS
 from .teaser_runs import (FILLER_MAX_WORDS, TEASER_LINK_DENSITY, TEASER_RUN_MIN,
-                          drop_lone_cards, drop_lone_teasers, drop_teaser_runs, host_of,
-                          label_before, teaser_target)
+                          drop_lone_cards, drop_lone_teasers, drop_teaser_runs,
+                          label_before, page_of, teaser_target)
 
 # A grid's middle card holds at most this many words (its thumbnail's alt text aside; the
 # middle one, so that one long summary does not keep a grid): a teaser's summary is a search
@@ -126,8 +124,7 @@ def drop_teaser_cards(blocks: list[Block], keep: list[bool], densities: list[flo
     """Drop, in place on `keep`, every grid of TEASER_RUN_MIN or more teaser cards among the
     kept blocks, with its short label heading. Returns the dropped blocks' indices.
     overlays_only: only cards whose headline links through an overlay (Block.card_link)."""
-    page = urldefrag(page_url)[0] if page_url else ""
-    host = host_of(page) if page else ""
+    page, host, _ = page_of(page_url)
     idx = kept_positions(keep)
     heads = []
     for i in idx:

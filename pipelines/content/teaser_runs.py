@@ -97,7 +97,7 @@ def _site_page(target: str, page: str, host: str) -> str | None:
     return target
 
 
-def _page_of(page_url: str | None) -> tuple[str, str, str]:
+def page_of(page_url: str | None) -> tuple[str, str, str]:
     """The page's address without its fragment, its host, and the prefix of the addresses
     under it: a link there leads to a part of this page (a forum post's permalink and date
     under the thread's address), no other page."""
@@ -110,8 +110,7 @@ def drop_teaser_runs(blocks: list[Block], keep: list[bool], densities: list[floa
     """Drop, in place on `keep`, every run of TEASER_RUN_MIN or more teasers among the kept
     blocks, with the short label heading right before it ("Most read", "Lesen Sie auch").
     Returns the dropped blocks' indices."""
-    page = urldefrag(page_url)[0] if page_url else ""
-    host = host_of(page) if page else ""
+    page, host, _ = page_of(page_url)
     idx = kept_positions(keep)
     run: list[int] = []          # kept indices of the current run
     targets: set[str] = set()
@@ -217,7 +216,7 @@ def drop_lone_teasers(blocks: list[Block], keep: list[bool], densities: list[flo
     (nearly all of the line is one link). The line may end a section (a heading follows),
     stand as a quote, or as a list of one under its label. A link to a file (a PDF, a form)
     is the article's attachment and stays. Returns the dropped blocks' indices."""
-    page, host, own = _page_of(page_url)
+    page, host, own = page_of(page_url)
     idx = kept_positions(keep)
 
     def teaser(i: int) -> bool:
@@ -289,7 +288,7 @@ def drop_lone_cards(blocks: list[Block], keep: list[bool], densities: list[float
     headline, held by an element of their own between the story's paragraphs or before its
     next section. The teaser-line rule above reads one line; a card is several, and a grid's
     rules need three cards (or two under a label). Returns the dropped blocks' indices."""
-    page, host, own = _page_of(page_url)
+    page, host, own = page_of(page_url)
     idx = kept_positions(keep)
 
     def leads_to(i: int) -> str | None:

@@ -300,7 +300,8 @@ def author_name(text: str) -> str | None:
     # (an address alone is what the page names its writer by: a forum's login)
     named = _WEB_ADDRESS.sub("", _EMAIL.sub("", text))
     text = named if _NAME_WORD.search(named) else text
-    text = _FULL_STOP.sub("", _FIELD_END.sub("", _MONTH_DATE.sub("", _HANDLE.sub("", text))).strip(" ,:;-"))
+    text = _FIELD_END.sub("", _MONTH_DATE.sub("", _HANDLE.sub("", text))).strip(" ,:;-")
+    text = _FULL_STOP.sub("", text)
     if _NO_NAME.match(text):
         return None
     # longer than a byline is a bio or the markup around it, not a name: left for the
